@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Scenograph",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "scenograph", targets: ["scenograph"]),
+        .library(name: "ScenographKit", targets: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Yams 5 keeps duplicate mapping keys, so every duplicate can be reported with its own position.
+        .package(url: "https://github.com/jpsim/Yams", exact: "5.0.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+    ],
+    targets: [
+        .target(name: "SceneModel"),
+        .target(name: "ModelLoading", dependencies: ["SceneModel", "Yams"]),
+        .target(name: "Simulator", dependencies: ["SceneModel"]),
+        .systemLibrary(
+            name: "CGraphviz",
+            pkgConfig: "libgvc",
+            providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .target(name: "Graphviz", dependencies: ["CGraphviz"]),
+        .target(name: "Diagrams", dependencies: ["SceneModel", "Simulator"]),
+        .target(
+            name: "DocSite",
+            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz",
+                           .product(name: "Mustache", package: "swift-mustache")]
+        ),
+        .executableTarget(
+            name: "scenograph",
+            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"]),
+        .testTarget(name: "ModelLoadingTests", dependencies: ["ModelLoading", "SceneModel"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "ModelLoading", "SceneModel"]),
+        .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "ModelLoading", "Simulator", "Graphviz"]),
+        .testTarget(name: "DocSiteTests", dependencies: ["DocSite", "ModelLoading"]),
+        .testTarget(name: "ScenographCLITests", dependencies: ["ModelLoading"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// The Diagrams module; see the architecture notes in README.md.

@@ -1,0 +1,1 @@
+// The DocSite module; see the architecture notes in README.md.

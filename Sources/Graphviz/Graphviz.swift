@@ -1,0 +1,1 @@
+// The Graphviz module; see the architecture notes in README.md.

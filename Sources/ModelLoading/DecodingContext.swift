@@ -1,0 +1,140 @@
+import SceneModel
+
+/// Collects diagnostics while reading typed values out of `ConfigNode`s.
+final class DecodingContext {
+    let file: String
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.error(message, at: location))
+    }
+
+    func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.warning(message, at: location))
+    }
+
+    // MARK: - Structure
+
+    /// The entries of a mapping, reporting a wrong type, duplicate keys and keys outside `allowed`.
+    func mapping(_ node: ConfigNode, _ what: String, allowed: [String]? = nil) -> [ConfigNode.MappingEntry]? {
+        guard case .mapping(let entries) = node.content else {
+            error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        var seen: [String: SourceLocation] = [:]
+        var kept: [ConfigNode.MappingEntry] = []
+        for entry in entries {
+            guard entry.keyIsScalar else {
+                error("\(what) has a key that is not a plain name", at: entry.keyLocation)
+                continue
+            }
+            if let first = seen[entry.key] {
+                error("duplicate key '\(entry.key)' in \(what) (first at line \(first.line))", at: entry.keyLocation)
+                continue
+            }
+            seen[entry.key] = entry.keyLocation
+            if let allowed, !allowed.contains(entry.key) {
+                error("unknown key '\(entry.key)' in \(what)\(Identifier.didYouMean(entry.key, among: allowed))",
+                      at: entry.keyLocation)
+                continue
+            }
+            kept.append(entry)
+        }
+        return kept
+    }
+
+    /// The items of a list.
+    func sequence(_ node: ConfigNode, _ what: String) -> [ConfigNode]? {
+        guard case .sequence(let items) = node.content else {
+            error("\(what) must be a list, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return items
+    }
+
+    // MARK: - Scalars
+
+    func string(_ node: ConfigNode, _ what: String) -> String? {
+        guard case .scalar(let text, _) = node.content, !node.isNull else {
+            error("\(what) must be text, found \(node.kindDescription)", at: node.location)
+            return nil
+        }
+        return text
+    }
+
+    func located(_ node: ConfigNode, _ what: String) -> Located<String>? {
+        string(node, what).map { Located($0, at: node.location) }
+    }
+
+    func bool(_ node: ConfigNode, _ what: String) -> Bool? {
+        if case .scalar(let text, true) = node.content {
+            switch text {
+            case "true", "True", "TRUE": return true
+            case "false", "False", "FALSE": return false
+            default: break
+            }
+        }
+        error("\(what) must be true or false, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    func int(_ node: ConfigNode, _ what: String) -> Int? {
+        if case .scalar(let text, true) = node.content, let value = Int(text) { return value }
+        error("\(what) must be a whole number, found \(node.kindDescription)", at: node.location)
+        return nil
+    }
+
+    func enumeration<E: RawRepresentable & CaseIterable>(_ node: ConfigNode, _ what: String, _ type: E.Type) -> E?
+    where E.RawValue == String {
+        guard let text = string(node, what) else { return nil }
+        if let value = E(rawValue: text) { return value }
+        let allowed = E.allCases.map(\.rawValue)
+        error("unknown \(what) '\(text)'\(Identifier.didYouMean(text, among: allowed)); allowed: \(allowed.joined(separator: ", "))",
+              at: node.location)
+        return nil
+    }
+
+    func locatedEnum<E: RawRepresentable & CaseIterable & Sendable & Hashable>(_ node: ConfigNode, _ what: String, _ type: E.Type) -> Located<E>?
+    where E.RawValue == String {
+        enumeration(node, what, type).map { Located($0, at: node.location) }
+    }
+
+    /// An identifier: text matching `[A-Za-z_][A-Za-z0-9_-]*`.
+    func identifier(_ node: ConfigNode, _ what: String) -> Located<String>? {
+        guard let text = string(node, what) else { return nil }
+        guard Identifier.isValid(text) else {
+            error("invalid \(what) '\(text)': identifiers match [A-Za-z_][A-Za-z0-9_-]*", at: node.location)
+            return nil
+        }
+        return Located(text, at: node.location)
+    }
+
+    /// Checks an identifier used as a mapping key.
+    func checkIdentifierKey(_ entry: ConfigNode.MappingEntry, _ what: String) -> Bool {
+        guard Identifier.isValid(entry.key) else {
+            error("invalid \(what) '\(entry.key)': identifiers match [A-Za-z_][A-Za-z0-9_-]*", at: entry.keyLocation)
+            return false
+        }
+        return true
+    }
+
+    /// A list of identifiers; a single identifier is accepted as a list of one.
+    func identifierList(_ node: ConfigNode, _ what: String) -> [Located<String>]? {
+        if case .scalar = node.content, !node.isNull {
+            return identifier(node, what).map { [$0] }
+        }
+        guard let items = sequence(node, "\(what) list") else { return nil }
+        return items.compactMap { identifier($0, what) }
+    }
+
+    /// A list of text values; a single value is accepted as a list of one.
+    func stringList(_ node: ConfigNode, _ what: String) -> [Located<String>]? {
+        if case .scalar = node.content, !node.isNull {
+            return located(node, what).map { [$0] }
+        }
+        guard let items = sequence(node, "\(what) list") else { return nil }
+        return items.compactMap { located($0, what) }
+    }
+}

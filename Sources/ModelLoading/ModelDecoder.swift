@@ -1,0 +1,257 @@
+import SceneModel
+
+/// Reads the format-1 model structure from a parsed document. Cross-references are checked later by `ModelValidator`.
+struct ModelDecoder {
+    let context: DecodingContext
+
+    static let topLevelKeys = ["format", "name", "summary", "environment", "conditions", "storyboards", "initial", "scenes", "flows"]
+    static let environmentKeys = ["idiom", "width", "height", "ios"]
+    static let sceneKeys = [
+        "kind", "class", "title", "storyboardID", "summary", "root", "tabs", "selected", "primary", "secondary",
+        "supplementary", "style", "collapse", "pages", "pageTransition", "children", "overrides",
+        "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
+        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues",
+    ]
+    static let segueKeys = [
+        "kind", "to", "action", "trigger", "modalPresentationStyle", "modalTransitionStyle", "anchor",
+        "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes",
+    ]
+    static let flowKeys = ["summary", "environment", "conditions", "steps"]
+    static let expectKeys = ["visible", "chain", "stacks", "selected", "collapsed", "styles", "events", "noEvents", "warnings"]
+
+    /// Step keywords with the extra keys each accepts.
+    static let stepKeys: [(keyword: String, extras: [String])] = [
+        ("tap", []), ("perform", []), ("show", ["from"]), ("showDetail", ["from"]),
+        ("present", ["from", "modalPresentationStyle", "modalTransitionStyle"]), ("push", ["onto"]),
+        ("dismiss", []), ("back", []), ("popToRoot", []), ("selectTab", []), ("swipePage", []),
+        ("swipeDown", []), ("environment", []), ("set", []), ("note", []), ("expect", []),
+    ]
+
+    /// Container keys and the kinds they apply to.
+    static let kindSpecificKeys: [String: [SceneKind]] = [
+        "root": [.navigation], "tabs": [.tabBar], "selected": [.tabBar],
+        "primary": [.split], "secondary": [.split], "supplementary": [.split], "style": [.split], "collapse": [.split],
+        "pages": [.page], "pageTransition": [.page], "children": [.container], "overrides": [.container],
+    ]
+
+    // MARK: - Model
+
+    func decodeModel(_ root: ConfigNode?, path: String) -> SceneModel? {
+        let start = SourceLocation(file: context.file, line: 1, column: 1)
+        guard let root else {
+            context.error("the model file is empty; it needs at least 'format: 1', 'name', 'initial' and 'scenes'", at: start)
+            return nil
+        }
+        guard let entries = context.mapping(root, "the model", allowed: Self.topLevelKeys) else { return nil }
+        func value(_ key: String) -> ConfigNode? { entries.first { $0.key == key }?.value }
+
+        if let format = value("format") {
+            if let number = context.int(format, "format"), number != SceneModel.supportedFormat {
+                context.error("unsupported format \(number); this version of Scenograph reads format \(SceneModel.supportedFormat)",
+                              at: format.location)
+            }
+        } else {
+            context.error("missing required key 'format' (write 'format: 1')", at: root.location)
+        }
+        var name = ""
+        if let node = value("name") {
+            name = context.string(node, "name") ?? ""
+        } else {
+            context.error("missing required key 'name' (the app's name)", at: root.location)
+        }
+        var model = SceneModel(path: path, name: name)
+        model.summary = value("summary").flatMap { context.string($0, "summary") }
+        if let node = value("environment"), let change = decodeEnvironment(node, "environment") {
+            model.environment = Environment().applying(change)
+            model.environmentLocation = node.location
+        }
+        if let node = value("conditions") {
+            model.conditions = decodeConditions(node, "conditions") ?? []
+        }
+        if let node = value("storyboards") {
+            model.storyboards = context.stringList(node, "storyboard path") ?? []
+        }
+        if let node = value("initial") {
+            model.initial = context.identifier(node, "initial scene")
+        }
+        if let node = value("scenes") {
+            model.scenes = decodeScenes(node)
+        } else if model.storyboards.isEmpty {
+            context.error("missing required key 'scenes'", at: root.location)
+        }
+        if let node = value("flows"), !node.isNull {
+            model.flows = decodeFlows(node)
+        }
+        model.reindex()
+        return model
+    }
+
+    func decodeEnvironment(_ node: ConfigNode, _ what: String) -> EnvironmentChange? {
+        guard let entries = context.mapping(node, what, allowed: Self.environmentKeys) else { return nil }
+        var change = EnvironmentChange(location: node.location)
+        for entry in entries {
+            switch entry.key {
+            case "idiom": change.idiom = context.locatedEnum(entry.value, "idiom", Idiom.self)
+            case "width": change.width = context.locatedEnum(entry.value, "width size class", SizeClass.self)
+            case "height": change.height = context.locatedEnum(entry.value, "height size class", SizeClass.self)
+            case "ios":
+                if let version = context.int(entry.value, "ios") {
+                    if Environment.iosVersions.contains(version) {
+                        change.ios = Located(version, at: entry.value.location)
+                    } else {
+                        context.error("unsupported iOS version \(version); allowed: \(Environment.iosVersions.lowerBound)…\(Environment.iosVersions.upperBound)",
+                                      at: entry.value.location)
+                    }
+                }
+            default: break
+            }
+        }
+        return change
+    }
+
+    func decodeConditions(_ node: ConfigNode, _ what: String) -> [Condition]? {
+        guard let entries = context.mapping(node, what) else { return nil }
+        return entries.compactMap { entry in
+            guard context.checkIdentifierKey(entry, "condition name"),
+                  let value = context.bool(entry.value, "condition '\(entry.key)'") else { return nil }
+            return Condition(name: entry.key, value: value, location: entry.keyLocation)
+        }
+    }
+
+    // MARK: - Scenes
+
+    func decodeScenes(_ node: ConfigNode) -> [Scene] {
+        guard let entries = context.mapping(node, "scenes") else { return [] }
+        return entries.compactMap { entry in
+            guard context.checkIdentifierKey(entry, "scene identifier") else { return nil }
+            return decodeScene(id: entry.key, at: entry.keyLocation, entry.value)
+        }
+    }
+
+    func decodeScene(id: String, at location: SourceLocation, _ node: ConfigNode) -> Scene? {
+        let what = "scene '\(id)'"
+        if node.isNull { return Scene(id: id, location: location) }
+        guard let entries = context.mapping(node, what, allowed: Self.sceneKeys) else { return nil }
+        var scene = Scene(id: id, location: location)
+        if let kindNode = entries.first(where: { $0.key == "kind" })?.value {
+            scene.kind = context.enumeration(kindNode, "scene kind", SceneKind.self) ?? .content
+        }
+        for entry in entries {
+            let v = entry.value
+            if let kinds = Self.kindSpecificKeys[entry.key], !kinds.contains(scene.kind) {
+                let names = kinds.map(\.rawValue).joined(separator: ", ")
+                context.error("key '\(entry.key)' applies only to \(names) scenes, and \(what) is \(scene.kind.rawValue)",
+                              at: entry.keyLocation)
+                continue
+            }
+            switch entry.key {
+            case "kind": break
+            case "class": scene.customClass = context.located(v, "class")
+            case "title": scene.title = context.string(v, "title")
+            case "storyboardID": scene.storyboardID = context.string(v, "storyboardID")
+            case "summary": scene.summary = context.string(v, "summary")
+            case "root": scene.root = context.identifier(v, "root scene")
+            case "tabs": scene.tabs = context.identifierList(v, "tab scene") ?? []
+            case "selected": scene.selected = context.identifier(v, "selected tab")
+            case "primary": scene.primary = context.identifier(v, "primary scene")
+            case "secondary": scene.secondary = context.identifier(v, "secondary scene")
+            case "supplementary": scene.supplementary = context.identifier(v, "supplementary scene")
+            case "style": scene.splitStyle = context.enumeration(v, "split style", SplitStyle.self) ?? .classic
+            case "collapse": scene.collapse = context.enumeration(v, "collapse column", CollapseSide.self) ?? .secondary
+            case "pages": scene.pages = context.identifierList(v, "page scene") ?? []
+            case "pageTransition": scene.pageTransition = context.enumeration(v, "page transition", PageTransition.self) ?? .scroll
+            case "children": scene.children = context.identifierList(v, "child scene") ?? []
+            case "overrides":
+                let names = context.stringList(v, "overridden method") ?? []
+                scene.overrides = names.compactMap { name in
+                    if let value = ShowOverride(rawValue: name.value) { return Located(value, at: name.location) }
+                    let allowed = ShowOverride.allCases.map(\.rawValue)
+                    context.error("unknown overridden method '\(name.value)'\(Identifier.didYouMean(name.value, among: allowed)); allowed: \(allowed.joined(separator: ", "))",
+                                  at: name.location)
+                    return nil
+                }
+            case "definesPresentationContext": scene.definesPresentationContextSetting = context.bool(v, "definesPresentationContext")
+            case "providesPresentationContextTransitionStyle":
+                scene.providesPresentationContextTransitionStyle = context.bool(v, "providesPresentationContextTransitionStyle") ?? false
+            case "modalPresentationStyle":
+                scene.modalPresentationStyle = context.enumeration(v, "modalPresentationStyle", PresentationStyle.self) ?? .automatic
+            case "modalTransitionStyle":
+                scene.modalTransitionStyle = context.enumeration(v, "modalTransitionStyle", TransitionStyle.self) ?? .coverVertical
+            case "isModalInPresentation": scene.isModalInPresentation = context.bool(v, "isModalInPresentation") ?? false
+            case "unwindActions": scene.unwindActions = context.identifierList(v, "unwind action") ?? []
+            case "segues": scene.segues = decodeSegues(v, source: id)
+            default: break
+            }
+        }
+        return scene
+    }
+
+    // MARK: - Segues
+
+    func decodeSegues(_ node: ConfigNode, source: String) -> [Segue] {
+        guard let entries = context.mapping(node, "segues of scene '\(source)'") else { return [] }
+        return entries.compactMap { entry in
+            guard context.checkIdentifierKey(entry, "segue identifier") else { return nil }
+            return decodeSegue(id: entry.key, source: source, at: entry.keyLocation, entry.value)
+        }
+    }
+
+    static let modalOnlyKeys: Set<String> = ["modalPresentationStyle", "modalTransitionStyle"]
+
+    func decodeSegue(id: String, source: String, at location: SourceLocation, _ node: ConfigNode) -> Segue? {
+        let what = "segue '\(source).\(id)'"
+        guard let entries = context.mapping(node, what, allowed: Self.segueKeys) else { return nil }
+        guard let kindEntry = entries.first(where: { $0.key == "kind" }) else {
+            context.error("\(what) needs a 'kind' (one of \(SegueKind.allCases.map(\.rawValue).joined(separator: ", ")))", at: location)
+            return nil
+        }
+        guard let kind = context.locatedEnum(kindEntry.value, "segue kind", SegueKind.self) else { return nil }
+        var segue = Segue(id: id, source: source, kind: kind.value, location: location)
+        segue.kind = kind
+        let effective = kind.value.effective
+        for entry in entries {
+            let v = entry.value
+            if let rule = Self.segueKeyRule(entry.key), !rule.kinds.contains(effective) {
+                context.error("key '\(entry.key)' applies only to \(rule.description) segues, and \(what) is \(kind.value.rawValue)",
+                              at: entry.keyLocation)
+                continue
+            }
+            switch entry.key {
+            case "to": segue.destination = context.identifier(v, "destination scene")
+            case "action": segue.action = context.identifier(v, "unwind action")
+            case "trigger": segue.trigger = context.string(v, "trigger")
+            case "modalPresentationStyle": segue.modalPresentationStyle = context.locatedEnum(v, "modalPresentationStyle", PresentationStyle.self)
+            case "modalTransitionStyle": segue.modalTransitionStyle = context.locatedEnum(v, "modalTransitionStyle", TransitionStyle.self)
+            case "anchor": segue.anchor = context.string(v, "anchor")
+            case "adaptivePresentationStyle":
+                segue.adaptivePresentationStyle = context.enumeration(v, "adaptivePresentationStyle", AdaptivePresentationStyle.self)
+            case "guard": segue.guardCondition = context.identifier(v, "guard condition")
+            case "animated": segue.animated = context.bool(v, "animated") ?? true
+            case "class": segue.customClass = context.string(v, "segue class")
+            case "summary": segue.summary = context.string(v, "summary")
+            case "passes": segue.passes = context.string(v, "passes")
+            default: break
+            }
+        }
+        if effective == .unwind {
+            if segue.action == nil && !entries.contains(where: { $0.key == "action" }) {
+                context.error("\(what) is an unwind segue and needs an 'action' (the unwind method's name)", at: location)
+            }
+        } else if segue.destination == nil && !entries.contains(where: { $0.key == "to" }) {
+            context.error("\(what) needs a destination: 'to: <scene>'", at: location)
+        }
+        return segue
+    }
+
+    /// Segue keys that apply to some kinds only.
+    static func segueKeyRule(_ key: String) -> (kinds: [SegueKind], description: String)? {
+        switch key {
+        case "to": return (SegueKind.allCases.filter { $0 != .unwind }, "non-unwind")
+        case "action": return ([.unwind], "unwind")
+        case "modalPresentationStyle", "modalTransitionStyle": return ([.present, .popover, .custom], "present, popover and custom")
+        case "anchor", "adaptivePresentationStyle": return ([.popover], "popover")
+        case "class": return ([.custom], "custom")
+        default: return nil
+        }
+    }
+}

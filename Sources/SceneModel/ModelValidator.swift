@@ -1,0 +1,318 @@
+/// Cross-reference and structural checks of a decoded model: references, containment, flows, reachability.
+public struct ModelValidator {
+    private let model: SceneModel
+    private var diagnostics: [Diagnostic] = []
+    private let sceneIDs: [String]
+
+    public static func validate(_ model: SceneModel) -> [Diagnostic] {
+        var validator = ModelValidator(model: model)
+        validator.run()
+        return validator.diagnostics
+    }
+
+    private init(model: SceneModel) {
+        self.model = model
+        self.sceneIDs = model.sceneIDs
+    }
+
+    private mutating func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.error(message, at: location))
+    }
+
+    private mutating func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.warning(message, at: location))
+    }
+
+    private var modelStart: SourceLocation { SourceLocation(file: model.path, line: 1, column: 1) }
+
+    private mutating func run() {
+        checkInitial()
+        checkContainers()
+        checkParents()
+        checkSegues()
+        checkFlows()
+        checkReachability()
+    }
+
+    // MARK: - References
+
+    /// Reports an unknown scene; returns the scene when it exists.
+    @discardableResult
+    private mutating func resolve(_ ref: Located<String>, _ role: String) -> Scene? {
+        if let scene = model.scene(ref.value) { return scene }
+        error("unknown scene '\(ref.value)' \(role)\(Identifier.didYouMean(ref.value, among: sceneIDs))", at: ref.location)
+        return nil
+    }
+
+    private mutating func checkInitial() {
+        guard let initial = model.initial else {
+            if model.storyboards.isEmpty {
+                error("missing required key 'initial' (the scene installed as the window's root)", at: modelStart)
+            } else {
+                error("no initial scene: no imported storyboard has an initial view controller; add 'initial: <scene>'", at: modelStart)
+            }
+            return
+        }
+        resolve(initial, "as initial scene")
+    }
+
+    private mutating func checkContainers() {
+        for scene in model.scenes {
+            let what = "\(scene.kind.rawValue) scene '\(scene.id)'"
+            switch scene.kind {
+            case .navigation:
+                if scene.root == nil { error("\(what) needs a 'root' scene", at: scene.location) }
+            case .tabBar:
+                if scene.tabs.isEmpty { error("\(what) needs 'tabs' (a list of scenes)", at: scene.location) }
+                if let selected = scene.selected, !scene.tabs.contains(where: { $0.value == selected.value }) {
+                    error("selected tab '\(selected.value)' is not one of the tabs of '\(scene.id)'\(Identifier.didYouMean(selected.value, among: scene.tabs.map(\.value)))",
+                          at: selected.location)
+                }
+            case .split:
+                if scene.primary == nil { error("\(what) needs a 'primary' scene", at: scene.location) }
+                if scene.secondary == nil { error("\(what) needs a 'secondary' scene", at: scene.location) }
+                if let supplementary = scene.supplementary, scene.splitStyle != .tripleColumn {
+                    warning("'supplementary' is shown only with 'style: tripleColumn'; '\(scene.id)' is \(scene.splitStyle.rawValue)",
+                            at: supplementary.location)
+                }
+            case .page:
+                if scene.pages.isEmpty { error("\(what) needs 'pages' (a list of scenes)", at: scene.location) }
+            case .container, .content, .table, .collection:
+                break
+            }
+            for child in scene.containedScenes {
+                guard let target = resolve(child, "in '\(scene.id)'") else { continue }
+                if scene.kind == .navigation, target.kind == .navigation {
+                    error("navigation scene '\(scene.id)' cannot have navigation scene '\(target.id)' as its root (UIKit: pushing a navigation controller is not supported)",
+                          at: child.location)
+                }
+            }
+            var seenChildren: Set<String> = []
+            for child in scene.containedScenes where !seenChildren.insert(child.value).inserted {
+                error("scene '\(child.value)' is listed twice in '\(scene.id)'", at: child.location)
+            }
+        }
+    }
+
+    /// Each scene has at most one parent (container or embedding scene), and containment has no cycles.
+    private mutating func checkParents() {
+        var parent: [String: (id: String, relation: String, location: SourceLocation)] = [:]
+        func relation(_ scene: Scene) -> String {
+            switch scene.kind {
+            case .navigation: "root"
+            case .tabBar: "tab"
+            case .split: "column"
+            case .page: "page"
+            default: "child"
+            }
+        }
+        var links: [(child: Located<String>, parent: String, relation: String)] = []
+        for scene in model.scenes {
+            var seen: Set<String> = []
+            for child in scene.containedScenes where seen.insert(child.value).inserted {
+                links.append((child, scene.id, relation(scene)))
+            }
+            for segue in scene.segues where segue.kind.value == .embed {
+                if let destination = segue.destination { links.append((destination, scene.id, "embedded by segue '\(segue.id)'")) }
+            }
+        }
+        for link in links where model.scene(link.child.value) != nil {
+            if link.child.value == link.parent {
+                error("scene '\(link.parent)' contains itself", at: link.child.location)
+                continue
+            }
+            if let existing = parent[link.child.value] {
+                error("scene '\(link.child.value)' has two parents: '\(existing.id)' (\(existing.relation), line \(existing.location.line)) and '\(link.parent)' (\(link.relation)); a view controller has at most one parent",
+                      at: link.child.location)
+                continue
+            }
+            parent[link.child.value] = (link.parent, link.relation, link.child.location)
+        }
+        var reported: Set<String> = []
+        for scene in model.scenes {
+            var path = [scene.id]
+            var current = scene.id
+            while let up = parent[current]?.id {
+                if up == scene.id {
+                    let members = Set(path)
+                    if reported.isDisjoint(with: members) {
+                        reported.formUnion(members)
+                        error("containment cycle: \((path + [scene.id]).joined(separator: " → "))", at: scene.location)
+                    }
+                    break
+                }
+                if path.contains(up) { break }
+                path.append(up)
+                current = up
+            }
+        }
+        if let initial = model.initial, let owner = parent[initial.value] {
+            warning("initial scene '\(initial.value)' is also a child of '\(owner.id)'; at launch it is installed as the window's root",
+                    at: initial.location)
+        }
+    }
+
+    // MARK: - Segues
+
+    private mutating func checkSegues() {
+        let actions = Set(model.scenes.flatMap { $0.unwindActions.map(\.value) })
+        let declared = Set(model.conditions.map(\.name))
+        for segue in model.allSegues {
+            let what = "segue '\(segue.qualifiedID)'"
+            let kind = segue.kind.value
+            if kind.isDeprecated {
+                let requirement = kind == .push ? " and requires a navigation controller" : ""
+                warning("'\(kind.rawValue)' segues are deprecated; \(what) behaves as '\(kind.effective.rawValue)'\(requirement)",
+                        at: segue.kind.location)
+            }
+            if let destination = segue.destination {
+                resolve(destination, "as destination of \(what)")
+            }
+            if kind == .unwind, let action = segue.action, !actions.contains(action.value) {
+                warning("unwind action '\(action.value)' of \(what) is implemented by no scene (add it to some scene's 'unwindActions')\(Identifier.didYouMean(action.value, among: actions.sorted()))",
+                        at: action.location)
+            }
+            if kind == .popover, segue.anchor == nil {
+                warning("popover \(what) has no 'anchor'; UIKit raises an exception when it fires", at: segue.location)
+            }
+            if let condition = segue.guardCondition, !declared.contains(condition.value) {
+                warning("guard condition '\(condition.value)' of \(what) is not declared in 'conditions'; it defaults to true\(Identifier.didYouMean(condition.value, among: declared.sorted()))",
+                        at: condition.location)
+            }
+            if kind == .embed, segue.trigger != nil {
+                warning("embed \(what) fires when its source's view loads; its 'trigger' is ignored", at: segue.location)
+            }
+        }
+    }
+
+    // MARK: - Flows
+
+    private mutating func checkFlows() {
+        let declared = Set(model.conditions.map(\.name))
+        for flow in model.flows {
+            for condition in flow.conditions where !declared.contains(condition.name) {
+                warning("condition '\(condition.name)' of flow '\(flow.id)' is not declared in the model's 'conditions'",
+                        at: condition.location)
+            }
+            for step in flow.steps { checkStep(step, declared: declared) }
+        }
+    }
+
+    private mutating func requireKind(_ ref: Located<String>, _ kind: SceneKind, _ role: String) {
+        guard let scene = resolve(ref, role) else { return }
+        if scene.kind != kind {
+            error("scene '\(ref.value)' \(role) must be a \(kind.rawValue) scene; it is \(scene.kind.rawValue)", at: ref.location)
+        }
+    }
+
+    private mutating func checkSegueReference(_ ref: SegueReference) {
+        guard let scene = resolve(Located(ref.scene, at: ref.location), "in segue reference '\(ref)'") else { return }
+        if scene.segue(ref.segue) == nil {
+            let names = scene.segues.map(\.id)
+            let known = names.isEmpty ? "it has no segues" : "its segues: \(names.joined(separator: ", "))"
+            error("scene '\(scene.id)' has no segue '\(ref.segue)'\(Identifier.didYouMean(ref.segue, among: names)); \(known)",
+                  at: ref.location)
+        }
+    }
+
+    private mutating func checkInstance(_ ref: Located<String>, _ role: String) {
+        let sceneID = String(ref.value.split(separator: "#").first ?? "")
+        resolve(Located(sceneID, at: ref.location), role)
+    }
+
+    private mutating func checkStep(_ step: Step, declared: Set<String>) {
+        switch step.action {
+        case .tap(let ref), .perform(let ref):
+            checkSegueReference(ref)
+        case .show(let scene, let from), .showDetail(let scene, let from):
+            resolve(scene, "in '\(step.action.keyword)' step")
+            if let from { resolve(from, "in 'from'") }
+        case .present(let scene, let from, _, _):
+            resolve(scene, "in 'present' step")
+            if let from { resolve(from, "in 'from'") }
+        case .push(let scene, let onto):
+            if let target = resolve(scene, "in 'push' step"), target.kind == .navigation {
+                warning("pushing navigation scene '\(target.id)' onto a navigation controller raises an exception in UIKit", at: scene.location)
+            }
+            if let onto { requireKind(onto, .navigation, "in 'onto'") }
+        case .dismiss(let scene):
+            resolve(scene, "in 'dismiss' step")
+        case .popToRoot(let scene):
+            requireKind(scene, .navigation, "in 'popToRoot' step")
+        case .selectTab(let scene):
+            if resolve(scene, "in 'selectTab' step") != nil,
+               !model.scenes.contains(where: { $0.kind == .tabBar && $0.tabs.contains { $0.value == scene.value } }) {
+                error("scene '\(scene.value)' is not a tab of any tab bar scene", at: scene.location)
+            }
+        case .set(let conditions):
+            for condition in conditions where !declared.contains(condition.name) {
+                warning("condition '\(condition.name)' is not declared in the model's 'conditions'", at: condition.location)
+            }
+        case .expect(let expectation):
+            checkExpectation(expectation)
+        case .back, .swipePage, .swipeDown, .environment, .note:
+            break
+        }
+    }
+
+    private mutating func checkExpectation(_ expectation: Expectation) {
+        if let visible = expectation.visible { checkInstance(visible, "in 'visible'") }
+        for entry in expectation.chain ?? [] { checkInstance(entry, "in 'chain'") }
+        for stack in expectation.stacks {
+            checkInstance(stack.subject, "in 'stacks'")
+            if let scene = model.scene(String(stack.subject.value.split(separator: "#").first ?? "")), scene.kind != .navigation {
+                error("'stacks' names navigation scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: stack.subject.location)
+            }
+            for entry in stack.value { checkInstance(entry, "in a stack") }
+        }
+        for entry in expectation.selected {
+            checkInstance(entry.subject, "in 'selected'")
+            checkInstance(entry.value, "in 'selected'")
+        }
+        for entry in expectation.collapsed { checkInstance(entry.subject, "in 'collapsed'") }
+        for entry in expectation.styles { checkInstance(entry.subject, "in 'styles'") }
+        for event in expectation.events + expectation.noEvents {
+            let parts = event.value.split(separator: ":", maxSplits: 1)
+            if parts.count != 2 || parts[0].contains(" ") {
+                error("event '\(event.value)' must read '<instance>: <call>', e.g. 'photo: viewDidLoad()'", at: event.location)
+            }
+        }
+    }
+
+    // MARK: - Reachability
+
+    /// Scenes reachable from `initial` through containment, segues and the scenes flows create by code.
+    public static func reachableScenes(in model: SceneModel) -> Set<String> {
+        guard let initial = model.initial?.value, model.scene(initial) != nil else { return [] }
+        var codeTargets: [String] = []
+        for flow in model.flows {
+            for step in flow.steps {
+                switch step.action {
+                case .show(let scene, _), .showDetail(let scene, _), .present(let scene, _, _, _), .push(let scene, _):
+                    codeTargets.append(scene.value)
+                default: break
+                }
+            }
+        }
+        var reached: Set<String> = [initial]
+        var queue = [initial] + codeTargets
+        reached.formUnion(codeTargets)
+        while let id = queue.popLast() {
+            guard let scene = model.scene(id) else { continue }
+            let next = scene.containedScenes.map(\.value) + scene.segues.compactMap(\.destination?.value)
+            for target in next where model.scene(target) != nil && reached.insert(target).inserted {
+                queue.append(target)
+            }
+        }
+        return reached
+    }
+
+    private mutating func checkReachability() {
+        guard let initial = model.initial?.value, model.scene(initial) != nil else { return }
+        let reached = Self.reachableScenes(in: model)
+        for scene in model.scenes where !reached.contains(scene.id) {
+            warning("scene '\(scene.id)' is unreachable from the initial scene '\(initial)' (no container, segue or flow leads to it)",
+                    at: scene.location)
+        }
+    }
+}

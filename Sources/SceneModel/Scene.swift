@@ -1,0 +1,137 @@
+/// A view controller of the app, as declared in the model.
+public struct Scene: Sendable, Hashable, Identifiable {
+    public var id: String
+    /// Where the scene's identifier is written.
+    public var location: SourceLocation
+    public var kind: SceneKind
+    /// The Swift class the model names; `className` falls back to the kind's UIKit class.
+    public var customClass: Located<String>?
+    public var title: String?
+    public var storyboardID: String?
+    public var summary: String?
+
+    // MARK: Container fields
+    public var root: Located<String>?
+    public var tabs: [Located<String>]
+    public var selected: Located<String>?
+    public var primary: Located<String>?
+    public var secondary: Located<String>?
+    public var supplementary: Located<String>?
+    public var splitStyle: SplitStyle
+    public var collapse: CollapseSide
+    public var pages: [Located<String>]
+    public var pageTransition: PageTransition
+    public var children: [Located<String>]
+    public var overrides: [Located<ShowOverride>]
+
+    // MARK: Presentation
+    /// As written; `nil` means the kind's default (see `definesPresentationContext`).
+    public var definesPresentationContextSetting: Bool?
+    public var providesPresentationContextTransitionStyle: Bool
+    public var modalPresentationStyle: PresentationStyle
+    public var modalTransitionStyle: TransitionStyle
+    public var isModalInPresentation: Bool
+
+    public var unwindActions: [Located<String>]
+    public var segues: [Segue]
+
+    /// Where the scene came from when it was imported from a storyboard.
+    public var origin: Origin?
+
+    public struct Origin: Sendable, Hashable {
+        public var storyboard: String
+        public var objectID: String
+        public init(storyboard: String, objectID: String) {
+            self.storyboard = storyboard
+            self.objectID = objectID
+        }
+    }
+
+    public init(id: String, kind: SceneKind = .content, location: SourceLocation = .unknown) {
+        self.id = id
+        self.location = location
+        self.kind = kind
+        self.customClass = nil
+        self.tabs = []
+        self.splitStyle = .classic
+        self.collapse = .secondary
+        self.pages = []
+        self.pageTransition = .scroll
+        self.children = []
+        self.overrides = []
+        self.definesPresentationContextSetting = nil
+        self.providesPresentationContextTransitionStyle = false
+        self.modalPresentationStyle = .automatic
+        self.modalTransitionStyle = .coverVertical
+        self.isModalInPresentation = false
+        self.unwindActions = []
+        self.segues = []
+    }
+
+    /// The Swift class: the model's, else the kind's UIKit class.
+    public var className: String { customClass?.value ?? kind.defaultClass }
+
+    /// `definesPresentationContext`, with UIKit's default (true for navigation controllers).
+    public var definesPresentationContext: Bool { definesPresentationContextSetting ?? (kind == .navigation) }
+
+    /// The initially selected tab of a tab bar: `selected`, else the first tab.
+    public var selectedTab: String? { selected?.value ?? tabs.first?.value }
+
+    /// Relationship children in container order (stack root, tabs, columns, first page, children).
+    public var relationshipChildren: [Located<String>] {
+        switch kind {
+        case .navigation: return root.map { [$0] } ?? []
+        case .tabBar: return tabs
+        case .split: return [primary, supplementary, secondary].compactMap { $0 }
+        case .page: return pages.first.map { [$0] } ?? []
+        case .container: return children
+        case .content, .table, .collection: return []
+        }
+    }
+
+    /// Every scene this one names as a container child, including all pages.
+    public var containedScenes: [Located<String>] {
+        kind == .page ? pages : relationshipChildren
+    }
+
+    /// The segue with identifier `id`.
+    public func segue(_ id: String) -> Segue? { segues.first { $0.id == id } }
+
+    /// Whether the class implements the unwind action `name`.
+    public func implementsUnwind(_ name: String) -> Bool { unwindActions.contains { $0.value == name } }
+}
+
+/// A segue whose source is a scene.
+public struct Segue: Sendable, Hashable, Identifiable {
+    public var id: String
+    public var source: String
+    public var location: SourceLocation
+    public var kind: Located<SegueKind>
+    public var destination: Located<String>?
+    public var action: Located<String>?
+    public var trigger: String?
+    public var modalPresentationStyle: Located<PresentationStyle>?
+    public var modalTransitionStyle: Located<TransitionStyle>?
+    public var anchor: String?
+    public var adaptivePresentationStyle: AdaptivePresentationStyle?
+    public var guardCondition: Located<String>?
+    public var animated: Bool
+    public var customClass: String?
+    public var summary: String?
+    public var passes: String?
+
+    public init(id: String, source: String, kind: SegueKind, destination: String? = nil, location: SourceLocation = .unknown) {
+        self.id = id
+        self.source = source
+        self.location = location
+        self.kind = Located(kind, at: location)
+        self.destination = destination.map { Located($0, at: location) }
+        self.animated = true
+    }
+
+    /// `scene.segue`, as flows reference it.
+    public var qualifiedID: String { "\(source).\(id)" }
+
+    /// A segue with no trigger is manual: only code can perform it.
+    public var isManual: Bool { trigger == nil }
+}

@@ -1,0 +1,2 @@
+// The Simulator module; see the architecture notes in README.md.
+import SceneModel

@@ -1,0 +1,20 @@
+import Foundation
+import SceneModel
+
+/// The only place that writes to the terminal.
+enum Terminal {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    }
+
+    static func error(_ message: String) {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+    }
+
+    /// Prints diagnostics one a line on standard error, in file order.
+    static func report(_ diagnostics: [Diagnostic]) {
+        guard !diagnostics.isEmpty else { return }
+        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}

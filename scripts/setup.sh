@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs what Scenograph needs to build: Graphviz's C libraries and pkg-config.
+# Debian/Ubuntu: apt-get (libgraphviz-dev, pkg-config, graphviz); macOS: Homebrew (graphviz).
+# Installs nothing that is already there; runs `dot -c` when Graphviz's plugin list is missing.
+set -euo pipefail
+
+sudo_if_needed() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+case "$(uname -s)" in
+  Darwin)
+    if ! command -v brew >/dev/null 2>&1; then
+      echo "setup: Homebrew is required on macOS (https://brew.sh)" >&2
+      exit 1
+    fi
+    if ! pkg-config --exists libgvc 2>/dev/null; then
+      brew install graphviz pkg-config
+    fi
+    ;;
+  Linux)
+    missing=()
+    command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
+    if ! pkg-config --exists libgvc 2>/dev/null; then missing+=(libgraphviz-dev); fi
+    command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+    if [ "${#missing[@]}" -gt 0 ]; then
+      echo "setup: installing ${missing[*]}" >&2
+      sudo_if_needed apt-get update -qq
+      sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    fi
+    ;;
+  *)
+    echo "setup: unsupported system $(uname -s); install Graphviz's development files and pkg-config yourself" >&2
+    ;;
+esac
+
+# Graphviz loads its layout and render plugins from a list written by `dot -c`.
+libdir="$(pkg-config --variable=libdir libgvc)"
+if ! ls "$libdir"/graphviz/config6* >/dev/null 2>&1; then
+  echo "setup: writing Graphviz's plugin list (dot -c)" >&2
+  sudo_if_needed dot -c
+fi
