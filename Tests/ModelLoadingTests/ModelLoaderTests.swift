@@ -1,0 +1,243 @@
+import Foundation
+import XCTest
+@testable import ModelLoading
+import SceneModel
+
+/// The package root, found from this file's path.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+final class ModelLoaderTests: XCTestCase {
+    private var examplePath: String { packageRoot.appendingPathComponent("Examples/Photos.yaml").path }
+
+    private func fixturesDirectory() throws -> URL {
+        try XCTUnwrap(Bundle.module.url(forResource: "Fixtures", withExtension: nil)).appendingPathComponent("Models")
+    }
+
+    // MARK: - The bundled example
+
+    func testExampleLoadsWithoutDiagnostics() throws {
+        // Given the bundled example
+        // When it is loaded
+        let result = ModelLoader().load(path: examplePath)
+        // Then it is clean and complete
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let model = try XCTUnwrap(result.model)
+        XCTAssertEqual(model.name, "Photos")
+        XCTAssertEqual(model.initial?.value, "tabs")
+        XCTAssertGreaterThanOrEqual(model.flows.filter { flow in
+            flow.steps.contains { if case .expect = $0.action { true } else { false } }
+        }.count, 8)
+    }
+
+    func testExampleUsesEveryKeyOfFormatOne() throws {
+        let text = try String(contentsOfFile: examplePath, encoding: .utf8)
+        guard case .success(let root?) = ConfigParser.parse(text, file: "Photos.yaml") else {
+            return XCTFail("the example does not parse")
+        }
+        var keys: Set<String> = []
+        var scalars: Set<String> = []
+        func walk(_ node: ConfigNode) {
+            switch node.content {
+            case .mapping(let entries):
+                for entry in entries {
+                    keys.insert(entry.key)
+                    walk(entry.value)
+                }
+            case .sequence(let items): items.forEach(walk)
+            case .scalar(let text, _): scalars.insert(text)
+            }
+        }
+        walk(root)
+        let everyKey = ModelDecoder.topLevelKeys + ModelDecoder.environmentKeys + ModelDecoder.sceneKeys
+            + ModelDecoder.segueKeys + ModelDecoder.flowKeys + ModelDecoder.expectKeys
+            + ModelDecoder.stepKeys.flatMap { [$0.keyword] + $0.extras }.filter { $0 != "back" && $0 != "swipeDown" }
+        XCTAssertEqual(Set(everyKey).subtracting(keys).sorted(), [], "keys of format 1 missing from the example")
+        XCTAssertTrue(scalars.contains("back") && scalars.contains("swipeDown"))
+        let model = try XCTUnwrap(ModelLoader().load(path: examplePath).model)
+        XCTAssertEqual(Set(SceneKind.allCases).subtracting(model.scenes.map(\.kind)), [], "scene kinds missing")
+        let modernKinds = SegueKind.allCases.filter { !$0.isDeprecated }
+        XCTAssertEqual(Set(modernKinds).subtracting(model.allSegues.map(\.kind.value)), [], "segue kinds missing")
+    }
+
+    func testExampleDecodesValuesAndDefaults() throws {
+        let model = try XCTUnwrap(ModelLoader().load(path: examplePath).model)
+        let library = try XCTUnwrap(model.scene("library"))
+        XCTAssertEqual(library.kind, .collection)
+        XCTAssertEqual(library.className, "PhotoLibraryViewController")
+        XCTAssertTrue(library.definesPresentationContext)
+        XCTAssertEqual(library.segue("filter")?.kind.value, .embed)
+        XCTAssertEqual(library.segue("settings")?.modalPresentationStyle?.value, .formSheet)
+        // Navigation controllers define a presentation context unless told otherwise; other kinds do not.
+        XCTAssertEqual(model.scene("libraryNav")?.definesPresentationContext, true)
+        XCTAssertEqual(model.scene("photo")?.definesPresentationContext, false)
+        XCTAssertEqual(model.scene("libraryNav")?.className, "UINavigationController")
+        XCTAssertEqual(model.scene("tabs")?.selectedTab, "libraryNav")
+        XCTAssertEqual(model.scene("albumsSplit")?.relationshipChildren.map(\.value), ["albumsNav", "albumGrid", "photoPreview"])
+        XCTAssertEqual(model.environment, Environment(idiom: .phone, width: .compact, height: .regular, ios: 17))
+        let flow = try XCTUnwrap(model.flow("code-driven-navigation"))
+        XCTAssertEqual(flow.steps.first?.action.text, "push: photo (onto: libraryNav)")
+        XCTAssertEqual(flow.steps.first?.location.line, flowLine(of: "      - push: photo", in: try String(contentsOfFile: examplePath, encoding: .utf8)))
+    }
+
+    private func flowLine(of prefix: String, in text: String) -> Int? {
+        text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix(prefix) }.map { $0 + 1 }
+    }
+
+    // MARK: - Diagnostics, golden files
+
+    /// Every `Fixtures/Models/NAME.(yaml|json)` with a `NAME.expected` gives exactly those diagnostic lines.
+    /// Regenerate with SCENOGRAPH_UPDATE_GOLDEN=1 and review the diff.
+    func testFixtureDiagnosticsMatchGoldenFiles() throws {
+        let directory = try fixturesDirectory()
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+        let inputs = files.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".json") }
+        XCTAssertGreaterThanOrEqual(inputs.count, 6)
+        for name in inputs {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let actual = ModelLoader().load(text: text, path: name).diagnostics.map(\.description).joined(separator: "\n") + "\n"
+            let goldenName = (name as NSString).deletingPathExtension + ".expected"
+            let sourceGolden = packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Models/\(goldenName)")
+            if ProcessInfo.processInfo.environment["SCENOGRAPH_UPDATE_GOLDEN"] == "1" {
+                try actual.write(to: sourceGolden, atomically: true, encoding: .utf8)
+                continue
+            }
+            let expected = try String(contentsOf: directory.appendingPathComponent(goldenName), encoding: .utf8)
+            XCTAssertEqual(actual, expected, "diagnostics of \(name)")
+        }
+    }
+
+    func testErrorsWithholdTheModelAndWarningsDoNot() throws {
+        let directory = try fixturesDirectory()
+        let bad = try String(contentsOf: directory.appendingPathComponent("reference-errors.yaml"), encoding: .utf8)
+        XCTAssertNil(ModelLoader().load(text: bad, path: "bad.yaml").model)
+        let warned = try String(contentsOf: directory.appendingPathComponent("warnings.yaml"), encoding: .utf8)
+        let result = ModelLoader().load(text: warned, path: "warnings.yaml")
+        XCTAssertNotNil(result.model)
+        XCTAssertFalse(result.hasErrors)
+        XCTAssertEqual(result.diagnostics.count, 7)
+    }
+
+    func testEveryDiagnosticNamesFileLineAndColumn() throws {
+        let directory = try fixturesDirectory()
+        for name in ["structure-errors.yaml", "reference-errors.yaml", "syntax.yaml", "conflict.yaml"] {
+            let text = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+            let diagnostics = ModelLoader().load(text: text, path: name).diagnostics
+            XCTAssertFalse(diagnostics.isEmpty)
+            for diagnostic in diagnostics {
+                XCTAssertEqual(diagnostic.location.file, name)
+                XCTAssertGreaterThan(diagnostic.location.line, 0)
+                XCTAssertGreaterThan(diagnostic.location.column, 0)
+            }
+        }
+    }
+
+    // MARK: - Focused cases
+
+    func testEveryDuplicateKeyIsReportedAtItsOwnPosition() {
+        let text = """
+            format: 1
+            name: Dup
+            name: Again
+            initial: a
+            scenes:
+              a: {}
+              a: {}
+              a: {}
+            """
+        let lines = ModelLoader().load(text: text, path: "d.yaml").diagnostics.map(\.description)
+        XCTAssertEqual(lines, [
+            "d.yaml:3:1: error: duplicate key 'name' in the model (first at line 2)",
+            "d.yaml:7:3: error: duplicate key 'a' in scenes (first at line 6)",
+            "d.yaml:8:3: error: duplicate key 'a' in scenes (first at line 6)",
+        ])
+    }
+
+    func testJSONWithTabIndentationKeepsColumns() {
+        let text = "{\n\t\"format\": 1,\n\t\"name\": \"J\",\n\t\"initial\": \"x\",\n\t\"scenes\": {\"x\": {\"kind\": \"bogus\"}}\n}\n"
+        let lines = ModelLoader().load(text: text, path: "m.json").diagnostics.map(\.description)
+        XCTAssertEqual(lines.count, 1)
+        XCTAssertTrue(lines[0].hasPrefix("m.json:5:27: error: unknown scene kind 'bogus'"), lines[0])
+    }
+
+    func testEmptyFileAndMissingFile() {
+        XCTAssertEqual(ModelLoader().load(text: "", path: "e.yaml").diagnostics.map(\.description),
+                       ["e.yaml:1:1: error: the model file is empty; it needs at least 'format: 1', 'name', 'initial' and 'scenes'"])
+        XCTAssertEqual(ModelLoader().load(path: "/nonexistent/m.yaml").diagnostics.map(\.description),
+                       ["/nonexistent/m.yaml:1:1: error: no such model file '/nonexistent/m.yaml'"])
+    }
+
+    func testKindSpecificRequirements() {
+        let text = """
+            format: 1
+            name: K
+            initial: nav
+            scenes:
+              nav: {kind: navigation}
+              tabs: {kind: tabBar}
+              split: {kind: split, primary: a}
+              a: {segues: {x: {kind: unwind, to: nav}, y: {kind: show}}}
+            """
+        let lines = ModelLoader().load(text: text, path: "k.yaml").diagnostics.filter(\.isError).map(\.description)
+        XCTAssertEqual(lines, [
+            "k.yaml:5:3: error: navigation scene 'nav' needs a 'root' scene",
+            "k.yaml:6:3: error: tabBar scene 'tabs' needs 'tabs' (a list of scenes)",
+            "k.yaml:7:3: error: split scene 'split' needs a 'secondary' scene",
+            "k.yaml:8:16: error: segue 'a.x' is an unwind segue and needs an 'action' (the unwind method's name)",
+            "k.yaml:8:34: error: key 'to' applies only to non-unwind segues, and segue 'a.x' is unwind",
+            "k.yaml:8:44: error: segue 'a.y' needs a destination: 'to: <scene>'",
+        ])
+    }
+
+    func testStepsDecodeWithOptionsAndText() throws {
+        let text = """
+            format: 1
+            name: S
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: a}
+              a: {segues: {go: {kind: show, to: b, trigger: Go}}}
+              b: {}
+            flows:
+              f:
+                steps:
+                  - tap: a.go
+                  - present: b
+                    from: a
+                    modalPresentationStyle: overCurrentContext
+                  - environment: {width: regular, ios: 18}
+                  - set: {ready: false}
+                  - swipePage: next
+                  - back
+                  - note: hello
+            """
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "s.yaml").model)
+        let steps = try XCTUnwrap(model.flow("f")).steps
+        XCTAssertEqual(steps.map(\.action.text), [
+            "tap: a.go",
+            "present: b (from: a, modalPresentationStyle: overCurrentContext)",
+            "environment: {width: regular, ios: 18}",
+            "set: {ready: false}",
+            "swipePage: next",
+            "back",
+            "note: hello",
+        ])
+        XCTAssertEqual(steps.map(\.location.line), [11, 12, 15, 16, 17, 18, 19])
+    }
+}
+
+final class IdentifierTests: XCTestCase {
+    func testIdentifierSyntax() {
+        XCTAssertTrue(Identifier.isValid("photo"))
+        XCTAssertTrue(Identifier.isValid("_x-1"))
+        XCTAssertFalse(Identifier.isValid("1x"))
+        XCTAssertFalse(Identifier.isValid("a.b"))
+        XCTAssertFalse(Identifier.isValid(""))
+        XCTAssertFalse(Identifier.isValid("café"))
+    }
+
+    func testSuggestions() {
+        XCTAssertEqual(Identifier.suggestion(for: "navigaton", among: ["navigation", "tabBar"]), "navigation")
+        XCTAssertNil(Identifier.suggestion(for: "zzz", among: ["navigation", "tabBar"]))
+        XCTAssertEqual(Identifier.editDistance("kitten", "sitting"), 3)
+    }
+}
