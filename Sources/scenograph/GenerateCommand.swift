@@ -1,16 +1,100 @@
 import ArgumentParser
+import DocSite
+import Foundation
+import Graphviz
+import ModelLoading
+import SceneModel
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Not built yet."
+        abstract: "Validate a model, simulate its flows, render its diagrams and write its docs.",
+        discussion: """
+            Writes Markdown pages (index.md, scenes/*.md, flows/*.md) with their diagrams (SVG and DOT) \
+            and, unless --no-html, the same pages as a static HTML site in DIR/site. The folder is replaced \
+            only when everything was written: a failed or interrupted run leaves the previous docs as they were. \
+            Diagrams are cached by content, so a run with no change renders nothing.
+
+            With no MODEL, documents the bundled example (Examples/Photos.yaml) into Output/.
+            """
     )
 
-    @Argument(parsing: .allUnrecognized, help: .hidden)
-    var arguments: [String] = []
+    @Argument(help: "The model file (YAML or JSON). Default: the bundled example.")
+    var model: String?
+
+    @Option(name: .shortAndLong, help: "The output folder. Default: Output (with the bundled example) or Docs.")
+    var output: String?
+
+    @Option(name: .long, help: "A folder of Mustache templates replacing the built-in ones of the same name.")
+    var templates: String?
+
+    @Option(name: .long, help: "Image format of the Markdown pages' diagrams: svg or png.")
+    var format: ImageFormat = .svg
+
+    @Flag(name: .customLong("no-html"), help: "Write the Markdown pages only.")
+    var noHTML = false
+
+    @Flag(name: .customLong("no-cache"), help: "Render every diagram, ignoring and not filling the cache.")
+    var noCache = false
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print every diagram and page as it is written.")
+    var verbose = false
+
+    enum ImageFormat: String, ExpressibleByArgument, CaseIterable {
+        case svg, png
+    }
 
     func run() throws {
-        Terminal.error("scenograph generate is not built yet")
-        throw ExitCode(1)
+        let model = try ModelInput.load(self.model)
+        let warnings = ModelLoader().load(path: model.path).diagnostics
+        let destination = URL(fileURLWithPath: output ?? (self.model == nil ? "Output" : "Docs"))
+
+        let loaded = TemplateSet.load(overrides: templates)
+        Terminal.report(loaded.diagnostics)
+        guard let templateSet = loaded.templates else { throw ExitCode(1) }
+
+        let pipeline = DocsPipeline(model: model)
+        let flows = pipeline.flowReports()
+        let diagrams = try pipeline.diagramSources()
+
+        let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
+        let builder = DocSiteBuilder(
+            templates: templateSet,
+            renderer: GraphvizBridge.renderer(),
+            cache: noCache ? DiagramCache(directory: nil) : DiagramCache.standard(),
+            imageFormat: format.rawValue,
+            html: !noHTML
+        )
+        let build: DocSiteBuild
+        do {
+            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams) { progress.report($0) }
+        } catch {
+            progress.finish()
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+        OutputWriter.removeStaleStaging(beside: destination)
+        do {
+            try OutputWriter.replace(destination, with: build.files)
+        } catch {
+            progress.finish()
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+        progress.finish()
+        let failed = flows.filter { $0.result != "passed" }
+        if !quiet {
+            let renderNote = build.rendered == 0
+                ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
+                : "rendered \(build.rendered) diagram\(build.rendered == 1 ? "" : "s") (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
+            Terminal.status("wrote \(build.files.count) files to \(destination.path): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
+        }
+        for report in failed {
+            Terminal.error("flow '\(report.flow.id)' \(report.result)")
+        }
+        if !failed.isEmpty { throw ExitCode(1) }
     }
 }

@@ -18,3 +18,10 @@ enum Terminal {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
+
+extension Terminal {
+    /// A status line for people, on standard error so that standard output stays clean for data.
+    static func status(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Rendered diagrams addressed by the hash of renderer, engine, format and DOT text.
+public struct DiagramCache: Sendable {
+    public let directory: URL?
+
+    /// A cache in `directory`; `nil` disables caching.
+    public init(directory: URL?) { self.directory = directory }
+
+    /// `$SCENOGRAPH_CACHE_DIR`, else `$XDG_CACHE_HOME/scenograph`, else `~/.cache/scenograph`.
+    public static func standard() -> DiagramCache {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SCENOGRAPH_CACHE_DIR"], !path.isEmpty {
+            return DiagramCache(directory: URL(fileURLWithPath: path))
+        }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return DiagramCache(directory: base.appendingPathComponent("scenograph"))
+    }
+
+    static func key(renderer: String, engine: String, format: String, dot: String) -> String {
+        SHA256.hex(Array("\(renderer)\n\(engine)\n\(format)\n\(dot)".utf8))
+    }
+
+    func url(for key: String, format: String) -> URL? {
+        directory?.appendingPathComponent(String(key.prefix(2))).appendingPathComponent("\(key).\(format)")
+    }
+
+    func lookup(_ key: String, format: String) -> [UInt8]? {
+        guard let url = url(for: key, format: format), let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        return Array(data)
+    }
+
+    /// Stores a render; a cache that cannot be written is skipped silently (it only costs time).
+    func store(_ bytes: [UInt8], key: String, format: String) {
+        guard let url = url(for: key, format: format) else { return }
+        let temporary = url.appendingPathExtension("tmp-\(ProcessInfo.processInfo.processIdentifier)")
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: temporary)
+            _ = try? FileManager.default.removeItem(at: url)
+            try FileManager.default.moveItem(at: temporary, to: url)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The DocSite module; see the architecture notes in README.md.

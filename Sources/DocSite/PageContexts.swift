@@ -1,0 +1,282 @@
+import SceneModel
+
+/// Builds the documented template contexts (see Templates/README.md) from the model and the flow reports.
+struct PageContexts {
+    let model: SceneModel
+    let warnings: [Diagnostic]
+    let flows: [FlowReport]
+    /// `md` or `html`: the extension of page links.
+    let pageExtension: String
+
+    static let legend: [(kind: String, drawnAs: String, meaning: String)] = [
+        ("show", "solid blue arrow", "pushed onto the nearest navigation controller, else presented"),
+        ("showDetail", "solid teal arrow", "replaces a split view's secondary column, else presented"),
+        ("present", "bold orange arrow, style on the label", "presented modally"),
+        ("popover", "orange arrow with a diamond head", "presented as a popover (adapts in compact width)"),
+        ("embed", "grey arrow from the container view", "a child embedded when its parent's view loads"),
+        ("unwind", "dashed purple arrow to each scene implementing the action", "unwinds back to the nearest implementer"),
+        ("custom", "dotted red arrow", "a custom UIStoryboardSegue subclass"),
+        ("push / modal / replace", "as show / present / showDetail, marked deprecated", "deprecated storyboard kinds"),
+        ("relationship", "plain grey line inside a container box", "a container's root, tab, column, page or child"),
+    ]
+
+    // MARK: - Paths
+
+    func scenePath(_ id: String) -> String { "scenes/\(id).\(pageExtension)" }
+    func flowPath(_ id: String) -> String { "flows/\(id).\(pageExtension)" }
+
+    func link(_ id: String, path: String, root: String) -> [String: Any] {
+        ["id": id, "path": path, "href": root + path]
+    }
+
+    func sceneLink(_ id: String, root: String) -> [String: Any] { link(id, path: scenePath(id), root: root) }
+
+    /// Marks the first element of a list so templates can put separators between elements.
+    func marked(_ items: [[String: Any]]) -> [[String: Any]] {
+        items.enumerated().map { offset, item in
+            var item = item
+            item["first"] = offset == 0
+            return item
+        }
+    }
+
+    // MARK: - Common
+
+    func common(root: String, title: String, current: String) -> [String: Any] {
+        [
+            "root": root,
+            "pageTitle": title,
+            "app": [
+                "name": model.name,
+                "summaryMarkdown": model.summary ?? "",
+                "summaryHTML": Markdown.html(model.summary ?? ""),
+            ] as [String: Any],
+            "nav": [
+                "scenes": model.scenes.map { ["id": $0.id, "path": scenePath($0.id), "current": current == scenePath($0.id)] as [String: Any] },
+                "flows": flows.map { ["id": $0.flow.id, "path": flowPath($0.flow.id), "result": $0.result, "current": current == flowPath($0.flow.id)] as [String: Any] },
+            ] as [String: Any],
+        ]
+    }
+
+    static func resultLabel(_ result: String) -> String {
+        switch result {
+        case "passed": "✓ passed"
+        case "failed": "✗ failed"
+        case "error": "✗ error"
+        default: result
+        }
+    }
+
+    // MARK: - Index
+
+    func index(diagrams: [String: Any]) -> [String: Any] {
+        let root = ""
+        var context = common(root: root, title: "Overview", current: "index")
+        var incoming: [String: Int] = [:]
+        for segue in model.allSegues {
+            if let target = segue.destination?.value { incoming[target, default: 0] += 1 }
+            if segue.kind.value == .unwind, let action = segue.action?.value {
+                for scene in model.scenesImplementing(unwindAction: action) { incoming[scene.id, default: 0] += 1 }
+            }
+        }
+        context["scenes"] = model.scenes.map { scene -> [String: Any] in
+            var row = sceneLink(scene.id, root: root)
+            row["title"] = scene.title
+            row["kind"] = scene.kind.rawValue
+            row["className"] = scene.className
+            if let parent = parentID(of: scene.id) { row["container"] = sceneLink(parent, root: root) }
+            row["incoming"] = incoming[scene.id, default: 0]
+            row["outgoing"] = scene.segues.count
+            return row
+        }
+        context["hasFlows"] = !flows.isEmpty
+        context["flows"] = flows.map { report -> [String: Any] in
+            var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
+            row["summary"] = report.flow.summary ?? ""
+            row["stepCount"] = report.flow.steps.count
+            row["result"] = report.result
+            row["resultLabel"] = Self.resultLabel(report.result)
+            return row
+        }
+        let chains = model.possibleModalChains()
+        context["hasChains"] = !chains.isEmpty
+        context["chains"] = chains.map { chain -> [String: Any] in
+            let first = sceneLink(chain.root, root: root)
+            let links = chain.links.map { link -> [String: Any] in
+                var item = sceneLink(link.scene, root: root)
+                item["style"] = "\(link.style.rawValue), from \(link.segue.scene)"
+                return item
+            }
+            return ["links": marked([first] + links), "text": chain.scenes.joined(separator: " → ")]
+        }
+        context["legend"] = Self.legend.map { ["kind": $0.kind, "drawnAs": $0.drawnAs, "meaning": $0.meaning] }
+        let shown = warnings.filter { !$0.isError }
+        context["hasWarnings"] = !shown.isEmpty
+        context["warnings"] = shown.map { ["location": $0.location.description, "message": $0.message] }
+        context["diagrams"] = diagrams
+        return context
+    }
+
+    // MARK: - Scene pages
+
+    /// The container or embedding scene of `id`.
+    func parentID(of id: String) -> String? {
+        model.container(of: id)?.id ?? model.embedder(of: id)?.scene.id
+    }
+
+    func scene(_ scene: Scene, diagrams: [String: Any]) -> [String: Any] {
+        let root = "../"
+        var context = common(root: root, title: scene.id, current: scenePath(scene.id))
+        var facts: [String: Any] = [
+            "id": scene.id, "kind": scene.kind.rawValue, "className": scene.className,
+            "summaryMarkdown": scene.summary ?? "", "summaryHTML": Markdown.html(scene.summary ?? ""),
+            "definesPresentationContext": scene.definesPresentationContext ? "yes" : "no",
+            "modalPresentationStyle": scene.modalPresentationStyle.rawValue,
+            "modalTransitionStyle": scene.modalTransitionStyle.rawValue,
+            "isModalInPresentation": scene.isModalInPresentation,
+        ]
+        facts["title"] = scene.title
+        facts["storyboardID"] = scene.storyboardID
+        if let origin = scene.origin { facts["origin"] = ["storyboard": origin.storyboard, "objectID": origin.objectID] }
+        context["scene"] = facts
+        var ancestors: [String] = []
+        var cursor = parentID(of: scene.id)
+        while let id = cursor, !ancestors.contains(id), ancestors.count < 64 {
+            ancestors.insert(id, at: 0)
+            cursor = parentID(of: id)
+        }
+        context["containerPath"] = marked(ancestors.map { sceneLink($0, root: root) })
+        var children: [[String: Any]] = []
+        for (offset, child) in scene.containedScenes.enumerated() {
+            var item = sceneLink(child.value, root: root)
+            item["relation"] = relation(in: scene, offset: offset)
+            children.append(item)
+        }
+        for segue in scene.segues where segue.kind.value == .embed {
+            if let target = segue.destination?.value {
+                var item = sceneLink(target, root: root)
+                item["relation"] = "embedded by segue \(segue.id)"
+                children.append(item)
+            }
+        }
+        context["hasChildren"] = !children.isEmpty
+        context["children"] = children
+        context["hasSeguesOut"] = !scene.segues.isEmpty
+        context["seguesOut"] = scene.segues.map { segue -> [String: Any] in
+            var row = segueFacts(segue)
+            row["id"] = segue.id
+            if let target = segue.destination?.value {
+                row["target"] = sceneLink(target, root: root)
+            } else if let action = segue.action?.value {
+                let implementers = model.scenesImplementing(unwindAction: action).map(\.id)
+                row["action"] = "\(action)(_:) → " + (implementers.isEmpty ? "no scene" : implementers.joined(separator: ", "))
+            }
+            return row
+        }
+        var incoming: [[String: Any]] = []
+        for source in model.scenes {
+            for segue in source.segues {
+                let reaches = segue.destination?.value == scene.id
+                    || (segue.kind.value == .unwind && segue.action.map { scene.implementsUnwind($0.value) } == true)
+                guard reaches else { continue }
+                var row = segueFacts(segue)
+                row.merge(sceneLink(source.id, root: root)) { _, new in new }
+                row["source"] = source.id
+                row["id"] = segue.id
+                incoming.append(row)
+            }
+        }
+        context["hasSeguesIn"] = !incoming.isEmpty
+        context["seguesIn"] = incoming
+        context["hasUnwindActions"] = !scene.unwindActions.isEmpty
+        context["unwindActions"] = scene.unwindActions.map { action -> [String: Any] in
+            let segues = model.allSegues.filter { $0.kind.value == .unwind && $0.action?.value == action.value }
+            return ["name": action.value,
+                    "segues": marked(segues.map { ["ref": $0.qualifiedID, "path": scenePath($0.source), "href": root + scenePath($0.source)] })]
+        }
+        let flowRows = flows.compactMap { report -> [String: Any]? in
+            let steps = report.steps.compactMap { step -> [String: Any]? in
+                let calls = step.events.filter { instanceScene($0.receiver) == scene.id }
+                guard !calls.isEmpty else { return nil }
+                let callbacks = calls.map { ["call": $0.receiver == scene.id ? $0.call : "\($0.receiver): \($0.call)"] as [String: Any] }
+                return ["index": step.index, "text": step.text, "callbacks": marked(callbacks)]
+            }
+            guard !steps.isEmpty else { return nil }
+            var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
+            row["steps"] = steps
+            return row
+        }
+        context["hasFlows"] = !flowRows.isEmpty
+        context["flows"] = flowRows
+        context["diagrams"] = diagrams
+        return context
+    }
+
+    /// The scene of an instance name: `photo#2` → `photo`.
+    func instanceScene(_ instance: String) -> String {
+        String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+    }
+
+    func relation(in scene: Scene, offset: Int) -> String {
+        switch scene.kind {
+        case .navigation: return "root of the stack"
+        case .tabBar: return "tab \(offset + 1)" + (scene.selectedTab == scene.tabs[offset].value ? " (selected)" : "")
+        case .split:
+            let columns: [(String, Located<String>?)] = [("primary", scene.primary), ("supplementary", scene.supplementary), ("secondary", scene.secondary)]
+            let present = columns.compactMap { name, ref in ref.map { _ in name } }
+            return offset < present.count ? "\(present[offset]) column" : "column"
+        case .page: return "page \(offset + 1)" + (offset == 0 ? " (shown first)" : "")
+        case .container, .content, .table, .collection: return "child \(offset + 1)"
+        }
+    }
+
+    func segueFacts(_ segue: Segue) -> [String: Any] {
+        let kind = segue.kind.value
+        var style = ""
+        if kind.isModal {
+            let destinationStyle = segue.destination.flatMap { model.scene($0.value) }?.modalPresentationStyle
+            style = segue.modalPresentationStyle?.value.rawValue ?? (kind.effective == .popover ? "popover" : destinationStyle?.rawValue ?? "automatic")
+            if let transition = segue.modalTransitionStyle?.value { style += ", \(transition.rawValue)" }
+        }
+        return [
+            "kind": kind.isDeprecated ? "\(kind.rawValue) (deprecated, as \(kind.effective.rawValue))" : kind.rawValue,
+            "trigger": segue.trigger ?? (kind == .embed ? "view loading" : "manual (code)"),
+            "style": style,
+            "guard": segue.guardCondition?.value ?? "",
+            "passes": segue.passes ?? "",
+            "summary": segue.summary ?? "",
+        ]
+    }
+
+    // MARK: - Flow pages
+
+    func flow(_ report: FlowReport, diagrams: [String: Any]) -> [String: Any] {
+        let root = "../"
+        var context = common(root: root, title: report.flow.id, current: flowPath(report.flow.id))
+        context["flow"] = [
+            "id": report.flow.id,
+            "summaryMarkdown": report.flow.summary ?? "", "summaryHTML": Markdown.html(report.flow.summary ?? ""),
+            "environment": report.environment, "result": report.result, "resultLabel": Self.resultLabel(report.result),
+        ] as [String: Any]
+        context["steps"] = report.steps.map { step -> [String: Any] in
+            var row: [String: Any] = ["index": step.index, "text": step.text, "warnings": step.warnings, "failures": step.failures]
+            row["effect"] = step.effect.isEmpty ? nil : step.effect
+            return row
+        }
+        let expectations = report.steps.filter(\.isExpectation).map { step -> [String: Any] in
+            [
+                "index": step.index, "line": step.line,
+                "result": step.failures.isEmpty ? "passed" : "failed",
+                "resultLabel": Self.resultLabel(step.failures.isEmpty ? "passed" : "failed"),
+                "detail": step.failures.isEmpty ? step.text : step.failures.joined(separator: "; "),
+            ]
+        }
+        context["hasExpectations"] = !expectations.isEmpty
+        context["expectations"] = expectations
+        let allWarnings = report.steps.flatMap { step in step.warnings.map { ["index": step.index, "message": $0] as [String: Any] } }
+        context["hasWarnings"] = !allWarnings.isEmpty
+        context["allWarnings"] = allWarnings
+        context["diagrams"] = diagrams
+        return context
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Mustache
+import SceneModel
+
+/// The Mustache templates of the docs: the built-in defaults, each replaceable by a file of the same name.
+public struct TemplateSet: Sendable {
+    /// Names of the templates, e.g. `index.md`, `scene.html`, `_head.html`, `style.css`.
+    public static var names: [String] { DefaultTemplates.all.map(\.name) }
+
+    private var library: MustacheLibrary
+    /// Which templates came from an override folder.
+    public private(set) var overridden: [String] = []
+
+    /// The defaults, with every `NAME.mustache` found in `overrides` replacing the default of that name.
+    /// Unknown template files and syntax errors are reported as diagnostics naming the file, line and column.
+    public static func load(overrides directory: String? = nil) -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
+        _ = Markdown.registered
+        var library = MustacheLibrary()
+        var diagnostics: [Diagnostic] = []
+        var overridden: [String] = []
+        var sources: [(name: String, text: String, file: String)] = DefaultTemplates.all.map { ($0.name, $0.text, "<built-in \($0.name).mustache>") }
+        if let directory {
+            let folder = URL(fileURLWithPath: directory)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                return (nil, [.error("no such templates folder '\(directory)'", at: SourceLocation(file: directory, line: 1, column: 1))])
+            }
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
+            for file in files {
+                let name = String(file.dropLast(".mustache".count))
+                let path = folder.appendingPathComponent(file).path
+                guard let index = sources.firstIndex(where: { $0.name == name }) else {
+                    diagnostics.append(.warning("unknown template '\(file)' is ignored\(Identifier.didYouMean(name, among: names)); templates: \(names.joined(separator: ", "))",
+                                                at: SourceLocation(file: path, line: 1, column: 1)))
+                    continue
+                }
+                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+                    diagnostics.append(.error("cannot read template '\(path)' as UTF-8", at: SourceLocation(file: path, line: 1, column: 1)))
+                    continue
+                }
+                sources[index] = (name, text, path)
+                overridden.append(name)
+            }
+        }
+        for source in sources {
+            do {
+                try library.register(source.text, named: source.name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(.error("template syntax error: \(error.error)",
+                                          at: SourceLocation(file: source.file, line: error.context.lineNumber, column: error.context.columnNumber)))
+            } catch {
+                diagnostics.append(.error("template syntax error: \(error)", at: SourceLocation(file: source.file, line: 1, column: 1)))
+            }
+        }
+        if diagnostics.hasErrors { return (nil, diagnostics) }
+        return (TemplateSet(library: library, overridden: overridden), diagnostics)
+    }
+
+    /// Renders template `name` with `context`.
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+}
