@@ -1,0 +1,187 @@
+import Foundation
+import XCTest
+@testable import DocSite
+import ModelLoading
+import SceneModel
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A renderer that needs no Graphviz: an SVG naming the DOT's hash, and a counter of calls.
+final class FakeRenderer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _calls = 0
+    var calls: Int { lock.withLock { _calls } }
+
+    var renderer: DiagramRenderer {
+        DiagramRenderer(identifier: "fake-1") { [self] dot, engine, format in
+            lock.withLock { _calls += 1 }
+            let link = dot.contains("URL=") ? "<a xlink:href=\"@ROOT@scenes/a.@EXT@\"><text>a</text></a>" : ""
+            return Array("<?xml version=\"1.0\"?>\n<!-- fake -->\n<svg engine=\"\(engine)\" format=\"\(format)\" id=\"\(SHA256.hex(Array(dot.utf8)).prefix(8))\">\(link)</svg>\n".utf8)
+        }
+    }
+}
+
+final class DocSiteBuilderTests: XCTestCase {
+    private var temporary: URL!
+
+    override func setUpWithError() throws {
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-docsite-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    private func exampleModel() throws -> SceneModel {
+        try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
+    }
+
+    private func build(templates: TemplateSet? = nil, cache: DiagramCache = DiagramCache(directory: nil),
+                       renderer: FakeRenderer = FakeRenderer()) throws -> DocSiteBuild {
+        let model = try exampleModel()
+        let set = try templates ?? XCTUnwrap(TemplateSet.load().templates)
+        let builder = DocSiteBuilder(templates: set, renderer: renderer.renderer, cache: cache)
+        let diagrams = [
+            DiagramSource(name: "segues", dot: "digraph { n1 [URL=\"@ROOT@scenes/library.@EXT@\"] }"),
+            DiagramSource(name: "scenes/library-neighbourhood", dot: "digraph { n1 [URL=\"@ROOT@scenes/photo.@EXT@\"] }"),
+        ]
+        return try builder.build(model: model, warnings: [], flows: [], diagrams: diagrams)
+    }
+
+    // MARK: - Pages
+
+    func testEverySceneGetsAMarkdownAndAnHTMLPage() throws {
+        let model = try exampleModel()
+        let paths = Set(try build().files.map(\.path))
+        for scene in model.scenes {
+            XCTAssertTrue(paths.contains("scenes/\(scene.id).md"), scene.id)
+            XCTAssertTrue(paths.contains("site/scenes/\(scene.id).html"), scene.id)
+        }
+        for path in ["index.md", "site/index.html", "site/style.css", "segues.svg", "segues.dot", "site/segues.dot"] {
+            XCTAssertTrue(paths.contains(path), path)
+        }
+    }
+
+    func testDiagramLinksAreResolvedPerPlaceOfUse() throws {
+        let files = try build().files
+        func text(_ path: String) throws -> String {
+            String(decoding: try XCTUnwrap(files.first { $0.path == path }).contents, as: UTF8.self)
+        }
+        // The Markdown docs' SVG links to Markdown pages, the site's to HTML pages, each relative to the file.
+        XCTAssertTrue(try text("segues.svg").contains("xlink:href=\"scenes/a.md\""))
+        XCTAssertTrue(try text("site/segues.svg").contains("xlink:href=\"scenes/a.html\""))
+        XCTAssertTrue(try text("scenes/library-neighbourhood.svg").contains("xlink:href=\"../scenes/a.md\""))
+        XCTAssertTrue(try text("segues.dot").contains("URL=\"scenes/library.md\""))
+        // The HTML page inlines the SVG element itself, without the XML prolog.
+        let index = try text("site/index.html")
+        XCTAssertTrue(index.contains("<figure class=\"diagram\"><svg engine=\"dot\""))
+        XCTAssertFalse(index.contains("<?xml"))
+        let scenePage = try text("site/scenes/library.html")
+        XCTAssertTrue(scenePage.contains("xlink:href=\"../scenes/a.html\""))
+    }
+
+    func testSameInputGivesIdenticalFiles() throws {
+        XCTAssertEqual(try build().files, try build().files)
+    }
+
+    // MARK: - Templates
+
+    func testOverridingOneTemplateChangesThosePagesOnly() throws {
+        let overrides = temporary.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n# Custom {{scene.id}}\n".write(to: overrides.appendingPathComponent("scene.md.mustache"), atomically: true, encoding: .utf8)
+        let loaded = TemplateSet.load(overrides: overrides.path)
+        XCTAssertEqual(loaded.diagnostics, [])
+        let custom = try XCTUnwrap(loaded.templates)
+        XCTAssertEqual(custom.overridden, ["scene.md"])
+        let before = try build().files
+        let after = try build(templates: custom).files
+        XCTAssertEqual(before.map(\.path), after.map(\.path))
+        for (old, new) in zip(before, after) {
+            let isScenePage = old.path.hasPrefix("scenes/") && old.path.hasSuffix(".md")
+            if isScenePage {
+                XCTAssertNotEqual(old.contents, new.contents, old.path)
+                XCTAssertTrue(String(decoding: new.contents, as: UTF8.self).hasPrefix("# Custom "))
+            } else {
+                XCTAssertEqual(old.contents, new.contents, old.path)
+            }
+        }
+    }
+
+    func testTemplateErrorsNameFileLineAndColumn() throws {
+        let overrides = temporary.appendingPathComponent("bad")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        let path = overrides.appendingPathComponent("index.md.mustache")
+        try "# Title\n\n{{#scenes}}\n{{id}}\n".write(to: path, atomically: true, encoding: .utf8)
+        try "x".write(to: overrides.appendingPathComponent("indx.md.mustache"), atomically: true, encoding: .utf8)
+        let loaded = TemplateSet.load(overrides: overrides.path)
+        XCTAssertNil(loaded.templates)
+        let lines = loaded.diagnostics.map(\.description)
+        XCTAssertEqual(lines.count, 2, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(overrides.path)/indx.md.mustache:1:1: warning: unknown template 'indx.md.mustache' is ignored (did you mean 'index.md'?)") }, "\(lines)")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("\(path.path):") && $0.contains(": error: template syntax error") }, "\(lines)")
+        XCTAssertNotNil(TemplateSet.load(overrides: temporary.appendingPathComponent("missing").path).diagnostics.first { $0.isError })
+    }
+
+    /// The binary carries Templates/ as DefaultTemplates.swift; regenerate with scripts/embed-templates.sh.
+    func testEmbeddedTemplatesMatchTheTemplatesFolder() throws {
+        let folder = packageRoot.appendingPathComponent("Templates")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }.sorted()
+        XCTAssertEqual(files.map { String($0.dropLast(".mustache".count)) }, DefaultTemplates.all.map(\.name))
+        for (file, embedded) in zip(files, DefaultTemplates.all) {
+            var text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            if text.hasSuffix("\n") { text.removeLast() }
+            XCTAssertEqual(text, embedded.text, "\(file) changed: run scripts/embed-templates.sh")
+        }
+    }
+
+    // MARK: - Cache
+
+    func testASecondBuildRendersNothing() throws {
+        let cache = DiagramCache(directory: temporary.appendingPathComponent("cache"))
+        let renderer = FakeRenderer()
+        let first = try build(cache: cache, renderer: renderer)
+        XCTAssertEqual(first.rendered, 2)
+        XCTAssertEqual(renderer.calls, 2)
+        let second = try build(cache: cache, renderer: renderer)
+        XCTAssertEqual(second.rendered, 0)
+        XCTAssertEqual(second.reused, 2)
+        XCTAssertEqual(renderer.calls, 2, "nothing rendered the second time")
+        XCTAssertEqual(first.files, second.files)
+    }
+
+    func testSHA256KnownAnswers() {
+        XCTAssertEqual(SHA256.hex(Array("".utf8)), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(SHA256.hex(Array(String(repeating: "a", count: 1000).utf8)),
+                       "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+
+    // MARK: - Output
+
+    func testReplaceSwapsInTheNewFolderCompletely() throws {
+        let destination = temporary.appendingPathComponent("out")
+        try OutputWriter.replace(destination, with: [OutputFile(path: "a.md", text: "one"), OutputFile(path: "x/b.md", text: "two")])
+        try OutputWriter.replace(destination, with: [OutputFile(path: "c.md", text: "three")])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: destination.path), ["c.md"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted(), ["out"], "no staging left behind")
+    }
+
+    func testAFailedWriteLeavesThePreviousFolder() throws {
+        let destination = temporary.appendingPathComponent("out")
+        try OutputWriter.replace(destination, with: [OutputFile(path: "a.md", text: "one")])
+        // A file and a folder with the same path cannot both be written.
+        XCTAssertThrowsError(try OutputWriter.replace(destination, with: [OutputFile(path: "x", text: "file"), OutputFile(path: "x/y", text: "child")]))
+        XCTAssertEqual(try String(contentsOf: destination.appendingPathComponent("a.md"), encoding: .utf8), "one")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted(), ["out"])
+    }
+
+    // MARK: - Markdown
+
+    func testMarkdownEscapingAndSummaries() {
+        XCTAssertEqual(Markdown.escape("a|b *c* <d> [e]_f\nnext"), "a\\|b \\*c\\* &lt;d&gt; \\[e\\]\\_f next")
+        XCTAssertEqual(Markdown.html("Hello **big** *world* `x<y>` [link](https://e.com/?a&b)\n\n- one\n- two"),
+                       "<p>Hello <strong>big</strong> <em>world</em> <code>x&lt;y&gt;</code> <a href=\"https://e.com/?a&amp;b\">link</a></p>\n<ul><li>one</li><li>two</li></ul>")
+    }
+}
