@@ -1,0 +1,49 @@
+import Foundation
+import XCTest
+@testable import Diagrams
+
+final class SequenceDiagramTests: XCTestCase {
+    /// Reference scenario 1 (push by a show segue), then `back`, with a note and a UIKit warning.
+    static func scenarioScript() -> SequenceScript {
+        var script = SequenceScript(title: "push-and-back")
+        script.participants = [
+            .init(id: "User", title: "User", role: .user),
+            .init(id: "UIKit", title: "UIKit", role: .uikit),
+            .init(id: "Nav", title: "Nav", subtitle: "UINavigationController", role: .container),
+            .init(id: "A", title: "A", subtitle: "ListViewController", detail: "in Nav", role: .content),
+            .init(id: "B", title: "B", subtitle: "DetailViewController", detail: "in Nav", role: .content),
+        ]
+        let callbacks: [(String, String)] = [
+            ("A", "shouldPerformSegue(withIdentifier:sender:) A.toB → true"),
+        ]
+        script.items = [.step(index: 0, text: "launch")]
+        script.items += [("Nav", "init(coder:)"), ("A", "init(coder:)"), ("A", "awakeFromNib()"), ("A", "willMove(toParent:) Nav"),
+                         ("A", "didMove(toParent:) Nav"), ("Nav", "awakeFromNib()"), ("Nav", "viewDidLoad()"), ("Nav", "viewWillAppear(_:)"),
+                         ("A", "viewDidLoad()"), ("A", "viewWillAppear(_:)"), ("Nav", "viewDidAppear(_:)"), ("A", "viewDidAppear(_:)")]
+            .map { .message(from: "UIKit", to: $0.0, label: $0.1, style: $0.1 == "init(coder:)" ? .create : .callback) }
+        script.items.append(.step(index: 1, text: "tap: A.toB"))
+        let tapStart = script.items.count
+        script.items.append(.message(from: "User", to: "A", label: "tap Next button", style: .user))
+        script.items += callbacks.map { .message(from: "UIKit", to: $0.0, label: $0.1, style: .callback) }
+        script.items += [("B", "init(coder:)"), ("B", "awakeFromNib()"), ("A", "prepare(for:sender:) A.toB → B"), ("B", "willMove(toParent:) Nav"),
+                         ("B", "viewDidLoad()"), ("A", "viewWillDisappear(_:)"), ("B", "viewWillAppear(_:)"), ("A", "viewDidDisappear(_:)"),
+                         ("B", "viewDidAppear(_:)"), ("B", "didMove(toParent:) Nav")]
+            .map { .message(from: "UIKit", to: $0.0, label: $0.1, style: $0.1 == "init(coder:)" ? .create : .callback) }
+        script.items.append(.activation(participant: "A", from: tapStart, to: script.items.count - 1))
+        script.items.append(.step(index: 2, text: "note: the user reads the detail"))
+        script.items.append(.note("The user reads the detail, then goes back with the navigation bar's back button."))
+        script.items.append(.step(index: 3, text: "present: C (from: A)"))
+        script.items.append(.warning("Attempt to present <C> on <Nav> (from <A>) which is already presenting <D>."))
+        script.items.append(.step(index: 4, text: "back"))
+        script.items += [("B", "willMove(toParent:) nil"), ("B", "viewWillDisappear(_:)"), ("A", "viewWillAppear(_:)"), ("B", "viewDidDisappear(_:)"),
+                         ("A", "viewDidAppear(_:)"), ("B", "didMove(toParent:) nil")]
+            .map { .message(from: "UIKit", to: $0.0, label: $0.1, style: .callback) }
+        script.items.append(.message(from: "UIKit", to: "B", label: "deinit", style: .destroy))
+        return script
+    }
+
+    func testDumpForViewing() throws {
+        guard let path = ProcessInfo.processInfo.environment["SCENOGRAPH_DUMP"] else { throw XCTSkip("set SCENOGRAPH_DUMP=FILE to write the DOT") }
+        try SequenceDiagram().dot(for: Self.scenarioScript()).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+}
