@@ -1,0 +1,38 @@
+import Foundation
+import XCTest
+@testable import Diagrams
+import ModelLoading
+import SceneModel
+
+final class PossibleChainsDiagramTests: XCTestCase {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    func testTheCameraChainOfTheExampleIsFound() throws {
+        let model = try XCTUnwrap(ModelLoader().load(path: Self.packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
+        let chains = model.possibleModalChains().map { $0.scenes.joined(separator: " > ") }
+        XCTAssertTrue(chains.contains("tabs > pickerLibraryNav > peoplePickerNav"), "\(chains)")
+        XCTAssertTrue(chains.contains("tabs > peoplePickerNav"), "the people picker is also presented from the photo")
+        XCTAssertTrue(chains.contains("tabs > editor"))
+        XCTAssertFalse(chains.contains { $0.contains("about") }, "about is pushed, never presented by a segue")
+        let dot = PossibleChainsDiagram().dot(for: model)
+        XCTAssertTrue(dot.contains("label=\"fullScreen\\nfrom camera.openLibrary\""))
+        if let path = ProcessInfo.processInfo.environment["SCENOGRAPH_DUMP_CHAINS"] {
+            try dot.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+    }
+
+    func testChainsDoNotRepeatAScene() throws {
+        let text = """
+            format: 1
+            name: Loop
+            initial: a
+            scenes:
+              a: {segues: {toB: {kind: present, to: b, trigger: x}}}
+              b: {segues: {toA: {kind: present, to: a, trigger: y}, toC: {kind: popover, to: c, trigger: z, anchor: w}}}
+              c: {}
+            """
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "loop.yaml").model)
+        XCTAssertEqual(model.possibleModalChains().map(\.scenes), [["a", "b", "c"]])
+        XCTAssertEqual(model.possibleModalChains().first?.links.map(\.style), [.automatic, .popover])
+    }
+}
