@@ -21,8 +21,9 @@ enum StoryboardTriggers {
         case "tableViewCell", "collectionViewCell":
             return cellName(element).map { "\($0) cell" } ?? "cell"
         default:
-            if let label = label(of: element) { return "\(label) \(noun)" }
-            return noun
+            guard let label = label(of: element) else { return noun }
+            // A document label often names the kind already ("Help Button").
+            return label.lowercased().hasSuffix(noun) ? label : "\(label) \(noun)"
         }
     }
 

@@ -121,10 +121,13 @@ enum StoryboardXML {
             let code = (parseError as NSError).code
             let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
             var message = "malformed XML: \(StoryboardXML.describe(code: code))"
-            if code == 76, let open = stack.last {
-                message += " <\(open.name)> opened at line \(open.location.line)"
+            var location = SourceLocation(file: file, line: line, column: column)
+            if code == 76 {
+                // The parser stops after the closing tag; point at its `</` instead.
+                location = tagStart(line: line, column: column)
+                if let open = stack.last { message += " <\(open.name)> opened at line \(open.location.line)" }
             }
-            firstError = .error(message, at: SourceLocation(file: file, line: line, column: column))
+            firstError = .error(message, at: location)
         }
 
         /// The position of the `<` that opens the tag the parser has just read up to (`line`, `column`).
