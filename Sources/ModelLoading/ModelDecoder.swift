@@ -93,6 +93,7 @@ struct ModelDecoder {
             model.scenes = imported?.scenes ?? []
         }
         if let imported {
+            context.append(imported.pageWarnings(for: model.scenes))
             if model.initial == nil { model.initial = imported.initial }
             if !idiomWritten, let idiom = imported.idiom {
                 model.environment = model.environment.applying(EnvironmentChange(idiom: Located(idiom)))

@@ -81,6 +81,7 @@ extension ModelLoader {
         if diagnostics.hasErrors {
             return LoadResult(model: nil, diagnostics: diagnostics.sortedByLocation())
         }
+        diagnostics += imported.pageWarnings(for: imported.scenes)
         var model = SceneModel(path: path, name: name, scenes: imported.scenes)
         model.initial = imported.initial
         if model.initial == nil, let fallback = imported.fallbackInitial {

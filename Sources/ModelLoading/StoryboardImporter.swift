@@ -52,8 +52,20 @@ public struct StoryboardImport: Sendable {
     public var diagnostics: [Diagnostic]
     /// One report per storyboard given, in the same order.
     public var files: [StoryboardFileReport]
+    /// Scenes imported from page view controllers, which the storyboard gives no pages (see `pageWarnings(for:)`).
+    public var pageViewControllers: [Located<String>]
 
     public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// A warning for each imported page view controller that is still not a `page` scene among `scenes`: a model can
+    /// make it one (`kind: page`, `pages: [...]`) under its identifier.
+    public func pageWarnings(for scenes: [Scene]) -> [Diagnostic] {
+        pageViewControllers.compactMap { page in
+            guard let scene = scenes.first(where: { $0.id == page.value }), scene.kind != .page else { return nil }
+            return .warning("page view controller '\(page.value)' has no pages in the storyboard (they are set in code); imported as a content scene: give it 'kind: page' and 'pages' under 'scenes:' in a model to simulate paging",
+                            at: page.location)
+        }
+    }
 
     /// Adds unwind actions to the scenes whose class is a key of `actionsByClass` (see `UnwindActionScanner`).
     public mutating func addUnwindActions(_ actionsByClass: [String: [String]]) {
@@ -124,6 +136,7 @@ final class StoryboardImportSession {
     private var resolution: [ObjectKey: (target: ObjectKey, resolved: Bool)] = [:]
     /// Scene identifier of each view controller and stand-in.
     private var names: [ObjectKey: String] = [:]
+    private var pageViewControllers: [Located<String>] = []
 
     private func warning(_ message: String, at location: SourceLocation) {
         diagnostics.append(.warning(message, at: location))
@@ -192,7 +205,7 @@ final class StoryboardImportSession {
         }
         guard !documents.isEmpty else {
             return StoryboardImport(scenes: [], initial: nil, fallbackInitial: nil, idiom: nil,
-                                    diagnostics: diagnostics, files: reports)
+                                    diagnostics: diagnostics, files: reports, pageViewControllers: [])
         }
         indexObjects()
         resolveReferences()
@@ -204,7 +217,7 @@ final class StoryboardImportSession {
         let standIns = Set(resolution.filter { !$0.value.resolved }.compactMap { names[$0.key] })
         let fallback = initial == nil ? StoryboardContainment.firstRoot(of: scenes, standIns: standIns) : nil
         return StoryboardImport(scenes: scenes, initial: initial, fallbackInitial: fallback, idiom: idiom,
-                                diagnostics: diagnostics, files: reports)
+                                diagnostics: diagnostics, files: reports, pageViewControllers: pageViewControllers)
     }
 
     /// `Settings` for `.../Base.lproj/Settings.storyboard`.
@@ -442,8 +455,7 @@ final class StoryboardImportSession {
         if element.name == "pageViewController" {
             let transition = element["transitionStyle"].map { " (\($0) transition)" } ?? ""
             scene.summary = "A page view controller\(transition); UIKit gets its pages in code, so the storyboard lists none."
-            warning("page view controller '\(name)' has no pages in the storyboard (they are set in code); imported as a content scene: give it 'kind: page' and 'pages' in the model's scenes to simulate paging",
-                    at: element.location)
+            pageViewControllers.append(Located(name, at: element.location))
         }
 
         var compact: [String] = []

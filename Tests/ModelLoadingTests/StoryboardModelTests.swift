@@ -34,6 +34,10 @@ import Testing
         #expect(pages.kind == .page)
         #expect(pages.pages.map(\.value) == ["Credits", "About"])
         #expect(pages.className == "UIPageViewController")
+        let warnings = ModelLoader().load(path: StoryboardFixtures.path("App.yaml")).diagnostics.map(\.message)
+        #expect(!warnings.contains { $0.hasPrefix("page view controller") }, "the model made it a page scene")
+        let direct = StoryboardFixtures.load("Main.storyboard").diagnostics.map(\.message)
+        #expect(direct.contains { $0.hasPrefix("page view controller 'pageViewController-PAG-00-001' has no pages") })
         // Imported scenes first, in import order; the model's own scenes after them.
         #expect(model.scenes.suffix(2).map(\.id) == ["Credits", "About"])
         #expect(model.scenes.filter { $0.id == "Library" }.count == 1)
