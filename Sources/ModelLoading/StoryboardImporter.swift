@@ -84,6 +84,8 @@ public struct StoryboardFileReport: Sendable, Hashable {
         case imported
         /// A launch screen: it has no navigation, so it is not imported.
         case skippedLaunchScreen
+        /// The same file given again: imported once, at its first mention.
+        case duplicate
         /// Not imported because of an error (unreadable, malformed, unsupported runtime).
         case failed
     }
@@ -157,7 +159,7 @@ final class StoryboardImportSession {
             let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
             guard seenPaths.insert(standardized).inserted else {
                 warning("storyboard '\(path)' is given twice; importing it once", at: input.listedAt ?? start)
-                report.status = .imported
+                report.status = .duplicate
                 continue
             }
             guard let data else {
