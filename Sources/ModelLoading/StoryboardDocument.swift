@@ -61,7 +61,7 @@ struct StoryboardDocument {
     init(root: StoryboardElement, path: String) {
         self.path = path
         fileName = (path as NSString).lastPathComponent
-        name = fileName.hasSuffix(".storyboard") ? String(fileName.dropLast(".storyboard".count)) : fileName
+        name = StoryboardImportSession.storyboardName(of: path)
         runtimeAttribute = root["targetRuntime"]
         runtime = StoryboardRuntime(targetRuntime: root["targetRuntime"], documentType: root["type"])
         isLaunchScreen = root.flag("launchScreen") == true

@@ -6,9 +6,8 @@ enum StoryboardTriggers {
     static func trigger(owner: StoryboardElement, segue: StoryboardElement, isController: Bool) -> String? {
         if isController { return nil }
         switch owner.name {
-        case "tableViewCell", "collectionViewCell", "collectionReusableView":
-            let name = cellName(owner).map { "\($0) cell" } ?? "cell"
-            return segue["trigger"] == "accessoryAction" ? "\(name) accessory button" : "\(name) selection"
+        case "tableViewCell", "collectionViewCell":
+            return describe(owner) + (segue["trigger"] == "accessoryAction" ? " accessory button" : " selection")
         default:
             return describe(owner)
         }
