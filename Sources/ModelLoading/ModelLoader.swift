@@ -45,17 +45,26 @@ public struct ModelLoader: Sendable {
         }
         var decoder = ModelDecoder(context: context)
         let directory = (path as NSString).deletingLastPathComponent
+        let storyboardErrors = Flag()
         decoder.importStoryboards = { listed in
-            StoryboardImporter().importFiles(listed.map { entry in
+            let imported = StoryboardImporter().importFiles(listed.map { entry in
                 StoryboardImporter.Input(path: Self.path(entry.value, relativeTo: directory), listedAt: entry.location)
             })
+            storyboardErrors.isSet = imported.hasErrors
+            return imported
         }
-        guard let model = decoder.decodeModel(root, path: path) else {
+        // Without its storyboards the model would only add follow-on errors (unknown scenes): report the storyboards'.
+        guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
             return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation())
         }
         let diagnostics = (context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
     }
+}
+
+/// A mark set from inside a closure.
+private final class Flag {
+    var isSet = false
 }
 
 // MARK: - Storyboards

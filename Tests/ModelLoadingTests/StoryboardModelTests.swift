@@ -105,6 +105,21 @@ import Testing
         ])
     }
 
+    @Test func aBrokenStoryboardIsNotFollowedByErrorsAboutItsScenes() {
+        let text = """
+            format: 1
+            name: Broken
+            storyboards: [Malformed.storyboard]
+            initial: Library
+            flows:
+              open:
+                steps:
+                  - tap: Library.showPhoto
+            """
+        let result = ModelLoader().load(text: text, path: StoryboardFixtures.path("Broken.yaml"))
+        #expect(result.diagnostics.brief == ["Malformed.storyboard:6:48: error: malformed XML: a space is required here (between attributes)"])
+    }
+
     @Test func aStoryboardLoadsAsAModelOfItsOwn() throws {
         let result = ModelLoader().load(path: StoryboardFixtures.path("Main.storyboard"))
         #expect(!result.hasErrors)
