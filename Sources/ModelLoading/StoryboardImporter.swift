@@ -201,7 +201,6 @@ final class StoryboardImportSession {
                 continue
             }
             report.status = .imported
-            report.name = document.name
             reportIndex.append(reports.count)
             documents.append(document)
         }

@@ -24,7 +24,8 @@ struct ImportCommandTests {
 
     private func run(_ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
         let process = Process()
-        process.executableURL = try #require(ImportCommandBinary.url)
+        let binary: URL = try #require(ImportCommandBinary.url)
+        process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = Self.fixtures
         let output = Pipe(), errors = Pipe()
