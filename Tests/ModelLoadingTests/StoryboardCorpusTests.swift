@@ -97,6 +97,20 @@ struct StoryboardCorpusTests {
         print("storyboard corpus: \(passed) of \(entries.count) iOS/iPad/tvOS files match the census")
     }
 
+    @Test func everyImportedFileRoundTripsThroughYAML() throws {
+        var checked = 0
+        for entry in try StoryboardCorpus.census().filter(\.isAccepted) where entry.controllers > 0 {
+            let direct = ModelLoader().load(storyboards: [StoryboardCorpus.path(of: entry)], name: entry.file)
+            let model = try #require(direct.model, "\(entry.file)")
+            let yaml = ModelWriter().yaml(for: model)
+            let loaded = ModelLoader().load(text: yaml, path: "\(entry.file).yaml")
+            let reloaded = try #require(loaded.model, "\(entry.file): \(loaded.diagnostics.filter(\.isError).brief)")
+            #expect(withoutLocations(reloaded) == withoutLocations(model), "\(entry.file)")
+            checked += 1
+        }
+        print("storyboard corpus: \(checked) imported files round-trip through YAML")
+    }
+
     @Test func macOSAndWatchOSFilesAreRejectedNamingTheRuntime() throws {
         let entries = try StoryboardCorpus.census().filter(\.isRejected)
         #expect(entries.count >= 8)
