@@ -164,6 +164,10 @@ import Testing
         let manual = try #require(photo.segueOrNil("backToLibrary"))
         #expect(manual.action?.value == "unwindToLibraryWithSegue")
         #expect(manual.isManual)
+        let details = try #require(photo.segueOrNil("details"))
+        #expect(details.kind.value == .popover)
+        #expect(details.isManual)
+        #expect(details.anchor == "Share button", "a manual popover is anchored to its anchor view")
         #expect(photo.segueOrNil("showDetail-viewController-INF-00-001")?.trigger == "Share button")
         #expect(photo.segueOrNil("present-Help-initial")?.trigger == "Help Button", "a document label naming the kind is not repeated")
         #expect(main.scene("EditorViewController-EDT-00-001")?.segues.first?.trigger == "Caption text field")
@@ -174,12 +178,12 @@ import Testing
     @Test func segueCountsByInterfaceBuilderKind() throws {
         let report = try #require(main.files.first)
         #expect(report.segueCounts == [
-            "relationship": 12, "show": 5, "popoverPresentation": 1, "presentation": 3, "custom": 3,
+            "relationship": 12, "show": 5, "popoverPresentation": 2, "presentation": 3, "custom": 3,
             "embed": 2, "unwind": 2, "showDetail": 2,
         ])
         // `<segue reference=…>` tie-breakers are not segues.
-        #expect(report.segueCount == 30)
-        #expect(main.scenes.flatMap(\.segues).count == 18, "relationships become container fields")
+        #expect(report.segueCount == 31)
+        #expect(main.scenes.flatMap(\.segues).count == 19, "relationships become container fields")
     }
 
     @Test func legacyFilesWithNumericIDsAndDeprecatedKinds() throws {

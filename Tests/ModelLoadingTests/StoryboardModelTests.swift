@@ -12,7 +12,7 @@ import Testing
         #expect(model.initial?.value == "MainTabBarController")
         #expect(model.scene("SettingsNavigationController")?.origin?.storyboard == "Settings.storyboard")
         // Storyboard findings are reported against the storyboards.
-        #expect(result.diagnostics.brief.contains { $0.hasPrefix("Main.storyboard:314:17: warning: unknown view controller element") })
+        #expect(result.diagnostics.brief.contains { $0.hasPrefix("Main.storyboard:317:17: warning: unknown view controller element") })
     }
 
     @Test func sceneEntriesAddToImportedScenes() throws {

@@ -33,7 +33,7 @@ import Testing
         let result = StoryboardFixtures.importing("Main.storyboard", "Settings.storyboard")
         let warnings = result.diagnostics.filter { $0.message.hasPrefix("storyboard reference") }.brief
         #expect(warnings == [
-            "Main.storyboard:338:17: warning: storyboard reference to the initial view controller of Help.storyboard cannot be resolved: Help.storyboard is not among the imported storyboards; a stand-in scene takes its place",
+            "Main.storyboard:341:17: warning: storyboard reference to the initial view controller of Help.storyboard cannot be resolved: Help.storyboard is not among the imported storyboards; a stand-in scene takes its place",
             "Settings.storyboard:76:17: warning: storyboard reference to view controller 'Nope' of Main.storyboard cannot be resolved: Main.storyboard has no view controller with storyboard ID 'Nope'; a stand-in scene takes its place",
         ])
         // The stand-in keeps the model whole: the segue still has a destination.

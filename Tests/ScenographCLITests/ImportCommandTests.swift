@@ -51,7 +51,7 @@ struct ImportCommandTests {
         let result = try run(["import", "Main.storyboard", "Settings.storyboard", "--name", "Photos", "-o", model.path])
         #expect(result.status == 0, "\(result.errors)")
         #expect(result.output.isEmpty)
-        #expect(result.errors.contains("Main.storyboard:338:17: warning: storyboard reference to the initial view controller of Help.storyboard"))
+        #expect(result.errors.contains("Main.storyboard:341:17: warning: storyboard reference to the initial view controller of Help.storyboard"))
         let written = try #require(ModelLoader().load(path: model.path).model)
         let direct = try #require(ModelLoader().load(storyboards: ["Main.storyboard", "Settings.storyboard"].map {
             Self.fixtures.appendingPathComponent($0).path
