@@ -47,7 +47,7 @@ enum ConfigParser {
             // so replacing them one for one keeps every column.
             source = source.replacingOccurrences(of: "\t", with: " ")
         }
-        if let marker = conflictMarker(in: source) {
+        if let marker = ConflictMarker.find(in: source) {
             return .failure(.error("merge conflict marker '\(marker.text)' found; resolve the conflict first",
                                    at: SourceLocation(file: file, line: marker.line, column: 1)))
         }
@@ -75,18 +75,6 @@ enum ConfigParser {
             }
         }
         return (line, column)
-    }
-
-    private static func conflictMarker(in text: String) -> (text: String, line: Int)? {
-        var line = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            line += 1
-            for marker in ["<<<<<<< ", ">>>>>>> ", "======="] where raw.hasPrefix(marker) {
-                if marker == "=======" && raw.trimmingCharacters(in: .whitespaces) != "=======" { continue }
-                return (marker.trimmingCharacters(in: .whitespaces), line)
-            }
-        }
-        return nil
     }
 
     private static func location(_ mark: Mark?, file: String) -> SourceLocation {

@@ -15,6 +15,11 @@ final class DecodingContext {
         diagnostics.append(.warning(message, at: location))
     }
 
+    /// Adds diagnostics found elsewhere (imported storyboards).
+    func append(_ found: [Diagnostic]) {
+        diagnostics += found
+    }
+
     // MARK: - Structure
 
     /// The entries of a mapping, reporting a wrong type, duplicate keys and keys outside `allowed`.

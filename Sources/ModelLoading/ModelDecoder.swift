@@ -3,6 +3,8 @@ import SceneModel
 /// Reads the format-1 model structure from a parsed document. Cross-references are checked later by `ModelValidator`.
 struct ModelDecoder {
     let context: DecodingContext
+    /// Imports the files of the model's `storyboards:` key; without it the key is only recorded.
+    var importStoryboards: (([Located<String>]) -> StoryboardImport)? = nil
 
     static let topLevelKeys = ["format", "name", "summary", "environment", "conditions", "storyboards", "initial", "scenes", "flows"]
     static let environmentKeys = ["idiom", "width", "height", "ios"]
@@ -10,8 +12,9 @@ struct ModelDecoder {
         "kind", "class", "title", "storyboardID", "summary", "root", "tabs", "selected", "primary", "secondary",
         "supplementary", "style", "collapse", "pages", "pageTransition", "children", "overrides",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
-        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues",
+        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin",
     ]
+    static let originKeys = ["storyboard", "objectID"]
     static let segueKeys = [
         "kind", "to", "action", "trigger", "modalPresentationStyle", "modalTransitionStyle", "anchor",
         "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes",
@@ -61,23 +64,40 @@ struct ModelDecoder {
         }
         var model = SceneModel(path: path, name: name)
         model.summary = value("summary").flatMap { context.string($0, "summary") }
+        var idiomWritten = false
         if let node = value("environment"), let change = decodeEnvironment(node, "environment") {
             model.environment = Environment().applying(change)
             model.environmentLocation = node.location
+            idiomWritten = change.idiom != nil
         }
         if let node = value("conditions") {
             model.conditions = decodeConditions(node, "conditions") ?? []
         }
+        var imported: StoryboardImport?
         if let node = value("storyboards") {
             model.storyboards = context.stringList(node, "storyboard path") ?? []
+            if !model.storyboards.isEmpty, let importStoryboards {
+                let result = importStoryboards(model.storyboards)
+                context.append(result.diagnostics)
+                imported = result
+            }
         }
         if let node = value("initial") {
             model.initial = context.identifier(node, "initial scene")
         }
         if let node = value("scenes") {
-            model.scenes = decodeScenes(node)
+            model.scenes = decodeScenes(node, imported: imported?.scenes ?? [])
         } else if model.storyboards.isEmpty {
             context.error("missing required key 'scenes'", at: root.location)
+        } else {
+            model.scenes = imported?.scenes ?? []
+        }
+        if let imported {
+            context.append(imported.pageWarnings(for: model.scenes))
+            if model.initial == nil { model.initial = imported.initial }
+            if !idiomWritten, let idiom = imported.idiom {
+                model.environment = model.environment.applying(EnvironmentChange(idiom: Located(idiom)))
+            }
         }
         if let node = value("flows"), !node.isNull {
             model.flows = decodeFlows(node)
@@ -120,21 +140,37 @@ struct ModelDecoder {
 
     // MARK: - Scenes
 
-    func decodeScenes(_ node: ConfigNode) -> [Scene] {
-        guard let entries = context.mapping(node, "scenes") else { return [] }
-        return entries.compactMap { entry in
-            guard context.checkIdentifierKey(entry, "scene identifier") else { return nil }
-            return decodeScene(id: entry.key, at: entry.keyLocation, entry.value)
+    /// The model's scenes; an entry whose identifier names an imported scene adds to that scene (see `decodeScene`).
+    /// Imported scenes come first, in import order, then the model's own scenes in file order.
+    func decodeScenes(_ node: ConfigNode, imported: [Scene] = []) -> [Scene] {
+        guard let entries = context.mapping(node, "scenes") else { return imported }
+        var scenes = imported
+        var position: [String: Int] = [:]
+        for (offset, scene) in imported.enumerated() where position[scene.id] == nil { position[scene.id] = offset }
+        var own: [Scene] = []
+        for entry in entries {
+            guard context.checkIdentifierKey(entry, "scene identifier") else { continue }
+            if let offset = position[entry.key] {
+                if let merged = decodeScene(id: entry.key, at: entry.keyLocation, entry.value, base: scenes[offset]) {
+                    scenes[offset] = merged
+                }
+            } else if let scene = decodeScene(id: entry.key, at: entry.keyLocation, entry.value) {
+                own.append(scene)
+            }
         }
+        return scenes + own
     }
 
-    func decodeScene(id: String, at location: SourceLocation, _ node: ConfigNode) -> Scene? {
+    /// A scene entry. With `base` (an imported scene of the same identifier) the entry adds to it: keys it writes replace
+    /// the imported values, `unwindActions` are added to the imported ones, and `segues` add segues or, under an imported
+    /// segue's identifier, add to that segue.
+    func decodeScene(id: String, at location: SourceLocation, _ node: ConfigNode, base: Scene? = nil) -> Scene? {
         let what = "scene '\(id)'"
-        if node.isNull { return Scene(id: id, location: location) }
+        if node.isNull { return base ?? Scene(id: id, location: location) }
         guard let entries = context.mapping(node, what, allowed: Self.sceneKeys) else { return nil }
-        var scene = Scene(id: id, location: location)
+        var scene = base ?? Scene(id: id, location: location)
         if let kindNode = entries.first(where: { $0.key == "kind" })?.value {
-            scene.kind = context.enumeration(kindNode, "scene kind", SceneKind.self) ?? .content
+            scene.kind = context.enumeration(kindNode, "scene kind", SceneKind.self) ?? scene.kind
         }
         for entry in entries {
             let v = entry.value
@@ -178,8 +214,15 @@ struct ModelDecoder {
             case "modalTransitionStyle":
                 scene.modalTransitionStyle = context.enumeration(v, "modalTransitionStyle", TransitionStyle.self) ?? .coverVertical
             case "isModalInPresentation": scene.isModalInPresentation = context.bool(v, "isModalInPresentation") ?? false
-            case "unwindActions": scene.unwindActions = context.identifierList(v, "unwind action") ?? []
-            case "segues": scene.segues = decodeSegues(v, source: id)
+            case "unwindActions":
+                let actions = context.identifierList(v, "unwind action") ?? []
+                if base == nil {
+                    scene.unwindActions = actions
+                } else {
+                    scene.unwindActions += actions.filter { action in !scene.implementsUnwind(action.value) }
+                }
+            case "segues": scene.segues = decodeSegues(v, source: id, existing: base?.segues ?? [])
+            case "origin": scene.origin = decodeOrigin(v, what: what)
             default: break
             }
         }
@@ -188,26 +231,61 @@ struct ModelDecoder {
 
     // MARK: - Segues
 
-    func decodeSegues(_ node: ConfigNode, source: String) -> [Segue] {
-        guard let entries = context.mapping(node, "segues of scene '\(source)'") else { return [] }
-        return entries.compactMap { entry in
-            guard context.checkIdentifierKey(entry, "segue identifier") else { return nil }
-            return decodeSegue(id: entry.key, source: source, at: entry.keyLocation, entry.value)
+    /// Where an imported scene comes from: `{storyboard: Main.storyboard, objectID: 9pv-A4-QxB}`.
+    func decodeOrigin(_ node: ConfigNode, what: String) -> Scene.Origin? {
+        guard let entries = context.mapping(node, "origin of \(what)", allowed: Self.originKeys) else { return nil }
+        var storyboard: String?
+        var objectID: String?
+        for entry in entries {
+            switch entry.key {
+            case "storyboard": storyboard = context.string(entry.value, "origin storyboard")
+            case "objectID": objectID = context.string(entry.value, "origin objectID")
+            default: break
+            }
         }
+        guard let storyboard, let objectID else {
+            context.error("origin of \(what) needs 'storyboard' and 'objectID'", at: node.location)
+            return nil
+        }
+        return Scene.Origin(storyboard: storyboard, objectID: objectID)
+    }
+
+    /// Segues of a scene; `existing` are an imported scene's segues, which entries of the same identifier add to.
+    func decodeSegues(_ node: ConfigNode, source: String, existing: [Segue] = []) -> [Segue] {
+        guard let entries = context.mapping(node, "segues of scene '\(source)'") else { return existing }
+        var segues = existing
+        for entry in entries {
+            guard context.checkIdentifierKey(entry, "segue identifier") else { continue }
+            if let offset = segues.firstIndex(where: { $0.id == entry.key }), offset < existing.count {
+                if let merged = decodeSegue(id: entry.key, source: source, at: entry.keyLocation, entry.value, base: segues[offset]) {
+                    segues[offset] = merged
+                }
+            } else if let segue = decodeSegue(id: entry.key, source: source, at: entry.keyLocation, entry.value) {
+                segues.append(segue)
+            }
+        }
+        return segues
     }
 
     static let modalOnlyKeys: Set<String> = ["modalPresentationStyle", "modalTransitionStyle"]
 
-    func decodeSegue(id: String, source: String, at location: SourceLocation, _ node: ConfigNode) -> Segue? {
+    /// A segue entry; with `base` (an imported segue of the same identifier) the keys it writes replace the imported values.
+    func decodeSegue(id: String, source: String, at location: SourceLocation, _ node: ConfigNode, base: Segue? = nil) -> Segue? {
         let what = "segue '\(source).\(id)'"
+        if node.isNull, let base { return base }
         guard let entries = context.mapping(node, what, allowed: Self.segueKeys) else { return nil }
-        guard let kindEntry = entries.first(where: { $0.key == "kind" }) else {
+        var segue: Segue
+        if let kindEntry = entries.first(where: { $0.key == "kind" }) {
+            guard let kind = context.locatedEnum(kindEntry.value, "segue kind", SegueKind.self) else { return nil }
+            segue = base ?? Segue(id: id, source: source, kind: kind.value, location: location)
+            segue.kind = kind
+        } else if let base {
+            segue = base
+        } else {
             context.error("\(what) needs a 'kind' (one of \(SegueKind.allCases.map(\.rawValue).joined(separator: ", ")))", at: location)
             return nil
         }
-        guard let kind = context.locatedEnum(kindEntry.value, "segue kind", SegueKind.self) else { return nil }
-        var segue = Segue(id: id, source: source, kind: kind.value, location: location)
-        segue.kind = kind
+        let kind = segue.kind
         let effective = kind.value.effective
         for entry in entries {
             let v = entry.value
@@ -233,7 +311,9 @@ struct ModelDecoder {
             default: break
             }
         }
-        if effective == .unwind {
+        if base != nil {
+            // An imported segue already has its destination or action.
+        } else if effective == .unwind {
             if segue.action == nil && !entries.contains(where: { $0.key == "action" }) {
                 context.error("\(what) is an unwind segue and needs an 'action' (the unwind method's name)", at: location)
             }

@@ -1,0 +1,702 @@
+import Foundation
+import SceneModel
+
+/// Imports Interface Builder storyboards into scenes of the scene model.
+///
+/// Every storyboard given is read, checked (`targetRuntime`, launch screens) and mapped; storyboard
+/// references are resolved across the given files. See `docs/storyboards.md` for the mapping and the
+/// scene identifier scheme.
+public struct StoryboardImporter: Sendable {
+    /// A storyboard to import: its path, and where a model file lists it (for "no such file" messages).
+    public struct Input: Sendable, Hashable {
+        public var path: String
+        public var listedAt: SourceLocation?
+
+        public init(path: String, listedAt: SourceLocation? = nil) {
+            self.path = path
+            self.listedAt = listedAt
+        }
+    }
+
+    public init() {}
+
+    /// Imports the storyboards at `paths`; paths are used as written in diagnostics.
+    public func importFiles(_ paths: [String]) -> StoryboardImport {
+        importFiles(paths.map { Input(path: $0) })
+    }
+
+    public func importFiles(_ inputs: [Input]) -> StoryboardImport {
+        var files: [(input: Input, data: Data?)] = []
+        for input in inputs {
+            files.append((input, FileManager.default.contents(atPath: input.path)))
+        }
+        return StoryboardImportSession().run(files)
+    }
+
+    /// Imports storyboards whose contents are already in memory (`path` names each in diagnostics).
+    public func importContents(_ contents: [(path: String, data: Data)]) -> StoryboardImport {
+        StoryboardImportSession().run(contents.map { (Input(path: $0.path), $0.data) })
+    }
+}
+
+/// What an import produced: scenes in file order, the initial scene, diagnostics and a report per file.
+public struct StoryboardImport: Sendable {
+    /// Imported scenes: each file's scenes in file order, files in the order given.
+    public var scenes: [Scene]
+    /// The initial view controller of the first storyboard (in the order given) that has one.
+    public var initial: Located<String>?
+    /// When no storyboard has an initial view controller: the first scene that no container holds.
+    public var fallbackInitial: String?
+    /// `pad` when every imported storyboard targets iPad only, else `nil` (the model's default).
+    public var idiom: Idiom?
+    public var diagnostics: [Diagnostic]
+    /// One report per storyboard given, in the same order.
+    public var files: [StoryboardFileReport]
+    /// Scenes imported from page view controllers, which the storyboard gives no pages (see `pageWarnings(for:)`).
+    public var pageViewControllers: [Located<String>]
+
+    public var hasErrors: Bool { diagnostics.hasErrors }
+
+    /// A warning for each imported page view controller that is still not a `page` scene among `scenes`: a model can
+    /// make it one (`kind: page`, `pages: [...]`) under its identifier.
+    public func pageWarnings(for scenes: [Scene]) -> [Diagnostic] {
+        pageViewControllers.compactMap { page in
+            guard let scene = scenes.first(where: { $0.id == page.value }), scene.kind != .page else { return nil }
+            return .warning("page view controller '\(page.value)' has no pages in the storyboard (they are set in code); imported as a content scene: give it 'kind: page' and 'pages' under 'scenes:' in a model to simulate paging",
+                            at: page.location)
+        }
+    }
+
+    /// Adds unwind actions to the scenes whose class is a key of `actionsByClass` (see `UnwindActionScanner`).
+    public mutating func addUnwindActions(_ actionsByClass: [String: [String]]) {
+        for index in scenes.indices {
+            guard let actions = actionsByClass[scenes[index].className] else { continue }
+            for action in actions where !scenes[index].implementsUnwind(action) {
+                scenes[index].unwindActions.append(Located(action, at: scenes[index].location))
+            }
+        }
+    }
+}
+
+/// What was imported from one storyboard.
+public struct StoryboardFileReport: Sendable, Hashable {
+    public enum Status: Sendable, Hashable {
+        case imported
+        /// A launch screen: it has no navigation, so it is not imported.
+        case skippedLaunchScreen
+        /// The same file given again: imported once, at its first mention.
+        case duplicate
+        /// Not imported because of an error (unreadable, malformed, unsupported runtime).
+        case failed
+    }
+
+    public var path: String
+    /// The storyboard's name, as storyboard references write it.
+    public var name: String
+    public var runtime: StoryboardRuntime?
+    public var status: Status
+    /// Scene identifiers of the file's view controllers (storyboard references excluded), in file order.
+    public var controllers: [String]
+    public var placeholders: [StoryboardPlaceholderReport]
+    /// Imported segues by Interface Builder kind (`show`, `presentation`, `relationship`, …).
+    public var segueCounts: [String: Int]
+
+    public var segueCount: Int { segueCounts.values.reduce(0, +) }
+}
+
+/// A storyboard reference and what it became.
+public struct StoryboardPlaceholderReport: Sendable, Hashable {
+    public var objectID: String
+    public var storyboardName: String?
+    public var referencedIdentifier: String?
+    /// The scene the reference stands for: the referenced scene, or the stand-in scene made when it cannot be resolved.
+    public var sceneID: String
+    public var isResolved: Bool
+}
+
+// MARK: - Import session
+
+/// An object of one of the imported files: a view controller or a storyboard reference.
+struct ObjectKey: Hashable {
+    var file: Int
+    var objectID: String
+}
+
+/// One run of the importer: reads the files, resolves references, names scenes, maps them.
+final class StoryboardImportSession {
+    private var diagnostics: [Diagnostic] = []
+    private var documents: [StoryboardDocument] = []
+    /// Report index of each accepted document.
+    private var reportIndex: [Int] = []
+    private var reports: [StoryboardFileReport] = []
+
+    private var controllers: [ObjectKey: StoryboardElement] = [:]
+    private var placeholders: [ObjectKey: StoryboardPlaceholder] = [:]
+    /// Per document: storyboard ID → object id of the scene member carrying it.
+    private var storyboardIDs: [[String: String]] = []
+    /// Resolved or stand-in target of each storyboard reference.
+    private var resolution: [ObjectKey: (target: ObjectKey, resolved: Bool)] = [:]
+    /// Scene identifier of each view controller and stand-in.
+    private var names: [ObjectKey: String] = [:]
+    private var pageViewControllers: [Located<String>] = []
+
+    private func warning(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.warning(message, at: location))
+    }
+
+    private func error(_ message: String, at location: SourceLocation) {
+        diagnostics.append(.error(message, at: location))
+    }
+
+    func run(_ files: [(input: StoryboardImporter.Input, data: Data?)]) -> StoryboardImport {
+        var seenPaths: Set<String> = []
+        for (input, data) in files {
+            let path = input.path
+            let start = SourceLocation(file: path, line: 1, column: 1)
+            var report = StoryboardFileReport(path: path, name: StoryboardImportSession.storyboardName(of: path), runtime: nil,
+                                              status: .failed, controllers: [], placeholders: [], segueCounts: [:])
+            defer { reports.append(report) }
+            let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
+            guard seenPaths.insert(standardized).inserted else {
+                warning("storyboard '\(path)' is given twice; importing it once", at: input.listedAt ?? start)
+                report.status = .duplicate
+                continue
+            }
+            guard let data else {
+                let exists = FileManager.default.fileExists(atPath: path)
+                error(exists ? "cannot read storyboard '\(path)'" : "no such storyboard file '\(path)'", at: input.listedAt ?? start)
+                continue
+            }
+            let root: StoryboardElement
+            switch StoryboardXML.parse(data, file: path) {
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+                continue
+            case .success(let element):
+                root = element
+            }
+            if let problem = StoryboardDocument.kindProblem(of: root) {
+                error(problem, at: root.location)
+                continue
+            }
+            let document = StoryboardDocument(root: root, path: path)
+            report.runtime = document.runtime
+            let attribute = document.runtimeAttribute.map { "targetRuntime '\($0)'" } ?? "document type '\(root["type"] ?? "")'"
+            switch document.runtime {
+            case .iOS, .iPad:
+                break
+            case .tvOS:
+                warning("tvOS storyboard (\(attribute)): imported, but Scenograph applies iOS's UIKit rules to it", at: document.location)
+            case .macOS, .watchOS:
+                error("\(document.runtime.displayName) storyboards are not supported (\(attribute)); Scenograph documents iOS UIKit apps",
+                      at: document.location)
+                continue
+            case .unknown:
+                error("unsupported storyboard runtime (\(attribute)); Scenograph imports iOS and iPad storyboards", at: document.location)
+                continue
+            }
+            if document.isLaunchScreen {
+                warning("launch screen storyboard '\(document.fileName)' skipped: a launch screen has no navigation", at: document.location)
+                report.status = .skippedLaunchScreen
+                continue
+            }
+            report.status = .imported
+            reportIndex.append(reports.count)
+            documents.append(document)
+        }
+        guard !documents.isEmpty else {
+            return StoryboardImport(scenes: [], initial: nil, fallbackInitial: nil, idiom: nil,
+                                    diagnostics: diagnostics, files: reports, pageViewControllers: [])
+        }
+        indexObjects()
+        resolveReferences()
+        assignNames()
+        var scenes = mapScenes()
+        scenes = StoryboardContainment.separateSharedChildren(scenes)
+        let initial = initialScene()
+        let idiom: Idiom? = documents.allSatisfy { $0.runtime == .iPad } ? .pad : nil
+        let standIns = Set(resolution.filter { !$0.value.resolved }.compactMap { names[$0.key] })
+        let fallback = initial == nil ? StoryboardContainment.firstRoot(of: scenes, standIns: standIns) : nil
+        return StoryboardImport(scenes: scenes, initial: initial, fallbackInitial: fallback, idiom: idiom,
+                                diagnostics: diagnostics, files: reports, pageViewControllers: pageViewControllers)
+    }
+
+    /// `Settings` for `.../Base.lproj/Settings.storyboard`.
+    static func storyboardName(of path: String) -> String {
+        let file = (path as NSString).lastPathComponent
+        return file.hasSuffix(".storyboard") ? String(file.dropLast(".storyboard".count)) : file
+    }
+
+    // MARK: - Objects and references
+
+    private func indexObjects() {
+        for (index, document) in documents.enumerated() {
+            var ids: [String: String] = [:]
+            for scene in document.scenes {
+                switch scene.member {
+                case .controller(let element):
+                    guard let id = element["id"] else {
+                        warning("<\(element.name)> has no id; it is not imported", at: element.location)
+                        continue
+                    }
+                    controllers[ObjectKey(file: index, objectID: id)] = element
+                    if let storyboardID = element["storyboardIdentifier"], ids[storyboardID] == nil { ids[storyboardID] = id }
+                case .placeholder(let placeholder):
+                    placeholders[ObjectKey(file: index, objectID: placeholder.objectID)] = placeholder
+                    if let storyboardID = placeholder.storyboardIdentifier, ids[storyboardID] == nil { ids[storyboardID] = placeholder.objectID }
+                case .none:
+                    break
+                }
+            }
+            storyboardIDs.append(ids)
+        }
+    }
+
+    private func resolveReferences() {
+        for (index, document) in documents.enumerated() {
+            for scene in document.scenes {
+                guard case .placeholder(let placeholder) = scene.member else { continue }
+                let key = ObjectKey(file: index, objectID: placeholder.objectID)
+                switch resolve(key, path: [key]) {
+                case .success(let target):
+                    resolution[key] = (target, true)
+                case .failure(let problem):
+                    resolution[key] = (key, false)
+                    warning("storyboard reference to \(placeholder.targetDescription) cannot be resolved: \(problem.reason); a stand-in scene takes its place",
+                            at: placeholder.location)
+                }
+            }
+        }
+    }
+
+    private struct Unresolved: Error {
+        var reason: String
+    }
+
+    /// The view controller a storyboard reference leads to, following references that lead to references.
+    private func resolve(_ key: ObjectKey, path: [ObjectKey]) -> Result<ObjectKey, Unresolved> {
+        guard let placeholder = placeholders[key] else { return .failure(Unresolved(reason: "it is not a storyboard reference")) }
+        guard let name = placeholder.storyboardName, !name.isEmpty else {
+            return .failure(Unresolved(reason: "the reference names no storyboard"))
+        }
+        let candidates = documents.indices.filter { documents[$0].name == name }
+        guard let target = closest(candidates, to: key.file) else {
+            let bundle = placeholder.bundleIdentifier.map { " (it is in bundle '\($0)')" } ?? ""
+            return .failure(Unresolved(reason: "\(name).storyboard is not among the imported storyboards\(bundle)"))
+        }
+        let objectID: String
+        if let identifier = placeholder.referencedIdentifier {
+            guard let id = storyboardIDs[target][identifier] else {
+                return .failure(Unresolved(reason: "\(name).storyboard has no view controller with storyboard ID '\(identifier)'"))
+            }
+            objectID = id
+        } else {
+            guard let initial = documents[target].initialViewController?.value else {
+                return .failure(Unresolved(reason: "\(name).storyboard has no initial view controller"))
+            }
+            objectID = initial
+        }
+        let next = ObjectKey(file: target, objectID: objectID)
+        if controllers[next] != nil { return .success(next) }
+        guard placeholders[next] != nil else {
+            return .failure(Unresolved(reason: "\(name).storyboard names '\(objectID)' as its initial view controller, but it has no such view controller"))
+        }
+        if path.contains(next) {
+            let files = (path + [next]).map { documents[$0.file].fileName }
+            return .failure(Unresolved(reason: "the references form a cycle (\(files.joined(separator: " → ")))"))
+        }
+        return resolve(next, path: path + [next])
+    }
+
+    /// Among files with the referenced name, the one sharing the longest directory prefix with `file`, then the first given.
+    private func closest(_ candidates: [Int], to file: Int) -> Int? {
+        guard candidates.count > 1 else { return candidates.first }
+        func components(_ index: Int) -> [String] {
+            URL(fileURLWithPath: documents[index].path).standardizedFileURL.deletingLastPathComponent().pathComponents
+        }
+        let origin = components(file)
+        var best: (index: Int, shared: Int)?
+        for candidate in candidates {
+            let shared = zip(origin, components(candidate)).prefix { $0 == $1 }.count
+            if best == nil || shared > (best?.shared ?? 0) { best = (candidate, shared) }
+        }
+        return best?.index
+    }
+
+    /// The scene a segue destination or relationship names: a view controller, or what a storyboard reference resolved to.
+    private func sceneKey(file: Int, objectID: String) -> ObjectKey? {
+        let key = ObjectKey(file: file, objectID: objectID)
+        if controllers[key] != nil { return key }
+        return resolution[key]?.target
+    }
+
+    // MARK: - Scene identifiers
+
+    /// Names every view controller and stand-in (see `docs/storyboards.md`): storyboard ID, else custom class, else
+    /// element kind and object id; names several scenes would share get the object id (then the storyboard name) appended.
+    private func assignNames() {
+        var keys: [ObjectKey] = []
+        var candidates: [[String]] = []
+        for (index, document) in documents.enumerated() {
+            for scene in document.scenes {
+                switch scene.member {
+                case .controller(let element):
+                    guard let id = element["id"] else { continue }
+                    let base = StoryboardNames.sanitize(element["storyboardIdentifier"])
+                        ?? StoryboardNames.sanitize(element["customClass"])
+                        ?? StoryboardNames.sanitize("\(element.name)-\(id)") ?? "scene"
+                    keys.append(ObjectKey(file: index, objectID: id))
+                    candidates.append(StoryboardNames.refinements(of: base, objectID: id, storyboard: document.name))
+                case .placeholder(let placeholder):
+                    let key = ObjectKey(file: index, objectID: placeholder.objectID)
+                    guard resolution[key]?.resolved == false else { continue }
+                    let base = StoryboardNames.sanitize(placeholder.referencedIdentifier)
+                        ?? StoryboardNames.sanitize("\(placeholder.storyboardName ?? "storyboard")-initial") ?? "reference"
+                    keys.append(key)
+                    candidates.append(StoryboardNames.refinements(of: base, objectID: placeholder.objectID, storyboard: document.name))
+                case .none:
+                    break
+                }
+            }
+        }
+        for (key, name) in zip(keys, StoryboardNames.unique(candidates)) { names[key] = name }
+    }
+
+    // MARK: - Mapping
+
+    private func mapScenes() -> [Scene] {
+        var scenes: [Scene] = []
+        for (index, document) in documents.enumerated() {
+            let report = reportIndex[index]
+            for stray in document.strayScenelessSegues {
+                warning("segue outside any scene ignored", at: stray.location)
+            }
+            for storyboardScene in document.scenes {
+                switch storyboardScene.member {
+                case .controller(let element):
+                    guard let id = element["id"], let name = names[ObjectKey(file: index, objectID: id)] else { continue }
+                    reports[report].controllers.append(name)
+                    scenes.append(mapController(element, name: name, scene: storyboardScene, file: index))
+                case .placeholder(let placeholder):
+                    let key = ObjectKey(file: index, objectID: placeholder.objectID)
+                    let target = resolution[key] ?? (key, false)
+                    let sceneID = names[target.target] ?? ""
+                    reports[report].placeholders.append(StoryboardPlaceholderReport(
+                        objectID: placeholder.objectID, storyboardName: placeholder.storyboardName,
+                        referencedIdentifier: placeholder.referencedIdentifier, sceneID: sceneID, isResolved: target.resolved))
+                    if !target.resolved, let name = names[key] {
+                        scenes.append(standIn(for: placeholder, name: name, document: document))
+                    }
+                    ignoreSegues(of: storyboardScene, because: "a storyboard reference has no segues of its own")
+                case .none:
+                    ignoreSegues(of: storyboardScene, because: "the scene has no view controller")
+                }
+            }
+        }
+        return scenes
+    }
+
+    private func ignoreSegues(of scene: StoryboardScene, because reason: String) {
+        for (segue, _) in scene.segues {
+            warning("segue ignored: \(reason)", at: segue.location)
+        }
+    }
+
+    private func standIn(for placeholder: StoryboardPlaceholder, name: String, document: StoryboardDocument) -> Scene {
+        var scene = Scene(id: name, kind: .content, location: placeholder.location)
+        scene.storyboardID = placeholder.referencedIdentifier
+        scene.summary = "Stand-in for \(placeholder.targetDescription), which is not imported."
+        scene.origin = Scene.Origin(storyboard: document.fileName, objectID: placeholder.objectID)
+        return scene
+    }
+
+    /// Interface Builder's controller elements and the scene kind and class each becomes.
+    static let controllerKinds: [String: (kind: SceneKind, defaultClass: String?)] = [
+        "viewController": (.content, nil),
+        "tableViewController": (.table, nil),
+        "collectionViewController": (.collection, nil),
+        "navigationController": (.navigation, nil),
+        "tabBarController": (.tabBar, nil),
+        "splitViewController": (.split, nil),
+        // UIKit fills a page view controller's pages in code: the storyboard has none, so it imports as content.
+        "pageViewController": (.content, "UIPageViewController"),
+        "hostingController": (.content, "UIHostingController"),
+        "avPlayerViewController": (.content, "AVPlayerViewController"),
+        "glkViewController": (.content, "GLKViewController"),
+    ]
+
+    private func mapController(_ element: StoryboardElement, name: String, scene storyboardScene: StoryboardScene, file: Int) -> Scene {
+        let document = documents[file]
+        let report = reportIndex[file]
+        let objectID = element["id"] ?? ""
+        var scene = Scene(id: name, location: element.location)
+        if let known = Self.controllerKinds[element.name] {
+            scene.kind = known.kind
+            if let defaultClass = known.defaultClass { scene.customClass = Located(defaultClass, at: element.location) }
+        } else {
+            warning("unknown view controller element <\(element.name)>; imported as a content scene", at: element.location)
+        }
+        if let customClass = element["customClass"], !customClass.isEmpty {
+            scene.customClass = Located(customClass, at: element.location)
+        }
+        scene.title = element["title"] ?? element.child("navigationItem", key: "navigationItem")?["title"]
+        scene.storyboardID = element["storyboardIdentifier"]
+        scene.origin = Scene.Origin(storyboard: document.fileName, objectID: objectID)
+        if let value = element["modalPresentationStyle"] {
+            if let style = PresentationStyle(rawValue: value) { scene.modalPresentationStyle = style }
+            else { warning("unknown modalPresentationStyle '\(value)' ignored", at: element.location) }
+        }
+        if let value = element["modalTransitionStyle"] {
+            if let style = TransitionStyle(rawValue: value) { scene.modalTransitionStyle = style }
+            else { warning("unknown modalTransitionStyle '\(value)' ignored", at: element.location) }
+        }
+        if let value = element.flag("definesPresentationContext") { scene.definesPresentationContextSetting = value }
+        if element.flag("providesPresentationContextTransitionStyle") == true { scene.providesPresentationContextTransitionStyle = true }
+        if element.flag("modalInPresentation") == true || element.flag("isModalInPresentation") == true { scene.isModalInPresentation = true }
+        if element.name == "pageViewController" {
+            let transition = element["transitionStyle"].map { " (\($0) transition)" } ?? ""
+            scene.summary = "A page view controller\(transition); UIKit gets its pages in code, so the storyboard lists none."
+            pageViewControllers.append(Located(name, at: element.location))
+        }
+
+        var compact: [String] = []
+        var splitColumns = false
+        var usedIDs: [[String]] = []
+        var pending: [Segue] = []
+        for (segueElement, owner) in storyboardScene.segues {
+            guard let rawKind = segueElement["kind"] else { continue }
+            let ownerIsController = owner.name == element.name && owner["id"] == objectID
+            if rawKind == "relationship" {
+                guard ownerIsController else {
+                    warning("relationship segue outside its container's connections ignored", at: segueElement.location)
+                    continue
+                }
+                guard let relationship = segueElement["relationship"],
+                      let destinationID = segueElement["destination"],
+                      let target = sceneKey(file: file, objectID: destinationID), let child = names[target] else {
+                    warning("relationship segue without a known destination ignored", at: segueElement.location)
+                    continue
+                }
+                let located = Located(child, at: segueElement.location)
+                var applied = true
+                switch (scene.kind, relationship) {
+                case (.navigation, "rootViewController"):
+                    if scene.root == nil { scene.root = located }
+                    else { warning("navigation controller '\(name)' has a second root view controller; ignored", at: segueElement.location) }
+                case (.tabBar, "viewControllers"):
+                    scene.tabs.append(located)
+                case (.split, "masterViewController"):
+                    scene.primary = located
+                case (.split, "detailViewController"):
+                    scene.secondary = located
+                case (.split, "supplementaryViewController"):
+                    scene.supplementary = located
+                    splitColumns = true
+                case (.split, "compactViewController"):
+                    compact.append(child)
+                    splitColumns = true
+                default:
+                    applied = false
+                    warning("relationship '\(relationship)' of <\(element.name)> is not a UIKit container relationship; ignored",
+                            at: segueElement.location)
+                }
+                if applied { reports[report].segueCounts[rawKind, default: 0] += 1 }
+                continue
+            }
+            guard let segue = mapSegue(segueElement, rawKind: rawKind, owner: owner, ownerIsController: ownerIsController,
+                                       source: name, file: file) else { continue }
+            reports[report].segueCounts[rawKind, default: 0] += 1
+            pending.append(segue)
+            usedIDs.append(StoryboardNames.refinements(of: segue.id, objectID: segueElement["id"] ?? "", storyboard: nil))
+        }
+        for (offset, id) in StoryboardNames.unique(usedIDs).enumerated() {
+            pending[offset].id = id
+        }
+        scene.segues = pending
+
+        if scene.kind == .split {
+            if let style = element["style"].flatMap(SplitStyle.init(rawValue:)) {
+                scene.splitStyle = style
+            } else if scene.supplementary != nil {
+                scene.splitStyle = .tripleColumn
+            } else if element.flag("allowDoubleColumnStyle") == true || splitColumns {
+                scene.splitStyle = .doubleColumn
+            }
+            if !compact.isEmpty {
+                let list = compact.map { "'\($0)'" }.joined(separator: ", ")
+                scene.summary = "In compact width the split view shows its compact column \(list) instead of its columns."
+            }
+        }
+        return fallBackWhenEmpty(scene, element: element)
+    }
+
+    /// A container whose required children the storyboard does not give (UIKit gets them in code) imports as content.
+    private func fallBackWhenEmpty(_ scene: Scene, element: StoryboardElement) -> Scene {
+        let missing: String?
+        switch scene.kind {
+        case .navigation: missing = scene.root == nil ? "no root view controller" : nil
+        case .tabBar: missing = scene.tabs.isEmpty ? "no tabs" : nil
+        case .split:
+            if scene.primary == nil && scene.secondary == nil { missing = "no columns" }
+            else if scene.primary == nil { missing = "no primary (master) column" }
+            else if scene.secondary == nil { missing = "no secondary (detail) column" }
+            else { missing = nil }
+        default: missing = nil
+        }
+        guard let missing else { return scene }
+        var content = scene
+        let className = scene.className
+        warning("\(scene.kind.rawValue) controller '\(scene.id)' has \(missing) in the storyboard (set in code); imported as a content scene",
+                at: element.location)
+        content.kind = .content
+        if content.customClass == nil { content.customClass = Located(className, at: element.location) }
+        content.root = nil
+        content.tabs = []
+        content.primary = nil
+        content.secondary = nil
+        content.supplementary = nil
+        content.splitStyle = .classic
+        return content
+    }
+
+    /// Interface Builder segue kinds and the model kind each becomes.
+    static let segueKinds: [String: SegueKind] = [
+        "show": .show, "showDetail": .showDetail, "presentation": .present, "popoverPresentation": .popover,
+        "embed": .embed, "unwind": .unwind, "custom": .custom,
+        "push": .push, "modal": .modal, "replace": .replace, "popover": .popover,
+    ]
+
+    private func mapSegue(_ element: StoryboardElement, rawKind: String, owner: StoryboardElement, ownerIsController: Bool,
+                          source: String, file: Int) -> Segue? {
+        let document = documents[file]
+        guard let kind = Self.segueKinds[rawKind] else {
+            warning("segue kind '\(rawKind)' is not a UIKit segue kind; ignored", at: element.location)
+            return nil
+        }
+        if rawKind == "popover" {
+            warning("'popover' segues are deprecated; imported as a popover presentation", at: element.location)
+        }
+        var segue = Segue(id: "", source: source, kind: kind, location: element.location)
+        var fallbackName: String
+        if kind == .unwind {
+            guard let selector = element["unwindAction"], !selector.isEmpty else {
+                warning("unwind segue without an unwind action ignored", at: element.location)
+                return nil
+            }
+            let action = StoryboardNames.unwindActionName(selector)
+            segue.action = Located(action, at: element.location)
+            fallbackName = "unwind-\(action)"
+        } else {
+            guard let destinationID = element["destination"],
+                  let target = sceneKey(file: file, objectID: destinationID), let destination = names[target] else {
+                warning("\(rawKind) segue to '\(element["destination"] ?? "")', which is not a view controller of this storyboard; ignored",
+                        at: element.location)
+                return nil
+            }
+            segue.destination = Located(destination, at: element.location)
+            fallbackName = "\(kind.rawValue)-\(destination)"
+        }
+        segue.id = StoryboardNames.sanitize(element["identifier"]) ?? StoryboardNames.sanitize(fallbackName) ?? "segue"
+        if kind != .embed {
+            segue.trigger = StoryboardTriggers.trigger(owner: owner, segue: element, isController: ownerIsController)
+        }
+        let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
+        if let value = element["modalPresentationStyle"] {
+            if !modal { warning("modalPresentationStyle of a \(rawKind) segue ignored", at: element.location) }
+            else if let style = PresentationStyle(rawValue: value) { segue.modalPresentationStyle = Located(style, at: element.location) }
+            else { warning("unknown modalPresentationStyle '\(value)' ignored", at: element.location) }
+        }
+        if let value = element["modalTransitionStyle"] {
+            if !modal { warning("modalTransitionStyle of a \(rawKind) segue ignored", at: element.location) }
+            else if let style = TransitionStyle(rawValue: value) { segue.modalTransitionStyle = Located(style, at: element.location) }
+            else { warning("unknown modalTransitionStyle '\(value)' ignored", at: element.location) }
+        }
+        if kind == .popover {
+            if let anchorID = element["popoverAnchorView"] ?? element["popoverAnchorBarButtonItem"] {
+                segue.anchor = document.elementsByID[anchorID].map(StoryboardTriggers.describe) ?? anchorID
+            } else if !ownerIsController {
+                // A popover segue fired by a control is anchored to that control.
+                segue.anchor = StoryboardTriggers.describe(owner)
+            }
+        }
+        if element.flag("animates") == false { segue.animated = false }
+        if kind == .custom, let customClass = element["customClass"], !customClass.isEmpty {
+            segue.customClass = customClass
+        }
+        return segue
+    }
+
+    // MARK: - Initial scene
+
+    private func initialScene() -> Located<String>? {
+        for (index, document) in documents.enumerated() {
+            guard let initial = document.initialViewController else { continue }
+            if let key = sceneKey(file: index, objectID: initial.value), let name = names[key] {
+                return Located(name, at: initial.location)
+            }
+            warning("initialViewController '\(initial.value)' is not a view controller of this storyboard", at: initial.location)
+        }
+        return nil
+    }
+}
+
+// MARK: - Names
+
+/// Scene and segue identifiers made from Interface Builder names.
+enum StoryboardNames {
+    /// `text` as an identifier: characters outside `[A-Za-z0-9_-]` become `_`, and a leading digit or `-` gets a `_`.
+    static func sanitize(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        var result = String(text.unicodeScalars.map { scalar -> Character in
+            let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+            return ok ? Character(scalar) : "_"
+        })
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) || first == "-" { result = "_" + result }
+        return result
+    }
+
+    /// The unwind action's name from its Objective-C selector: `unwindToLibrary:` → `unwindToLibrary`.
+    static func unwindActionName(_ selector: String) -> String {
+        var name = selector
+        while name.hasSuffix(":") { name.removeLast() }
+        return sanitize(name) ?? "unwind"
+    }
+
+    /// Ever more specific names for one object: the base, then with the object id, then with the storyboard's name.
+    static func refinements(of base: String, objectID: String, storyboard: String?) -> [String] {
+        var result = [base]
+        if let id = sanitize(objectID), !id.isEmpty { result.append("\(base)-\(id.hasPrefix("_") ? String(id.dropFirst()) : id)") }
+        if let storyboard = sanitize(storyboard), let last = result.last { result.append("\(last)-\(storyboard)") }
+        return result
+    }
+
+    /// One name per object: each starts with its first candidate; every object whose name is shared moves on to its next
+    /// candidate; names still shared at the end get `-2`, `-3`… in order.
+    static func unique(_ candidates: [[String]]) -> [String] {
+        var level = Array(repeating: 0, count: candidates.count)
+        var names = candidates.map { $0.first ?? "" }
+        while true {
+            var counts: [String: Int] = [:]
+            for name in names { counts[name, default: 0] += 1 }
+            let shared = names.indices.filter { (counts[names[$0]] ?? 0) > 1 && level[$0] + 1 < candidates[$0].count }
+            if shared.isEmpty { break }
+            for index in shared {
+                level[index] += 1
+                names[index] = candidates[index][level[index]]
+            }
+        }
+        var used: Set<String> = []
+        var result: [String] = []
+        for name in names {
+            var unique = name
+            var number = 2
+            while used.contains(unique) {
+                unique = "\(name)-\(number)"
+                number += 1
+            }
+            used.insert(unique)
+            result.append(unique)
+        }
+        return result
+    }
+}

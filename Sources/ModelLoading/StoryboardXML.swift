@@ -1,0 +1,169 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SceneModel
+
+/// One XML element of a storyboard, with the position of its `<`.
+struct StoryboardElement: Sendable {
+    var name: String
+    var attributes: [String: String]
+    var location: SourceLocation
+    var children: [StoryboardElement]
+
+    subscript(_ attribute: String) -> String? { attributes[attribute] }
+
+    /// The value of a boolean Interface Builder attribute (`YES`/`NO`), if written.
+    func flag(_ attribute: String) -> Bool? {
+        switch attributes[attribute] {
+        case "YES": true
+        case "NO": false
+        default: nil
+        }
+    }
+
+    /// The first direct child named `name` (and with `key`, when given).
+    func child(_ name: String, key: String? = nil) -> StoryboardElement? {
+        children.first { $0.name == name && (key == nil || $0["key"] == key) }
+    }
+
+    /// Every element of the subtree, this one first, in document order.
+    func forEachDescendant(_ body: (StoryboardElement) -> Void) {
+        body(self)
+        for child in children { child.forEachDescendant(body) }
+    }
+}
+
+/// Reads a storyboard's XML into `StoryboardElement`s with Foundation's `XMLParser`.
+enum StoryboardXML {
+    /// The document element, or the first problem with its position: a merge-conflict marker, malformed XML.
+    static func parse(_ data: Data, file: String) -> Result<StoryboardElement, Diagnostic> {
+        let text = String(decoding: data, as: UTF8.self)
+        if let marker = ConflictMarker.find(in: text) {
+            return .failure(.error("merge conflict marker '\(marker.text)' found; the storyboard was committed in the middle of a merge: resolve the conflict first",
+                                   at: SourceLocation(file: file, line: marker.line, column: 1)))
+        }
+        let builder = TreeBuilder(file: file, text: text)
+        let parser = XMLParser(data: data)
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        let finished = parser.parse()
+        if let problem = builder.firstError {
+            return .failure(problem)
+        }
+        guard finished, let root = builder.root else {
+            let position = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+            let reason = builder.root == nil && builder.stack.isEmpty ? "the file is empty or not XML" : "the XML ends before its elements are closed"
+            return .failure(.error("malformed XML: \(reason)", at: position))
+        }
+        return .success(root)
+    }
+
+    /// A readable explanation of libxml2's error code (XMLParser reports libxml2's numbers on every platform).
+    static func describe(code: Int) -> String {
+        switch code {
+        case 4: "the document is empty"
+        case 5: "the document ends too early (an element is not closed)"
+        case 9: "an invalid character"
+        case 23: "an entity reference is missing its ';'"
+        case 26: "an undeclared entity (write '&amp;' for '&')"
+        case 38: "'<' inside an attribute value (write '&lt;')"
+        case 39, 43: "an attribute value must start with a quote"
+        case 40, 44: "an attribute value is not closed (missing quote)"
+        case 41: "an attribute has no value"
+        case 42: "an attribute is written twice"
+        case 45: "a comment is not closed"
+        case 65: "a space is required here (between attributes)"
+        case 68: "a name is required here (a stray '<'?)"
+        case 73: "'>' is required here (the tag is not closed)"
+        case 74: "'</' is required here"
+        case 75: "'=' is required after an attribute name"
+        case 76: "the closing tag does not match the open element"
+        case 77: "a tag is not finished"
+        case 85: "the elements are not balanced"
+        case 86: "extra content after the document element"
+        default: "XML parser error \(code)"
+        }
+    }
+
+    /// Collects the element tree and the first error with its position.
+    private final class TreeBuilder: NSObject, XMLParserDelegate {
+        let file: String
+        /// Lines of the input, for finding where each tag starts (the parser reports where it ends).
+        private let lines: [Substring]
+        var stack: [StoryboardElement] = []
+        var root: StoryboardElement?
+        var firstError: Diagnostic?
+
+        init(file: String, text: String) {
+            self.file = file
+            self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        }
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            let location = tagStart(line: parser.lineNumber, column: parser.columnNumber)
+            stack.append(StoryboardElement(name: elementName, attributes: attributeDict, location: location, children: []))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            guard let element = stack.popLast() else { return }
+            if stack.isEmpty {
+                if root == nil { root = element }
+            } else {
+                stack[stack.count - 1].children.append(element)
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            guard firstError == nil else { return }
+            let code = (parseError as NSError).code
+            let line = max(parser.lineNumber, 1), column = max(parser.columnNumber, 1)
+            var message = "malformed XML: \(StoryboardXML.describe(code: code))"
+            var location = SourceLocation(file: file, line: line, column: column)
+            if code == 76 {
+                // The parser stops after the closing tag; point at its `</` instead.
+                location = tagStart(line: line, column: column)
+                if let open = stack.last { message += " <\(open.name)> opened at line \(open.location.line)" }
+            }
+            firstError = .error(message, at: location)
+        }
+
+        /// The position of the `<` that opens the tag the parser has just read up to (`line`, `column`).
+        private func tagStart(line: Int, column: Int) -> SourceLocation {
+            var lineIndex = min(max(line, 1), lines.count) - 1
+            guard lineIndex >= 0 else { return SourceLocation(file: file, line: max(line, 1), column: max(column, 1)) }
+            var limit = column
+            while lineIndex >= 0 {
+                let scalars = Array(lines[lineIndex].unicodeScalars)
+                var index = min(limit, scalars.count) - 1
+                while index >= 0 {
+                    if scalars[index] == "<" { return SourceLocation(file: file, line: lineIndex + 1, column: index + 1) }
+                    index -= 1
+                }
+                lineIndex -= 1
+                limit = Int.max
+            }
+            return SourceLocation(file: file, line: max(line, 1), column: max(column, 1))
+        }
+    }
+}
+
+/// Git's merge-conflict markers, which make YAML and XML unreadable and deserve their own message.
+enum ConflictMarker {
+    /// The first marker line (`<<<<<<<`, `=======`, `>>>>>>>`) with its 1-based line number.
+    static func find(in text: String) -> (text: String, line: Int)? {
+        var line = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            line += 1
+            for marker in ["<<<<<<< ", ">>>>>>> ", "<<<<<<<", ">>>>>>>", "======="] where raw.hasPrefix(marker) {
+                let rest = raw.dropFirst(7)
+                if marker == "=======" && !rest.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
+                if (marker == "<<<<<<<" || marker == ">>>>>>>") && !(rest.isEmpty || rest == "\r") { continue }
+                return (String(marker.prefix(7)), line)
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,246 @@
+import Foundation
+import ModelLoading
+import SceneModel
+import Testing
+
+/// The mapping of Interface Builder XML to scenes and segues, on the hand-written `Main.storyboard` and friends.
+@Suite struct StoryboardImporterTests {
+    let main = StoryboardFixtures.importing("Main.storyboard")
+
+    // MARK: - Controllers
+
+    @Test func everyControllerElementBecomesAScene() throws {
+        #expect(!main.hasErrors)
+        let expected: [(id: String, kind: SceneKind, className: String)] = [
+            ("MainTabBarController", .tabBar, "MainTabBarController"),
+            ("LibraryNav", .navigation, "UINavigationController"),
+            ("Library", .table, "LibraryViewController"),
+            ("Photo", .content, "PhotoViewController"),
+            ("AlbumsViewController", .collection, "AlbumsViewController"),
+            ("splitViewController-SPL-00-001", .split, "UISplitViewController"),
+            ("Browser", .split, "UISplitViewController"),
+            ("pageViewController-PAG-00-001", .content, "UIPageViewController"),
+            ("SettingsHostingController", .content, "SettingsHostingController"),
+            ("avPlayerViewController-AVP-00-001", .content, "AVPlayerViewController"),
+            ("glkViewController-GLK-00-001", .content, "GLKViewController"),
+            ("GlobeViewController", .content, "GlobeViewController"),
+        ]
+        for item in expected {
+            let scene = try #require(main.scene(item.id), "missing scene \(item.id)")
+            #expect(scene.kind == item.kind, "\(item.id)")
+            #expect(scene.className == item.className, "\(item.id)")
+        }
+        let report = try #require(main.files.first)
+        #expect(report.controllers.count == 25)
+        #expect(report.placeholders.count == 3)
+    }
+
+    @Test func theSceneMemberIsTheControllerWhereverItStands() throws {
+        // The tab bar's scene lists the first responder before the controller.
+        let tabs = try #require(main.scene("MainTabBarController"))
+        #expect(tabs.tabs.map(\.value) == ["LibraryNav", "Settings-initial", "AlbumsViewController"])
+        #expect(main.initial?.value == "MainTabBarController")
+    }
+
+    @Test func containersGetTheirRelationships() throws {
+        #expect(main.scene("LibraryNav")?.root?.value == "Library")
+        let classic = try #require(main.scene("splitViewController-SPL-00-001"))
+        #expect(classic.splitStyle == .classic)
+        #expect(classic.primary?.value == "navigationController-MNV-00-001")
+        #expect(classic.secondary?.value == "AlbumViewController")
+        let columns = try #require(main.scene("Browser"))
+        #expect(columns.splitStyle == .tripleColumn)
+        #expect(columns.primary?.value == "SidebarViewController")
+        #expect(columns.supplementary?.value == "ListViewController")
+        #expect(columns.secondary?.value == "ReaderViewController")
+        #expect(columns.summary?.contains("'CompactViewController'") == true)
+    }
+
+    @Test func controllersWithoutWhatUIKitNeedsAreContentWithAWarning() throws {
+        let page = try #require(main.scene("pageViewController-PAG-00-001"))
+        #expect(page.kind == .content)
+        #expect(page.summary?.contains("scroll transition") == true)
+        #expect(main.pageViewControllers.map(\.value) == ["pageViewController-PAG-00-001"])
+        #expect(main.pageWarnings(for: main.scenes).map(\.message).first?.hasPrefix("page view controller 'pageViewController-PAG-00-001' has no pages") == true)
+        #expect(main.messages(.warning).contains("unknown view controller element <sceneKitViewController>; imported as a content scene"))
+        let empty = try #require(main.scene("OnboardingNav"))
+        #expect(empty.kind == .content)
+        #expect(empty.className == "UINavigationController")
+        #expect(main.messages(.warning).contains { $0.hasPrefix("navigation controller 'OnboardingNav' has no root view controller") })
+    }
+
+    @Test func controllerAttributesAreKept() throws {
+        let library = try #require(main.scene("Library"))
+        #expect(library.title == "Library")
+        #expect(library.storyboardID == "Library")
+        #expect(library.definesPresentationContextSetting == true)
+        #expect(library.origin == Scene.Origin(storyboard: "Main.storyboard", objectID: "LIB-00-001"))
+        let editor = try #require(main.scene("EditorViewController-EDT-00-001"))
+        #expect(editor.title == "New Photo", "the navigation item's title when the controller has none")
+        #expect(editor.providesPresentationContextTransitionStyle)
+        #expect(editor.isModalInPresentation)
+        #expect(main.scene("viewController-INF-00-001")?.modalPresentationStyle == .pageSheet)
+        #expect(library.location.line == 44)
+        #expect(library.location.column == 17)
+        #expect((library.location.file as NSString).lastPathComponent == "Main.storyboard")
+    }
+
+    // MARK: - Identifiers
+
+    @Test func sceneIdentifiersFollowTheDocumentedScheme() throws {
+        // Storyboard ID, else custom class, else element kind and object id.
+        #expect(main.scene("Photo")?.origin?.objectID == "DET-00-001")
+        #expect(main.scene("TagsViewController")?.origin?.objectID == "TAG-00-001")
+        #expect(main.scene("viewController-INF-00-001") != nil)
+        // Two scenes of class EditorViewController: both get their object id.
+        #expect(main.scene("EditorViewController") == nil)
+        #expect(main.scene("EditorViewController-EDT-00-001") != nil)
+        #expect(main.scene("EditorViewController-FIL-00-001") != nil)
+        let ids = main.scenes.map(\.id)
+        #expect(Set(ids).count == ids.count)
+        #expect(ids.allSatisfy(Identifier.isValid))
+        // Same input, same identifiers.
+        #expect(StoryboardFixtures.importing("Main.storyboard").scenes.map(\.id) == ids)
+    }
+
+    @Test func aSceneEmbeddedTwiceGetsASecondInstance() throws {
+        let photo = try #require(main.scene("Photo"))
+        let embeds = photo.segues.filter { $0.kind.value == .embed }.compactMap(\.destination?.value)
+        #expect(embeds == ["TagsViewController", "TagsViewController-2"])
+        let copy = try #require(main.scene("TagsViewController-2"))
+        #expect(copy.origin?.objectID == "TAG-00-001")
+    }
+
+    // MARK: - Segues
+
+    @Test func seguesOfEveryOwnerAndKind() throws {
+        let library = try #require(main.scene("Library"))
+        func segue(_ id: String) throws -> Segue { try #require(library.segueOrNil(id), "missing segue \(id)") }
+
+        let showPhoto = try segue("showPhoto")
+        #expect(showPhoto.kind.value == .show)
+        #expect(showPhoto.destination?.value == "Photo")
+        #expect(showPhoto.trigger == "PhotoCell cell selection")
+        #expect(try segue("showInfo").trigger == "PhotoCell cell accessory button")
+        #expect(try segue("show-Account").trigger == "AccountCell cell selection")
+
+        let filters = try segue("filters")
+        #expect(filters.kind.value == .popover)
+        #expect(filters.anchor == "Filters button")
+        #expect(filters.trigger == "Filters button")
+
+        let add = try segue("add_photo")
+        #expect(add.kind.value == .present)
+        #expect(add.trigger == "Add button")
+        #expect(add.modalPresentationStyle?.value == .formSheet)
+        #expect(add.modalTransitionStyle?.value == .crossDissolve)
+
+        let manual = try segue("openDetail")
+        #expect(manual.isManual)
+        #expect(manual.animated == false)
+        let fade = try segue("fade")
+        #expect(fade.kind.value == .custom)
+        #expect(fade.customClass == "FadeSegue")
+        #expect(fade.isManual)
+
+        // Free-standing objects of the scene: a gesture recognizer and a button.
+        let gesture = try segue("custom-viewController-INF-00-001")
+        #expect(gesture.trigger == "tap gesture")
+        #expect(gesture.customClass == "CrossfadeSegue")
+        #expect(try segue("show-viewController-INF-00-001").trigger == "Help button")
+        #expect(library.segues.count == 9)
+    }
+
+    @Test func embedUnwindAndShowDetailSegues() throws {
+        let photo = try #require(main.scene("Photo"))
+        let embed = try #require(photo.segueOrNil("tags"))
+        #expect(embed.kind.value == .embed)
+        #expect(embed.trigger == nil, "an embed segue fires by itself")
+        let done = try #require(photo.segueOrNil("unwind-unwindToLibrary"))
+        #expect(done.kind.value == .unwind)
+        #expect(done.action?.value == "unwindToLibrary")
+        #expect(done.destination == nil)
+        #expect(done.trigger == "Done button")
+        let manual = try #require(photo.segueOrNil("backToLibrary"))
+        #expect(manual.action?.value == "unwindToLibraryWithSegue")
+        #expect(manual.isManual)
+        let details = try #require(photo.segueOrNil("details"))
+        #expect(details.kind.value == .popover)
+        #expect(details.isManual)
+        #expect(details.anchor == "Share button", "a manual popover is anchored to its anchor view")
+        #expect(photo.segueOrNil("showDetail-viewController-INF-00-001")?.trigger == "Share button")
+        #expect(photo.segueOrNil("present-Help-initial")?.trigger == "Help Button", "a document label naming the kind is not repeated")
+        #expect(main.scene("EditorViewController-EDT-00-001")?.segues.first?.trigger == "Caption text field")
+        #expect(main.scene("AlbumsViewController")?.segues.first?.modalPresentationStyle?.value == .fullScreen)
+        #expect(main.scene("AlbumListViewController")?.segues.first?.trigger == "Favorites cell selection")
+    }
+
+    @Test func segueCountsByInterfaceBuilderKind() throws {
+        let report = try #require(main.files.first)
+        #expect(report.segueCounts == [
+            "relationship": 12, "show": 5, "popoverPresentation": 2, "presentation": 3, "custom": 3,
+            "embed": 2, "unwind": 2, "showDetail": 2,
+        ])
+        // `<segue reference=…>` tie-breakers are not segues.
+        #expect(report.segueCount == 31)
+        #expect(main.scenes.flatMap(\.segues).count == 19, "relationships become container fields")
+    }
+
+    @Test func legacyFilesWithNumericIDsAndDeprecatedKinds() throws {
+        let legacy = StoryboardFixtures.importing("Legacy.storyboard")
+        #expect(!legacy.hasErrors)
+        #expect(legacy.idiom == .pad)
+        #expect(legacy.initial?.value == "splitViewController-20")
+        let places = try #require(legacy.scene("PlacesViewController"))
+        #expect(places.title == "Places")
+        let kinds = places.segues.map { "\($0.id):\($0.kind.value.rawValue)" }
+        #expect(kinds == ["Show_Photos:push", "Show_Map:replace", "About:popover", "Login:modal"])
+        #expect(places.segueOrNil("About")?.anchor == "About button")
+        #expect(places.segueOrNil("Login")?.modalTransitionStyle?.value == .flipHorizontal)
+        #expect(legacy.messages(.warning).contains("'popover' segues are deprecated; imported as a popover presentation"))
+        #expect(legacy.files.first?.segueCounts == ["relationship": 3, "push": 1, "replace": 1, "popover": 1, "modal": 1])
+    }
+
+    // MARK: - Runtimes and file problems
+
+    @Test func runtimeGate() throws {
+        let tv = StoryboardFixtures.importing("TV.storyboard")
+        #expect(!tv.hasErrors)
+        #expect(tv.scene("TVHomeViewController") != nil)
+        #expect(tv.diagnostics.brief == ["TV.storyboard:2:1: warning: tvOS storyboard (targetRuntime 'AppleTV'): imported, but Scenograph applies iOS's UIKit rules to it"])
+
+        let mac = StoryboardFixtures.importing("Mac.storyboard")
+        #expect(mac.diagnostics.brief == ["Mac.storyboard:2:1: error: macOS storyboards are not supported (targetRuntime 'MacOSX.Cocoa'); Scenograph documents iOS UIKit apps"])
+        #expect(mac.files.first?.status == .failed)
+        let watch = StoryboardFixtures.importing("Watch.storyboard")
+        #expect(watch.diagnostics.brief == ["Watch.storyboard:2:1: error: watchOS storyboards are not supported (targetRuntime 'watchKit'); Scenograph documents iOS UIKit apps"])
+
+        let launch = StoryboardFixtures.importing("LaunchScreen.storyboard", "Legacy.storyboard")
+        #expect(!launch.hasErrors)
+        #expect(launch.files.map(\.status) == [.skippedLaunchScreen, .imported])
+        #expect(launch.messages(.warning).contains("launch screen storyboard 'LaunchScreen.storyboard' skipped: a launch screen has no navigation"))
+        #expect(launch.scenes.allSatisfy { $0.origin?.storyboard == "Legacy.storyboard" })
+
+        let xib = StoryboardFixtures.importing("View.storyboard")
+        #expect(xib.diagnostics.brief == ["View.storyboard:2:1: error: a XIB file, not a storyboard (type 'com.apple.InterfaceBuilder3.CocoaTouch.XIB'); Scenograph imports storyboards"])
+    }
+
+    @Test func malformedFilesAreReportedWithLineAndColumn() {
+        #expect(StoryboardFixtures.importing("Malformed.storyboard").diagnostics.brief
+            == ["Malformed.storyboard:6:48: error: malformed XML: a space is required here (between attributes)"])
+        #expect(StoryboardFixtures.importing("Mismatched.storyboard").diagnostics.brief
+            == ["Mismatched.storyboard:7:13: error: malformed XML: the closing tag does not match the open element <viewController> opened at line 6"])
+        #expect(StoryboardFixtures.importing("Conflict.storyboard").diagnostics.brief
+            == ["Conflict.storyboard:6:1: error: merge conflict marker '<<<<<<<' found; the storyboard was committed in the middle of a merge: resolve the conflict first"])
+        #expect(StoryboardFixtures.importing("Empty.storyboard").diagnostics.brief
+            == ["Empty.storyboard:1:1: error: malformed XML: the file is empty or not XML"])
+    }
+
+    @Test func missingAndRepeatedFiles() {
+        let result = StoryboardImporter().importFiles([StoryboardFixtures.path("Legacy.storyboard"), StoryboardFixtures.path("Nowhere.storyboard"),
+                                                       StoryboardFixtures.path("Legacy.storyboard")])
+        #expect(result.diagnostics.brief.contains { $0.hasPrefix("Nowhere.storyboard:1:1: error: no such storyboard file '") })
+        #expect(result.messages(.warning).contains { $0.hasSuffix("Legacy.storyboard' is given twice; importing it once") })
+        #expect(result.files.map(\.status) == [.imported, .failed, .duplicate])
+    }
+}

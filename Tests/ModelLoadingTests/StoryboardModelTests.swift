@@ -1,0 +1,149 @@
+import Foundation
+import ModelLoading
+import SceneModel
+import Testing
+
+/// Models that import storyboards: the `storyboards:` key, annotations of imported scenes, and loading storyboards directly.
+@Suite struct StoryboardModelTests {
+    @Test func theStoryboardsKeyImportsFilesRelativeToTheModel() throws {
+        let result = ModelLoader().load(path: StoryboardFixtures.path("App.yaml"))
+        #expect(!result.hasErrors, "\(result.diagnostics.brief)")
+        let model = try #require(result.model)
+        #expect(model.initial?.value == "MainTabBarController")
+        #expect(model.scene("SettingsNavigationController")?.origin?.storyboard == "Settings.storyboard")
+        // Storyboard findings are reported against the storyboards.
+        #expect(result.diagnostics.brief.contains { $0.hasPrefix("Main.storyboard:317:17: warning: unknown view controller element") })
+    }
+
+    @Test func sceneEntriesAddToImportedScenes() throws {
+        let model = try #require(ModelLoader().load(path: StoryboardFixtures.path("App.yaml")).model)
+        let library = try #require(model.scene("Library"))
+        #expect(library.summary == "Grid of the user's photos.")
+        #expect(library.kind == .table, "what the entry does not write stays as imported")
+        #expect(library.className == "LibraryViewController")
+        #expect(library.unwindActions.map(\.value) == ["unwindToLibrary"])
+        let showPhoto = try #require(library.segueOrNil("showPhoto"))
+        #expect(showPhoto.passes == "the selected Photo")
+        #expect(showPhoto.guardCondition?.value == "photoSelected")
+        #expect(showPhoto.trigger == "PhotoCell cell selection")
+        #expect(showPhoto.destination?.value == "Photo")
+        #expect(library.segues.last?.id == "credits", "new segues come after the imported ones")
+        #expect(library.segues.count == 10)
+        #expect(model.scene("Photo")?.unwindActions.map(\.value) == ["unwindToLibraryWithSegue"])
+        let pages = try #require(model.scene("pageViewController-PAG-00-001"))
+        #expect(pages.kind == .page)
+        #expect(pages.pages.map(\.value) == ["Credits", "About"])
+        #expect(pages.className == "UIPageViewController")
+        let warnings = ModelLoader().load(path: StoryboardFixtures.path("App.yaml")).diagnostics.map(\.message)
+        #expect(!warnings.contains { $0.hasPrefix("page view controller") }, "the model made it a page scene")
+        let direct = StoryboardFixtures.load("Main.storyboard").diagnostics.map(\.message)
+        #expect(direct.contains { $0.hasPrefix("page view controller 'pageViewController-PAG-00-001' has no pages") })
+        // Imported scenes first, in import order; the model's own scenes after them.
+        #expect(model.scenes.suffix(2).map(\.id) == ["Credits", "About"])
+        #expect(model.scenes.filter { $0.id == "Library" }.count == 1)
+        #expect(model.flows.map(\.id) == ["open-photo"])
+    }
+
+    @Test func entriesForImportedScenesAreCheckedLikeAnyOther() {
+        let result = ModelLoader().load(path: StoryboardFixtures.path("Clash.yaml"))
+        #expect(result.model == nil)
+        let errors = result.diagnostics.filter(\.isError).brief
+        #expect(errors == [
+            "Clash.yaml:6:5: error: key 'pages' applies only to page scenes, and scene 'Library' is table",
+            "Clash.yaml:8:19: error: key 'anchor' applies only to popover segues, and segue 'Library.showPhoto' is show",
+        ])
+    }
+
+    @Test func aMissingStoryboardIsAnErrorAtItsEntry() {
+        let result = ModelLoader().load(path: StoryboardFixtures.path("MissingStoryboard.yaml"))
+        #expect(result.model == nil)
+        #expect(result.diagnostics.filter(\.isError).brief.count == 1)
+        let error = result.diagnostics.first(where: \.isError)
+        #expect(error?.location.line == 3)
+        #expect(error?.location.column == 32)
+        #expect(error?.message.hasPrefix("no such storyboard file '") == true)
+        #expect(error?.message.hasSuffix("Fixtures/Storyboards/Nowhere.storyboard'") == true)
+    }
+
+    @Test func aModelThatOnlyListsStoryboards() throws {
+        let text = """
+            format: 1
+            name: Photos
+            storyboards: [Main.storyboard, Settings.storyboard]
+            """
+        let result = ModelLoader().load(text: text, path: StoryboardFixtures.path("Only.yaml"))
+        #expect(!result.hasErrors, "\(result.diagnostics.brief)")
+        let model = try #require(result.model)
+        #expect(model.initial?.value == "MainTabBarController")
+        #expect(model.scenes.count == StoryboardFixtures.importing("Main.storyboard", "Settings.storyboard").scenes.count)
+    }
+
+    @Test func aModelCanChooseItsInitialSceneAndIdiom() throws {
+        let text = """
+            format: 1
+            name: Legacy
+            storyboards: Legacy.storyboard
+            initial: PlacesViewController
+            """
+        let model = try #require(ModelLoader().load(text: text, path: StoryboardFixtures.path("Legacy.yaml")).model)
+        #expect(model.initial?.value == "PlacesViewController")
+        #expect(model.environment.idiom == .pad, "an iPad-only storyboard makes iPad the default idiom")
+        let phone = try #require(ModelLoader().load(text: text + "\nenvironment: {idiom: phone}", path: StoryboardFixtures.path("Legacy.yaml")).model)
+        #expect(phone.environment.idiom == .phone)
+    }
+
+    @Test func storyboardErrorsFailTheModel() {
+        let text = """
+            format: 1
+            name: Broken
+            storyboards: [Main.storyboard, Mac.storyboard]
+            """
+        let result = ModelLoader().load(text: text, path: StoryboardFixtures.path("Broken.yaml"))
+        #expect(result.model == nil)
+        #expect(result.diagnostics.filter(\.isError).brief == [
+            "Mac.storyboard:2:1: error: macOS storyboards are not supported (targetRuntime 'MacOSX.Cocoa'); Scenograph documents iOS UIKit apps",
+        ])
+    }
+
+    @Test func aBrokenStoryboardIsNotFollowedByErrorsAboutItsScenes() {
+        let text = """
+            format: 1
+            name: Broken
+            storyboards: [Malformed.storyboard]
+            initial: Library
+            flows:
+              open:
+                steps:
+                  - tap: Library.showPhoto
+            """
+        let result = ModelLoader().load(text: text, path: StoryboardFixtures.path("Broken.yaml"))
+        #expect(result.diagnostics.brief == ["Malformed.storyboard:6:48: error: malformed XML: a space is required here (between attributes)"])
+    }
+
+    @Test func aStoryboardLoadsAsAModelOfItsOwn() throws {
+        let result = ModelLoader().load(path: StoryboardFixtures.path("Main.storyboard"))
+        #expect(!result.hasErrors)
+        let model = try #require(result.model)
+        #expect(model.name == "Storyboards")
+        #expect(model.initial?.value == "MainTabBarController")
+        #expect(model.storyboards.isEmpty)
+    }
+
+    @Test func withoutAnInitialViewControllerTheFirstRootSceneIsUsed() throws {
+        let data = StoryboardReferenceTests.storyboard(initial: nil, body:
+            StoryboardReferenceTests.placeholder("r1", name: "Elsewhere")
+            + StoryboardReferenceTests.controller("c1", storyboardID: "First")
+            + StoryboardReferenceTests.controller("c2", storyboardID: "Second"))
+        let imported = StoryboardImporter().importContents([("Loose.storyboard", data)])
+        #expect(imported.initial == nil)
+        #expect(imported.fallbackInitial == "First", "stand-ins for references come last")
+        let result = ModelLoader().load(imported: imported, name: "Loose", path: "Loose.storyboard")
+        #expect(result.model?.initial?.value == "First")
+        #expect(result.diagnostics.brief.contains("Loose.storyboard:1:1: warning: no storyboard has an initial view controller; 'First', the first scene no container holds, is the initial scene"))
+    }
+
+    @Test func defaultNames() {
+        #expect(ModelLoader.defaultName(forStoryboards: ["/work/Photos/Base.lproj/Main.storyboard"]) == "Photos")
+        #expect(ModelLoader.defaultName(forStoryboards: ["/Main.storyboard"]) == "Main")
+    }
+}

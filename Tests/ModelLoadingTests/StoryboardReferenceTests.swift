@@ -1,0 +1,127 @@
+import Foundation
+import ModelLoading
+import SceneModel
+import Testing
+
+/// Storyboard references (`viewControllerPlaceholder`) resolved across the imported files.
+@Suite struct StoryboardReferenceTests {
+    @Test func referencesResolveAcrossFilesInBothDirections() throws {
+        let result = StoryboardFixtures.importing("Main.storyboard", "Settings.storyboard")
+        #expect(!result.hasErrors)
+        // Main's tab points at Settings' initial view controller.
+        let tabs = try #require(result.scene("MainTabBarController"))
+        #expect(tabs.tabs.map(\.value) == ["LibraryNav", "SettingsNavigationController", "AlbumsViewController"])
+        // A reference with an identifier reaches that scene, not a stand-in.
+        let account = try #require(result.scene("Account"))
+        #expect(account.origin?.storyboard == "Settings.storyboard")
+        #expect(result.scene("Library")?.segueOrNil("show-Account")?.destination?.value == "Account")
+        // Settings refers back into Main.
+        let settings = try #require(result.scene("settings_root"))
+        #expect(settings.storyboardID == "settings.root")
+        #expect(settings.segueOrNil("openLibrary")?.destination?.value == "Photo")
+        #expect(settings.segueOrNil("show-Account")?.trigger == "Account cell selection")
+        // The initial scene is the first file's.
+        #expect(result.initial?.value == "MainTabBarController")
+
+        let main = try #require(result.files.first)
+        #expect(main.placeholders.map(\.isResolved) == [true, true, false])
+        #expect(main.placeholders.map(\.sceneID) == ["SettingsNavigationController", "Account", "Help-initial"])
+        #expect(result.files[1].placeholders.map(\.isResolved) == [true, false])
+    }
+
+    @Test func unresolvableReferencesNameTheMissingFileOrIdentifier() throws {
+        let result = StoryboardFixtures.importing("Main.storyboard", "Settings.storyboard")
+        let warnings = result.diagnostics.filter { $0.message.hasPrefix("storyboard reference") }.brief
+        #expect(warnings == [
+            "Main.storyboard:341:17: warning: storyboard reference to the initial view controller of Help.storyboard cannot be resolved: Help.storyboard is not among the imported storyboards; a stand-in scene takes its place",
+            "Settings.storyboard:76:17: warning: storyboard reference to view controller 'Nope' of Main.storyboard cannot be resolved: Main.storyboard has no view controller with storyboard ID 'Nope'; a stand-in scene takes its place",
+        ])
+        // The stand-in keeps the model whole: the segue still has a destination.
+        let standIn = try #require(result.scene("Nope"))
+        #expect(standIn.kind == .content)
+        #expect(standIn.summary == "Stand-in for view controller 'Nope' of Main.storyboard, which is not imported.")
+        #expect(result.scene("settings_root")?.segueOrNil("openMissing")?.destination?.value == "Nope")
+    }
+
+    @Test func referenceCyclesEndInAWarning() throws {
+        let result = StoryboardFixtures.importing("CycleA.storyboard", "CycleB.storyboard")
+        #expect(!result.hasErrors)
+        let cycles = result.messages(.warning).filter { $0.contains("cycle") }
+        #expect(cycles == [
+            "storyboard reference to the initial view controller of CycleB.storyboard cannot be resolved: the references form a cycle (CycleA.storyboard → CycleB.storyboard → CycleA.storyboard); a stand-in scene takes its place",
+            "storyboard reference to the initial view controller of CycleA.storyboard cannot be resolved: the references form a cycle (CycleB.storyboard → CycleA.storyboard → CycleB.storyboard); a stand-in scene takes its place",
+        ])
+        // A reference with an identifier into the cycle still resolves.
+        #expect(result.scene("Away")?.segueOrNil("home")?.destination?.value == "Home")
+        let model = StoryboardFixtures.load("CycleA.storyboard", "CycleB.storyboard")
+        #expect(model.model != nil)
+    }
+
+    @Test func referencesChainThroughAnInitialReference() throws {
+        // Start → (Middle's initial, itself a reference) → End's scene.
+        let result = StoryboardImporter().importContents([
+            ("App/Start.storyboard", Self.storyboard(initial: "s1", body: Self.controller("s1", segueTo: "r1") + Self.placeholder("r1", name: "Middle"))),
+            ("App/Middle.storyboard", Self.storyboard(initial: "r2", body: Self.placeholder("r2", name: "End", identifier: "Target"))),
+            ("App/End.storyboard", Self.storyboard(initial: nil, body: Self.controller("e1", storyboardID: "Target"))),
+        ])
+        #expect(!result.hasErrors)
+        #expect(result.scene("viewController-s1")?.segues.first?.destination?.value == "Target")
+        #expect(result.files.map { $0.placeholders.map(\.isResolved) } == [[true], [true], []])
+    }
+
+    @Test func aNameInSeveralFoldersResolvesToTheClosestFile() throws {
+        let result = StoryboardImporter().importContents([
+            ("Phone/Main.storyboard", Self.storyboard(initial: "p1", body: Self.controller("p1", storyboardID: "PhoneHome", segueTo: "p2") + Self.placeholder("p2", name: "Detail"))),
+            ("Tablet/Main.storyboard", Self.storyboard(initial: "t1", body: Self.controller("t1", storyboardID: "TabletHome", segueTo: "t2") + Self.placeholder("t2", name: "Detail"))),
+            ("Phone/Detail.storyboard", Self.storyboard(initial: "d1", body: Self.controller("d1", storyboardID: "PhoneDetail"))),
+            ("Tablet/Detail.storyboard", Self.storyboard(initial: "d1", body: Self.controller("d1", storyboardID: "TabletDetail"))),
+        ])
+        #expect(!result.hasErrors)
+        #expect(result.scene("PhoneHome")?.segues.first?.destination?.value == "PhoneDetail")
+        #expect(result.scene("TabletHome")?.segues.first?.destination?.value == "TabletDetail")
+        #expect(result.initial?.value == "PhoneHome")
+    }
+
+    @Test func sharedNamesAcrossFilesGetTheObjectIDThenTheStoryboardName() throws {
+        let result = StoryboardImporter().importContents([
+            ("A.storyboard", Self.storyboard(initial: "x1", body: Self.controller("x1", storyboardID: "Home") + Self.controller("x2", storyboardID: "Other"))),
+            ("B.storyboard", Self.storyboard(initial: nil, body: Self.controller("x1", storyboardID: "Home") + Self.controller("x3", storyboardID: "Home-x2"))),
+        ])
+        #expect(result.scenes.map(\.id) == ["Home-x1-A", "Other", "Home-x1-B", "Home-x2"])
+    }
+
+    @Test func bundleReferencesSayWhereTheyPoint() {
+        let result = StoryboardImporter().importContents([
+            ("References.storyboard", Self.storyboard(initial: "c1", body: Self.controller("c1", segueTo: "r1")
+                + #"<scene sceneID="sr1"><objects><viewControllerPlaceholder storyboardName="Shared" bundleIdentifier="com.example.kit" id="r1" sceneMemberID="viewController"/></objects></scene>"#)),
+        ])
+        #expect(result.messages(.warning) == [
+            "storyboard reference to the initial view controller of Shared.storyboard cannot be resolved: Shared.storyboard is not among the imported storyboards (it is in bundle 'com.example.kit'); a stand-in scene takes its place",
+        ])
+    }
+
+    // MARK: - Building storyboards
+
+    static func storyboard(initial: String?, body: String) -> Data {
+        let initialAttribute = initial.map { #" initialViewController="\#($0)""# } ?? ""
+        return Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch"\(initialAttribute)>
+                <scenes>
+                    \(body)
+                </scenes>
+            </document>
+            """.utf8)
+    }
+
+    static func controller(_ id: String, storyboardID: String? = nil, segueTo destination: String? = nil) -> String {
+        let identifier = storyboardID.map { #" storyboardIdentifier="\#($0)""# } ?? ""
+        let segue = destination.map { #"<connections><segue destination="\#($0)" kind="show" id="seg-\#(id)"/></connections>"# } ?? ""
+        return #"<scene sceneID="sc-\#(id)"><objects><viewController id="\#(id)"\#(identifier) sceneMemberID="viewController">\#(segue)</viewController></objects></scene>"#
+    }
+
+    static func placeholder(_ id: String, name: String, identifier: String? = nil) -> String {
+        let reference = identifier.map { #" referencedIdentifier="\#($0)""# } ?? ""
+        return #"<scene sceneID="sc-\#(id)"><objects><viewControllerPlaceholder storyboardName="\#(name)"\#(reference) id="\#(id)" sceneMemberID="viewController"/></objects></scene>"#
+    }
+}
