@@ -292,7 +292,7 @@ extension FlowRun {
         guard let bar = instances[tab].parent, instances[bar].kind == .tabBar else {
             throw FlowFailure("selectTab: '\(instances[tab].name)' is not a tab of a live tab bar controller")
         }
-        try requireTouchable(bar, "selectTab: the tab bar")
+        try requireTouchable(bar, "selectTab: '\(instances[tab].name)'")
         guard instances[bar].selected != tab else { return }
         let before = visibleList()
         instances[bar].selected = tab

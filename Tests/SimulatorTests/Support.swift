@@ -36,11 +36,12 @@ struct Scenario {
         return Simulator(model: model).run(flow, detail: detail)
     }
 
-    /// `Test.yaml:LINE:COLUMN` of the first occurrence of `marker` in the document.
-    func location(of marker: String) -> String {
-        for (offset, line) in document.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            if let range = line.range(of: marker) {
-                return "\(Self.path):\(offset + 1):\(line.distance(from: line.startIndex, to: range.lowerBound) + 1)"
+    /// `Test.yaml:LINE:COLUMN` of the first occurrence of `marker` in the document, `offset` columns further.
+    func location(of marker: String, offset: Int = 0) -> String {
+        for (number, line) in document.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let text = String(line)
+            if let range = text.range(of: marker) {
+                return "\(Self.path):\(number + 1):\(text.distance(from: text.startIndex, to: range.lowerBound) + 1 + offset)"
             }
         }
         return "marker '\(marker)' not found"
