@@ -46,11 +46,12 @@ public enum JSONValue: Sendable, Hashable {
         return entries.first { $0.key == key }?.value
     }
 
-    /// Pretty-printed JSON with two-space indentation. Arrays and objects that hold only
-    /// scalars and fit in `inlineWidth` characters are written on one line.
-    public func render(inlineWidth: Int = 120) -> String {
+    /// Pretty-printed JSON with two-space indentation. An array of scalars, and an object
+    /// whose values are scalars or arrays of scalars, are written on one line (so each event,
+    /// presentation and container entry reads as one line); everything else is split.
+    public func render() -> String {
         var out = ""
-        write(into: &out, indent: 0, inlineWidth: inlineWidth)
+        write(into: &out, indent: 0)
         out.append("\n")
         return out
     }
@@ -61,6 +62,11 @@ public enum JSONValue: Sendable, Hashable {
         case .object(let entries): return entries.isEmpty
         default: return true
         }
+    }
+
+    private var isFlat: Bool {
+        if case .array(let items) = self { return items.allSatisfy(\.isScalar) }
+        return isScalar
     }
 
     /// The one-line form.
@@ -95,37 +101,31 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    private func write(into out: inout String, indent: Int, inlineWidth: Int) {
+    private func write(into out: inout String, indent: Int) {
         switch self {
         case .array(let items) where !items.isEmpty:
             if items.allSatisfy(\.isScalar) {
-                let line = compact()
-                if line.count + indent <= inlineWidth {
-                    out.append(line)
-                    return
-                }
+                writeCompact(into: &out)
+                return
             }
             out.append("[\n")
             for (offset, item) in items.enumerated() {
                 out.append(String(repeating: " ", count: indent + 2))
-                item.write(into: &out, indent: indent + 2, inlineWidth: inlineWidth)
+                item.write(into: &out, indent: indent + 2)
                 out.append(offset == items.count - 1 ? "\n" : ",\n")
             }
             out.append(String(repeating: " ", count: indent) + "]")
         case .object(let entries) where !entries.isEmpty:
-            if entries.allSatisfy({ $0.value.isScalar }) {
-                let line = compact()
-                if line.count + indent <= inlineWidth {
-                    out.append(line)
-                    return
-                }
+            if entries.allSatisfy({ $0.value.isFlat }) {
+                writeCompact(into: &out)
+                return
             }
             out.append("{\n")
             for (offset, entry) in entries.enumerated() {
                 out.append(String(repeating: " ", count: indent + 2))
                 JSONValue.writeString(entry.key, into: &out)
                 out.append(": ")
-                entry.value.write(into: &out, indent: indent + 2, inlineWidth: inlineWidth)
+                entry.value.write(into: &out, indent: indent + 2)
                 out.append(offset == entries.count - 1 ? "\n" : ",\n")
             }
             out.append(String(repeating: " ", count: indent) + "}")
