@@ -435,7 +435,8 @@ extension FlowRun {
         var moves = Moves()
         var discarded: [Int] = []
         if old.width != environment.width {
-            for split in splits where instances[split].alive {
+            splits.removeAll { !instances[$0].alive }
+            for split in splits {
                 if environment.width == .compact, !instances[split].collapsed {
                     collapse(split, moves: &moves, discarded: &discarded)
                 } else if environment.width == .regular, instances[split].collapsed {
