@@ -485,7 +485,7 @@ extension FlowRun {
         var extra: [Int] = []
         if scene.collapse == .secondary, let primary = instances[split].primary, instances[primary].kind == .navigation {
             let stack = instances[primary].stack
-            let own = max(1, min(instances[split].ownDepth, stack.count))
+            let own = min(max(1, instances[split].ownDepth), stack.count)
             extra = Array(stack[own...])
             instances[primary].stack.removeLast(extra.count)
         }

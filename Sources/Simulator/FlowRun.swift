@@ -26,6 +26,9 @@ struct FlowRun {
     var warnings: [String] = []
     /// Instances destroyed by the step, in `deinit` order.
     var doomed: [Int] = []
+    /// Depth of the instantiation and view loading in progress.
+    private var nesting = 0
+    static let maximumNesting = 200
 
     init(model: SceneModel, detail: Detail, environment: Environment, conditions: [String: Bool]) {
         self.model = model
@@ -100,6 +103,12 @@ struct FlowRun {
     /// `willMove`/`didMove(toParent:)`), then `awakeFromNib()`.
     mutating func instantiate(_ sceneID: String) throws -> Int {
         guard let scene = model.scene(sceneID) else { throw FlowFailure("unknown scene '\(sceneID)'") }
+        // A validated model has no containment cycle; a model built in code might.
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maximumNesting else {
+            throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(Self.maximumNesting) deep (a containment cycle?)")
+        }
         let i = newInstance(of: scene)
         emit(i, "init(coder:)")
         switch scene.kind {
@@ -202,6 +211,11 @@ struct FlowRun {
     /// own view loaded; then the parent's `viewDidLoad()`.
     mutating func loadView(_ i: Int) throws {
         guard !instances[i].viewLoaded else { return }
+        nesting += 1
+        defer { nesting -= 1 }
+        guard nesting <= Self.maximumNesting else {
+            throw FlowFailure("loading '\(instances[i].name)' embeds view controllers more than \(Self.maximumNesting) deep (an embedding cycle?)")
+        }
         instances[i].viewLoaded = true
         for segue in instances[i].scene.segues where segue.kind.value == .embed {
             guard let destination = segue.destination else { continue }

@@ -77,6 +77,42 @@ import Testing
     }
 }
 
+/// Models built in code skip validation; the simulator still never traps on them.
+@Suite struct UnvalidatedModelTests {
+    @Test func aContainmentCycleIsAFlowErrorNotACrash() {
+        var box = Scene(id: "Box", kind: .container)
+        box.children = [Located("Box")]
+        let model = SceneModel(name: "Cycle", initial: Located("Box", at: .init(file: "m.yaml", line: 3, column: 10)),
+                               scenes: [box], flows: [Flow(id: "f")])
+        let trace = Simulator(model: model).runAll()
+        #expect(trace.flows.first?.result == .error)
+        #expect(trace.flows.first.flatMap(errorText) == "m.yaml:3:10: instantiating 'Box' nests containers more than 200 deep (a containment cycle?)")
+    }
+
+    @Test func aMissingInitialSceneStopsAtLaunch() {
+        let model = SceneModel(name: "Empty", initial: nil, scenes: [Scene(id: "A")],
+                               flows: [Flow(id: "f", location: .init(file: "m.yaml", line: 9, column: 3), steps: [Step(.back)])])
+        let flow = Simulator(model: model).runAll().flows.first
+        #expect(flow.flatMap(errorText) == "m.yaml:9:3: launch: the model has no initial scene")
+        #expect(flow?.steps.count == 1)
+        #expect(flow?.steps.first?.state.chain == [])
+    }
+
+    @Test func unknownScenesAndSeguesInStepsAreFlowErrors() {
+        let model = SceneModel(name: "Loose", initial: Located("A"), scenes: [Scene(id: "A")], flows: [
+            Flow(id: "segue", steps: [Step(.perform(SegueReference(scene: "A", segue: "missing")))]),
+            Flow(id: "scene", steps: [Step(.present(Located("Ghost"), from: nil, style: nil, transition: nil))]),
+            Flow(id: "tab", steps: [Step(.selectTab(Located("A")))]),
+        ])
+        let messages = Simulator(model: model).runAll().flows.map { $0.errorStep?.error?.message }
+        #expect(messages == [
+            "perform: scene 'A' has no segue 'missing'",
+            "present: unknown scene 'Ghost'",
+            "selectTab: 'A' is not a tab of a live tab bar controller",
+        ])
+    }
+}
+
 /// `expect` steps: what they check and how failures read (model-format §1).
 @Suite struct ExpectationTests {
     static let scenes = """
