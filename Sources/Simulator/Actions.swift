@@ -459,8 +459,8 @@ extension FlowRun {
         instances[split].supplementary = nil
         instances[split].secondary = nil
         instances[split].collapsed = true
-        if instances[split].scene.collapse == .secondary, let primary = instances[split].primary,
-           instances[primary].kind == .navigation {
+        if let primary = instances[split].primary,
+           Rules.collapsesOntoPrimary(instances[split].scene, primaryKind: instances[primary].kind) {
             instances[split].ownDepth = instances[primary].stack.count
             for column in columns {
                 instances[column].parent = primary
@@ -482,19 +482,18 @@ extension FlowRun {
         emitFull(split, "splitViewController(_:separateSecondaryFrom:)")
         let scene = instances[split].scene
         instances[split].collapsed = false
-        var extra: [Int] = []
-        if scene.collapse == .secondary, let primary = instances[split].primary, instances[primary].kind == .navigation {
+        var pushed: [Int] = []
+        if let primary = instances[split].primary, Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind) {
             let stack = instances[primary].stack
             let own = min(max(1, instances[split].ownDepth), stack.count)
-            extra = Array(stack[own...])
-            instances[primary].stack.removeLast(extra.count)
+            pushed = Array(stack[own...])
+            instances[primary].stack.removeLast(pushed.count)
         }
         let triple = scene.splitStyle == .tripleColumn && scene.supplementary != nil
-        var supplementary: Int?
-        var secondary: Int?
-        if triple, !extra.isEmpty { supplementary = extra.removeFirst() }
-        if !extra.isEmpty { secondary = extra.removeLast() }
-        for i in extra.reversed() {
+        let separated = Rules.separate(pushed, tripleColumn: triple)
+        var supplementary = separated.supplementary
+        var secondary = separated.secondary
+        for i in separated.discarded.reversed() {
             moves.removed.append(i)
             discarded.append(i)
         }

@@ -168,7 +168,7 @@ struct FlowRun {
         if let secondary = scene.secondary { others.append((.secondary, secondary.value)) }
         let collapsed = environment.width == .compact
         instances[split].collapsed = collapsed
-        let ontoPrimary = collapsed && scene.collapse == .secondary && instances[primary].kind == .navigation
+        let ontoPrimary = collapsed && Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind)
         if ontoPrimary { instances[split].ownDepth = instances[primary].stack.count }
         for other in others {
             let child = try instantiate(other.scene)

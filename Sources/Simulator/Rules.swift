@@ -128,6 +128,25 @@ public enum Rules {
         }
     }
 
+    // MARK: - Split views (uikit-semantics §9; L where noted)
+
+    /// Whether a collapsing split pushes its supplementary and secondary onto the primary
+    /// (`collapse: secondary` with a navigation primary) rather than discarding them.
+    public static func collapsesOntoPrimary(_ split: Scene, primaryKind: SceneKind) -> Bool {
+        split.collapse == .secondary && primaryKind == .navigation
+    }
+
+    /// How an expanding split separates what was pushed after its primary's own stack (L):
+    /// the first goes back to the supplementary column (triple column only), the top one to
+    /// the secondary column, anything between is discarded. A column that gets nothing is
+    /// filled with a new instance of its scene by the caller.
+    public static func separate<T>(_ pushed: [T], tripleColumn: Bool) -> (supplementary: T?, secondary: T?, discarded: [T]) {
+        var rest = pushed[...]
+        let supplementary = tripleColumn ? rest.popFirst() : nil
+        let secondary = rest.popLast()
+        return (supplementary, secondary, Array(rest))
+    }
+
     // MARK: - Full detail (L: placement chosen for readability, see docs/semantics.md)
 
     /// `viewIsAppearing(_:)` exists from iOS 13 (back-deployed).
