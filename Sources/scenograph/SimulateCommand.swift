@@ -1,16 +1,67 @@
 import ArgumentParser
+import SceneModel
+import Simulator
 
 struct SimulateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Not built yet."
+        abstract: "Run a model's flows with UIKit's rules and print their traces.",
+        discussion: """
+            Prints, for each flow, every step with the callbacks UIKit makes, the UIKit warnings, \
+            the failed expectations and the state afterwards. A flow whose step cannot happen stops \
+            there; its error is also reported on standard error as PATH:LINE:COLUMN: error: MESSAGE, \
+            like a failed expectation. The exit status is 1 when any flow failed or stopped with an error.
+            """
     )
 
-    @Argument(parsing: .allUnrecognized, help: .hidden)
-    var arguments: [String] = []
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "The model file (YAML or JSON).")
+    var model: String
+
+    @Option(name: .customLong("flow"), help: "Run only the flow with this identifier.")
+    var flowID: String?
+
+    @Option(help: "Output format: text or json.")
+    var format: Format = .text
+
+    @Option(help: "Detail level: default or full (adds layout callbacks, viewIsAppearing, UIKit API and delegate calls).")
+    var detail: Detail = .default
 
     func run() throws {
-        Terminal.error("scenograph simulate is not built yet")
-        throw ExitCode(1)
+        let sceneModel = try ModelInput.load(model)
+        let simulator = Simulator(model: sceneModel)
+        let trace: Trace
+        if let flowID {
+            guard let flow = sceneModel.flow(flowID) else {
+                let ids = sceneModel.flows.map(\.id)
+                let known = ids.isEmpty ? "the model has no flows" : "flows: " + ids.joined(separator: ", ")
+                let location = sceneModel.flows.first?.location ?? SourceLocation(file: sceneModel.path, line: 1, column: 1)
+                Terminal.report([.error("unknown flow '\(flowID)'\(Identifier.didYouMean(flowID, among: ids)); \(known)", at: location)])
+                throw ExitCode(1)
+            }
+            trace = Trace(model: sceneModel.name, flows: [simulator.run(flow, detail: detail)])
+        } else {
+            trace = simulator.runAll(detail: detail)
+        }
+        switch format {
+        case .text: Terminal.out(trace.text())
+        case .json: Terminal.out(trace.jsonText())
+        }
+        var problems: [Diagnostic] = []
+        for flow in trace.flows {
+            for (step, failure) in flow.failures {
+                problems.append(.error("flow '\(flow.flow)' step \(step): expectation failed: \(failure.message)", at: failure.location))
+            }
+            if let step = flow.errorStep, let error = step.error {
+                problems.append(.error("flow '\(flow.flow)' step \(step.index) (\(step.action)): \(error.message)", at: error.location))
+            }
+        }
+        Terminal.report(problems)
+        if !trace.passed { throw ExitCode(1) }
     }
 }
+
+extension Detail: ExpressibleByArgument {}

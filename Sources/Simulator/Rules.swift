@@ -1,0 +1,163 @@
+import SceneModel
+
+/// The UIKit decisions the simulator makes, each in one place so that it can be checked
+/// against docs/semantics.md and changed when better evidence turns up. Rules marked
+/// (L) or (M) in the comments are the low- and medium-confidence ones.
+public enum Rules {
+    // MARK: - Presentation styles (uikit-semantics §5.1)
+
+    /// What `automatic` means on an iOS version: `fullScreen` on iOS ≤ 12, `pageSheet` on
+    /// iOS 13–17 (H), `formSheet` on iOS ≥ 18 (M).
+    public static func automaticStyle(ios: Int) -> PresentationStyle {
+        if ios <= 12 { return .fullScreen }
+        if ios <= 17 { return .pageSheet }
+        return .formSheet
+    }
+
+    /// The style a presentation actually gets in an environment.
+    ///
+    /// - `automatic` → `automaticStyle(ios:)`.
+    /// - `popover` in regular width stays a popover; in compact width the adaptation
+    ///   delegate's answer wins (`none` keeps the popover), else `formSheet` on iOS ≥ 13 and
+    ///   `fullScreen` on iOS ≤ 12.
+    /// - `pageSheet`/`formSheet` in compact width on iOS ≤ 12 → `fullScreen`; this also applies
+    ///   to a sheet the popover delegate asked for (L: one adaptation pass of the result).
+    /// - Height is ignored (L): sheets in compact height keep their style name.
+    public static func resolveStyle(_ requested: PresentationStyle, adaptive: AdaptivePresentationStyle?,
+                                    in environment: Environment) -> PresentationStyle {
+        var style = requested
+        if style == .automatic { style = automaticStyle(ios: environment.ios) }
+        if style == .popover, environment.width == .compact {
+            switch adaptive {
+            case .none?: return .popover
+            case .fullScreen?: style = .fullScreen
+            case .overFullScreen?: style = .overFullScreen
+            case .formSheet?: style = .formSheet
+            case .pageSheet?: style = .pageSheet
+            case nil: style = environment.ios >= 13 ? .formSheet : .fullScreen
+            }
+        }
+        if style.isSheet, environment.width == .compact, environment.ios <= 12 { style = .fullScreen }
+        return style
+    }
+
+    /// Whether a presentation asks the presenter to be found by walking to the context
+    /// (`definesPresentationContext`) rather than taking the caller's layer root.
+    public static func usesPresentationContext(_ style: PresentationStyle) -> Bool {
+        style == .currentContext || style == .overCurrentContext
+    }
+
+    /// Whether a presented layer of this style removes every lower layer from the screen
+    /// (`fullScreen`, including what adapted to it). Sheets, `over…` styles, popovers and
+    /// `custom` leave the presenter's views in place.
+    public static func hidesLowerLayers(_ style: PresentationStyle) -> Bool { style == .fullScreen }
+
+    /// Whether a presented layer of this style removes its context instance's subtree.
+    public static func hidesContext(_ style: PresentationStyle) -> Bool { style == .currentContext }
+
+    // MARK: - Appearance orders (uikit-semantics §2)
+
+    /// One phase of a transition: the will or did callbacks of the disappearing (D) or appearing (P) set.
+    public enum Phase: Sendable, Hashable {
+        case disappearingWill, appearingWill, disappearingDid, appearingDid
+    }
+
+    /// The kinds of transitions, each with its phase order.
+    public enum TransitionKind: String, Sendable, Hashable, CaseIterable {
+        /// Push, pop, popTo…, split column replacement, custom container child swap: D.will, P.will, D.did, P.did (H for push/pop).
+        case navigation
+        /// Present, dismiss, unwinds that dismiss: D.will, P.will, P.did, D.did (H present, M dismiss).
+        case presentation
+        /// Tab switch: P.will, D.will, D.did, P.did (M).
+        case tab
+        /// Page turn of a scroll-style page view controller: P.will, D.will, P.did, D.did (M).
+        case pageScroll
+        /// Page turn of a pageCurl page view controller: P.will, D.will, D.did, P.did (M).
+        case pageCurl
+        /// Launch: P.will, P.did (H).
+        case launch
+        /// Size-class or idiom change (split views collapsing or expanding, presentations adapting):
+        /// uses the navigation order (L: the spec gives no order for size changes).
+        case sizeChange
+
+        public var phases: [Phase] {
+            switch self {
+            case .navigation, .sizeChange: [.disappearingWill, .appearingWill, .disappearingDid, .appearingDid]
+            case .presentation: [.disappearingWill, .appearingWill, .appearingDid, .disappearingDid]
+            case .tab, .pageCurl: [.appearingWill, .disappearingWill, .disappearingDid, .appearingDid]
+            case .pageScroll: [.appearingWill, .disappearingWill, .appearingDid, .disappearingDid]
+            case .launch: [.appearingWill, .appearingDid]
+            }
+        }
+    }
+
+    /// The transition of a page turn.
+    public static func pageTurn(_ transition: PageTransition) -> TransitionKind {
+        transition == .pageCurl ? .pageCurl : .pageScroll
+    }
+
+    /// The order of an unwind (§10.4): dismiss order when anything is dismissed, else the pop
+    /// order, else the tab order.
+    public static func unwindTransition(dismisses: Bool, pops: Bool, selectsTab: Bool) -> TransitionKind {
+        if dismisses { return .presentation }
+        if pops { return .navigation }
+        if selectsTab { return .tab }
+        return .navigation
+    }
+
+    // MARK: - show and showDetail (uikit-semantics §4)
+
+    /// Whether a scene's class overrides `show(_:sender:)`: navigation and split view
+    /// controllers, and custom containers whose `overrides` lists `show`.
+    public static func overridesShow(_ scene: Scene) -> Bool {
+        switch scene.kind {
+        case .navigation, .split: true
+        case .container: scene.overrides.contains { $0.value == .show }
+        default: false
+        }
+    }
+
+    /// Whether a scene's class overrides `showDetailViewController(_:sender:)`: split view
+    /// controllers and custom containers whose `overrides` lists `showDetail` (a navigation
+    /// controller does not).
+    public static func overridesShowDetail(_ scene: Scene) -> Bool {
+        switch scene.kind {
+        case .split: true
+        case .container: scene.overrides.contains { $0.value == .showDetail }
+        default: false
+        }
+    }
+
+    // MARK: - Split views (uikit-semantics §9; L where noted)
+
+    /// Whether a collapsing split pushes its supplementary and secondary onto the primary
+    /// (`collapse: secondary` with a navigation primary) rather than discarding them.
+    public static func collapsesOntoPrimary(_ split: Scene, primaryKind: SceneKind) -> Bool {
+        split.collapse == .secondary && primaryKind == .navigation
+    }
+
+    /// How an expanding split separates what was pushed after its primary's own stack (L):
+    /// the first goes back to the supplementary column (triple column only), the top one to
+    /// the secondary column, anything between is discarded. A column that gets nothing is
+    /// filled with a new instance of its scene by the caller.
+    public static func separate<T>(_ pushed: [T], tripleColumn: Bool) -> (supplementary: T?, secondary: T?, discarded: [T]) {
+        var rest = pushed[...]
+        let supplementary = tripleColumn ? rest.popFirst() : nil
+        let secondary = rest.popLast()
+        return (supplementary, secondary, Array(rest))
+    }
+
+    // MARK: - Full detail (L: placement chosen for readability, see docs/semantics.md)
+
+    /// `viewIsAppearing(_:)` exists from iOS 13 (back-deployed).
+    public static func reportsViewIsAppearing(ios: Int) -> Bool { ios >= 13 }
+
+    // MARK: - Messages
+
+    static func describe(_ className: String, _ name: String) -> String { "<\(className): \(name)>" }
+
+    /// UIKit's log line for a presentation on a presenter that already presents.
+    static func alreadyPresenting(presented: String, presenter: String, source: String, current: String) -> String {
+        "Attempt to present \(presented) on \(presenter) (from \(source)) which is already presenting \(current)."
+    }
+}
