@@ -1,0 +1,205 @@
+import SceneModel
+import Simulator
+
+/// Turns simulated flows into the inputs of the sequence diagram and the chain filmstrip.
+public struct TraceDiagrams: Sendable {
+    public let model: SceneModel
+
+    public init(model: SceneModel) { self.model = model }
+
+    /// The scene of an instance name: `photo#2` → `photo`.
+    static func scene(of instance: String) -> String {
+        String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+    }
+
+    func className(of instance: String) -> String {
+        model.scene(Self.scene(of: instance))?.className ?? "UIViewController"
+    }
+
+    func isContainer(_ instance: String) -> Bool {
+        model.scene(Self.scene(of: instance))?.kind.isContainer ?? false
+    }
+
+    // MARK: - Sequence
+
+    static let userParticipant = "User"
+    static let uikitParticipant = "UIKit"
+
+    /// UIKit API calls an instance makes (drawn instance → UIKit) at `--detail full`.
+    static let apiPrefixes = [
+        "present(", "dismiss(", "pushViewController(", "popViewController(", "popToRootViewController(",
+        "popToViewController(", "setViewControllers(", "show(", "showDetailViewController(", "unwind(for:towards:)",
+        "performSegue(", "addChild(", "removeFromParent(", "setViewController(", "selectedViewController",
+    ]
+
+    public func sequenceScript(for flow: FlowTrace) -> SequenceScript {
+        var script = SequenceScript(title: flow.flow)
+        var participants: [String] = []
+        var seen: Set<String> = []
+        var parents: [String: String] = [:]
+        for step in flow.steps {
+            for container in step.state.containers {
+                for child in container.children where parents[child] == nil { parents[child] = container.name }
+            }
+        }
+        var items: [SequenceScript.Item] = []
+        var lastPrepare: [String: String] = [:]
+        func participant(_ name: String) {
+            if seen.insert(name).inserted { participants.append(name) }
+        }
+        let flowModel = model.flow(flow.flow)
+        for step in flow.steps {
+            // A passed expectation has nothing to draw.
+            if step.action == "expect", step.events.isEmpty, step.failures.isEmpty, step.error == nil { continue }
+            items.append(.step(index: step.index, text: step.action))
+            let stepStart = items.count
+            let source = flowModel.flatMap { step.index >= 1 && step.index <= $0.steps.count ? $0.steps[step.index - 1].action : nil }
+            var activeInstance: String?
+            switch source {
+            case .tap(let ref)?:
+                let trigger = model.segue(ref)?.trigger ?? ref.description
+                if let receiver = step.events.first(where: { $0.call.hasPrefix("shouldPerformSegue") })?.receiver {
+                    participant(receiver)
+                    items.append(.message(from: Self.userParticipant, to: receiver, label: "tap \(trigger)", style: .user))
+                    activeInstance = receiver
+                }
+            case .back?: items.append(.message(from: Self.userParticipant, to: Self.uikitParticipant, label: "tap Back", style: .user))
+            case .swipeDown?: items.append(.message(from: Self.userParticipant, to: Self.uikitParticipant, label: "swipe the sheet down", style: .user))
+            case .selectTab(let tab)?: items.append(.message(from: Self.userParticipant, to: Self.uikitParticipant, label: "tap tab \(tab.value)", style: .user))
+            case .swipePage(let direction)?: items.append(.message(from: Self.userParticipant, to: Self.uikitParticipant, label: "swipe to the \(direction.rawValue) page", style: .user))
+            case .note(let text)?: items.append(.note(text))
+            case .perform?:
+                activeInstance = step.events.first(where: { $0.call.hasPrefix("prepare(for:sender:)") })?.receiver
+            default: break
+            }
+            for event in step.events {
+                var receiver = event.receiver
+                var label = event.call
+                if event.call == "perform()", model.scene(Self.scene(of: receiver)) == nil {
+                    // The receiver is the segue `S.G`: draw it on the source instance.
+                    label = "\(receiver).perform()"
+                    receiver = lastPrepare[receiver] ?? Self.scene(of: String(receiver.split(separator: ".").first ?? ""))
+                }
+                if let segue = event.segue {
+                    if event.call.hasPrefix("prepare(for:sender:)") {
+                        lastPrepare[segue] = receiver
+                        label += " \(segue)" + (event.destination.map { " → \($0)" } ?? "")
+                    } else if event.call.hasPrefix("shouldPerformSegue") {
+                        label += " \(segue) → \(event.result.map { $0 ? "true" : "false" } ?? "?")"
+                    } else {
+                        label += " \(segue)"
+                    }
+                }
+                if let argument = event.argument { label += " \(argument.text)" }
+                participant(receiver)
+                let style: SequenceScript.MessageStyle
+                if event.call == "init(coder:)" {
+                    style = .create
+                } else if event.call == "deinit" {
+                    style = .destroy
+                } else if Self.apiPrefixes.contains(where: { event.call.hasPrefix($0) }) {
+                    style = .api
+                } else {
+                    style = .callback
+                }
+                if style == .api {
+                    items.append(.message(from: receiver, to: Self.uikitParticipant, label: label, style: .api))
+                } else {
+                    items.append(.message(from: Self.uikitParticipant, to: receiver, label: label, style: style))
+                }
+            }
+            for warning in step.warnings { items.append(.warning("UIKit: \(warning)")) }
+            for failure in step.failures { items.append(.failure("expect failed: \(failure.message)")) }
+            if let error = step.error { items.append(.failure("flow error at \(error.location): \(error.message)")) }
+            if let active = activeInstance, items.count - 1 > stepStart {
+                items.append(.activation(participant: active, from: stepStart, to: items.count - 1))
+            }
+        }
+        script.participants = [
+            .init(id: Self.userParticipant, title: "User", role: .user),
+            .init(id: Self.uikitParticipant, title: "UIKit", role: .uikit),
+        ] + participants.map { name in
+            .init(id: name, title: name, subtitle: className(of: name), detail: parents[name].map { "in \($0)" },
+                  role: isContainer(name) ? .container : .content)
+        }
+        script.items = items
+        return script
+    }
+
+    // MARK: - Chains
+
+    /// One frame per step that can change the state (not `expect`, `note` or `set`).
+    public func chainFrames(for flow: FlowTrace) -> [ChainFrame] {
+        flow.steps.filter { step in
+            !(step.action.hasPrefix("expect") || step.action.hasPrefix("note:") || step.action.hasPrefix("set:"))
+        }.map { step in
+            ChainFrame(title: "\(step.index). \(step.action)", layers: layers(of: step.state))
+        }
+    }
+
+    /// The instances on screen: each layer's visible subtree, minus what covering presentations hide.
+    public static func visibleSet(of state: State) -> Set<String> {
+        var byName: [String: Container] = [:]
+        for container in state.containers { byName[container.name] = container }
+        func subtree(_ name: String) -> [String] {
+            guard let container = byName[name] else { return [name] }
+            let shown: [String]
+            switch container.kind {
+            case .navigation: shown = container.children.last.map { [$0] } ?? []
+            case .tabBar: shown = container.selected.map { [$0] } ?? []
+            case .split: shown = container.collapsed == true ? Array(container.children.prefix(1)) : container.children
+            case .page: shown = container.children.last.map { [$0] } ?? []
+            default: shown = container.children
+            }
+            return [name] + shown.flatMap(subtree)
+        }
+        var visible: [Set<String>] = state.chain.map { Set(subtree($0)) }
+        for (offset, presentation) in state.presentations.enumerated() {
+            let layer = offset + 1
+            if presentation.style == .fullScreen {
+                for lower in 0..<min(layer, visible.count) { visible[lower] = [] }
+            } else if presentation.style == .currentContext {
+                let hidden = Set(subtree(presentation.presenter))
+                for lower in 0..<min(layer, visible.count) { visible[lower].subtract(hidden) }
+            }
+        }
+        return visible.reduce(into: Set<String>()) { $0.formUnion($1) }
+    }
+
+    func layers(of state: State) -> [ChainFrame.Layer] {
+        var byName: [String: Container] = [:]
+        for container in state.containers { byName[container.name] = container }
+        let visible = Self.visibleSet(of: state)
+        func box(_ name: String, caption: String? = nil, depth: Int = 0) -> ChainFrame.Box {
+            let container = depth < 32 ? byName[name] : nil
+            var children: [ChainFrame.Box] = []
+            var ownCaption = caption
+            if let container {
+                for (offset, child) in container.children.enumerated() {
+                    var childCaption: String?
+                    switch container.kind {
+                    case .navigation: childCaption = offset == container.children.count - 1 ? "top" : nil
+                    case .tabBar: childCaption = child == container.selected ? "selected" : nil
+                    case .split:
+                        let scene = model.scene(Self.scene(of: name))
+                        let columns = [scene?.primary, scene?.supplementary, scene?.secondary].compactMap { $0 }.count
+                        childCaption = offset == 0 ? "primary" : (offset == columns - 1 ? "secondary" : "supplementary")
+                    case .page: childCaption = "current page"
+                    default: childCaption = nil
+                    }
+                    children.append(box(child, caption: childCaption, depth: depth + 1))
+                }
+                if container.kind == .split, let collapsed = container.collapsed {
+                    ownCaption = [caption, collapsed ? "collapsed" : "expanded"].compactMap { $0 }.joined(separator: ", ")
+                }
+            }
+            return ChainFrame.Box(instance: name, className: className(of: name), isContainer: !children.isEmpty,
+                                  caption: ownCaption, isVisible: visible.contains(name), children: children)
+        }
+        return state.chain.enumerated().map { offset, root in
+            guard offset > 0, let presentation = state.presentation(of: root) else { return ChainFrame.Layer(root: box(root)) }
+            let link = "\(presentation.style.rawValue) · \(presentation.transition.rawValue), from \(presentation.source)"
+            return ChainFrame.Layer(root: box(root), presenter: presentation.presenter, link: link)
+        }
+    }
+}
