@@ -189,7 +189,10 @@ private struct Layout {
             guard case .activation(let participant, let from, let to) = item, let column = index[participant],
                   itemY.indices.contains(from), itemY.indices.contains(to), from <= to else { continue }
             activation += 1
-            let top = itemY[from] - 8, bottom = itemY[to] + 8
+            let top = itemY[from] - 8
+            // A bar never outlives its participant: it stops above the destruction mark.
+            let bottom = min(itemY[to] + 8, destroyedAt[column].map { $0 - 10 } ?? .infinity)
+            guard bottom > top else { continue }
             activeRanges[column, default: []].append(top...bottom)
             emit("act\(activation) [id=\"activation-\(activation)\", class=\"activation\", shape=box, style=filled, fillcolor=\"#ffffff\", color=\"#6b7280\", label=\"\", fixedsize=true, width=\(n(8.0 / 72)), height=\(n((bottom - top) / 72)), pos=\"\(n(columns[column])),\(n(gy((top + bottom) / 2)))!\"];")
         }
