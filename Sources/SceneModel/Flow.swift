@@ -157,3 +157,20 @@ public struct Expectation: Sendable, Hashable {
         warnings = []
     }
 }
+
+extension Expectation {
+    /// What the expectation checks, in one line: `visible camera; chain [tabs]; 5 events in order`.
+    public var summary: String {
+        var parts: [String] = []
+        if let visible { parts.append("visible \(visible.value)") }
+        if let chain { parts.append("chain [\(chain.map(\.value).joined(separator: ", "))]") }
+        for stack in stacks { parts.append("\(stack.subject.value) stack [\(stack.value.map(\.value).joined(separator: ", "))]") }
+        for entry in selected { parts.append("\(entry.subject.value) selects \(entry.value.value)") }
+        for entry in collapsed { parts.append("\(entry.subject.value) \(entry.value ? "collapsed" : "expanded")") }
+        for entry in styles { parts.append("\(entry.subject.value) as \(entry.value.value.rawValue)") }
+        if !events.isEmpty { parts.append("\(events.count) event\(events.count == 1 ? "" : "s") in order") }
+        if !noEvents.isEmpty { parts.append("\(noEvents.count) event\(noEvents.count == 1 ? "" : "s") absent") }
+        if !warnings.isEmpty { parts.append("warning \(warnings.map { "“\($0.value)”" }.joined(separator: ", "))") }
+        return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
+    }
+}

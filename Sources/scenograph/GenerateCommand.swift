@@ -58,7 +58,7 @@ struct GenerateCommand: ParsableCommand {
 
         let pipeline = DocsPipeline(model: model)
         let flows = pipeline.flowReports()
-        let diagrams = try pipeline.diagramSources()
+        let diagrams = pipeline.diagramSources()
 
         let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
         let builder = DocSiteBuilder(
