@@ -119,6 +119,26 @@ struct GraphvizRendererTests {
         #expect(document.texts == lines)
     }
 
+    // MARK: - Determinism
+
+    @Test("a graph with clusters renders to the same bytes however many graphs were rendered before it")
+    func clusterOrderIsStable() throws {
+        let clusters = (1...12).map { "subgraph cluster\($0) { id=\"c\($0)\"; a\($0) -> b\($0) }" }.joined(separator: "\n")
+        // Named: an anonymous graph's title is its ID, which changes from render to render.
+        let dot = "digraph G { \(clusters)\n a1 -> a2 -> a3 }"
+        let first = try renderer.render(dot: dot)
+        // Churn the heap with graphs of other sizes and names.
+        for index in 0..<40 {
+            let names = (0..<(index % 7 + 1)).map { "subgraph cluster_\(index)_\($0) { x\(index)_\($0) }" }.joined(separator: " ")
+            _ = try renderer.render(dot: "digraph { \(names) }")
+        }
+        let again = try renderer.render(dot: dot)
+        let identical = first == again
+        #expect(identical, "the second render differs from the first")
+        let ids = try SVGDocument.parse(again).get().groupIDs.filter { $0.hasPrefix("c") }
+        #expect(ids == (1...12).map { "c\($0)" }, "clusters come out in the order they were written")
+    }
+
     // MARK: - Concurrency
 
     @Test("8 concurrent tasks rendering 50 graphs each all get their own output")
