@@ -1,1 +1,0 @@
-// The Diagrams module; see the architecture notes in README.md.
