@@ -109,7 +109,9 @@ final class GraphvizSession: @unchecked Sendable {
     private func openContext() throws(GraphvizError) -> OpaquePointer {
         if let context { return context }
         installMessageHandler()
-        installCreationOrderIDs()
+        // Before the first graph exists: graphs opened under the default discipline
+        // would be closed by this one.
+        CreationOrderIDs.install()
         guard let created = gvContext() else { throw .contextUnavailable }
         var count: Int32 = 0
         if let list = gvPluginList(created, "layout", &count, nil) {
@@ -124,25 +126,6 @@ final class GraphvizSession: @unchecked Sendable {
         return created
     }
 
-    /// Makes object IDs follow creation order, so a graph renders to the same bytes
-    /// however many graphs this process rendered before it.
-    ///
-    /// Graphviz's default ID discipline uses the address of an object's name string as
-    /// its ID, and iterates subgraphs (clusters) in ID order: after earlier renders
-    /// have churned the heap, clusters come out in another order (checked with 2.43).
-    /// Declining to map names makes cgraph fall back to what it does for disciplines
-    /// that cannot keep names: an anonymous ID from the default counter (increasing),
-    /// with the name kept in cgraph's internal name map, where `agnameof` finds it.
-    private func installCreationOrderIDs() {
-        guard !creationOrderIDsInstalled else { return }
-        creationOrderIDsInstalled = true
-        _ = defaultIDMap
-        scenograph_default_id_discipline()?.pointee.map = { state, objectType, name, id, create in
-            guard name == nil, let defaultIDMap else { return 0 }
-            return defaultIDMap(state, objectType, nil, id, create)
-        }
-    }
-
     /// Routes Graphviz's messages to `GraphvizMessages.current` instead of standard error.
     private func installMessageHandler() {
         _ = agseterr(AGWARN)
@@ -153,11 +136,6 @@ final class GraphvizSession: @unchecked Sendable {
         }
     }
 }
-
-/// The default ID discipline's `map`, kept to hand out anonymous IDs. Initialized on
-/// first access, which `installCreationOrderIDs` makes before replacing it.
-nonisolated(unsafe) private let defaultIDMap = scenograph_default_id_discipline()?.pointee.map
-nonisolated(unsafe) private var creationOrderIDsInstalled = false
 
 /// Calls `gvRenderData`, whose length parameter is `unsigned int *` in Graphviz 2.42
 /// and `size_t *` in current Graphviz: the generic `Length` takes whichever the header declares.
