@@ -80,6 +80,18 @@ struct RenderCommandTests {
         #expect(run.error.contains("error: cannot write '/nonexistent-scenograph/x.svg'"))
     }
 
+    @Test("Graphviz without its plugin list gives an error telling to run dot -c")
+    func missingPlugins() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // GVBINDIR points Graphviz at a plugin folder; an empty one has no config6 list.
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues"], environment: ["GVBINDIR": directory.path])
+        #expect(run.status == 1)
+        #expect(run.error.contains("graphviz has no layout engines"))
+        #expect(run.error.contains("dot -c"))
+        #expect(run.output.isEmpty)
+    }
+
     @Test("an unknown format is a command-line error")
     func unknownFormat() throws {
         let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "gif"])
@@ -106,10 +118,11 @@ enum Scenograph {
         return packageDirectory.appendingPathComponent(".build/debug/scenograph")
     }
 
-    static func run(_ arguments: [String]) throws -> Run {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         process.currentDirectoryURL = packageDirectory
         let output = Pipe()
         let error = Pipe()
