@@ -102,6 +102,8 @@ private struct SegueGraphBuilder {
 
         let title = options.title ?? "\(model.name) — segues"
         return DOTGraph(
+            // The graph's name becomes the SVG's <title>.
+            id: DOTID("segues") ?? .subgraph(0),
             attributes: [
                 "rankdir": .string(options.direction.rawValue),
                 "fontname": .string(DiagramStyle.fontName), "fontsize": "18", "fontcolor": .string(DiagramStyle.textColor),

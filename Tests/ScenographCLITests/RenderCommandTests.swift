@@ -8,7 +8,7 @@ struct RenderCommandTests {
     func dotToStandardOutput() throws {
         let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "dot"])
         #expect(run.status == 0)
-        #expect(run.output.hasPrefix("digraph s0 {\n"))
+        #expect(run.output.hasPrefix("digraph segues {\n"))
         #expect(run.output.contains(#"id="scene-library""#))
         #expect(run.output.contains(#"URL="scenes/library.html""#))
         #expect(run.error.isEmpty)
