@@ -54,6 +54,9 @@ struct RenderCommand: ParsableCommand {
             Terminal.error("the '\(diagram.rawValue)' diagram is not built yet; only 'segues' can be rendered for now")
             throw ExitCode(1)
         }
+        if flow != nil {
+            Terminal.warning("--flow is ignored: the segue graph shows the whole model")
+        }
         let model = try ModelInput.load(self.model)
         let clock = ContinuousClock()
         let start = clock.now
@@ -61,7 +64,7 @@ struct RenderCommand: ParsableCommand {
         let built = clock.now
 
         let bytes: [UInt8]
-        var graphvizTime: Duration = .zero
+        var graphvizTiming: RenderTiming?
         switch format {
         case .dot:
             bytes = Array(dot.utf8)
@@ -69,7 +72,7 @@ struct RenderCommand: ParsableCommand {
             do {
                 let rendering = try GraphvizRenderer().renderWithReport(dot: dot, format: .init(rawValue: format.rawValue))
                 bytes = rendering.bytes
-                graphvizTime = rendering.timing.graphviz
+                graphvizTiming = rendering.timing
                 for warning in rendering.warnings { Terminal.warning("graphviz: \(warning)") }
             } catch {
                 Terminal.error(error.description)
@@ -88,8 +91,12 @@ struct RenderCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if timing {
-            let total = clock.now - start
-            Terminal.note("timing: total \(total.milliseconds) ms, DOT \((built - start).milliseconds) ms, graphviz \(graphvizTime.milliseconds) ms")
+            var parts = ["total \((clock.now - start).milliseconds) ms", "DOT \((built - start).milliseconds) ms"]
+            if let graphvizTiming {
+                parts.append("graphviz \(graphvizTiming.graphviz.milliseconds) ms (parse \(graphvizTiming.parse.milliseconds), "
+                             + "layout \(graphvizTiming.layout.milliseconds), render \(graphvizTiming.render.milliseconds))")
+            }
+            Terminal.note("timing: " + parts.joined(separator: ", "))
         }
     }
 }
