@@ -68,7 +68,6 @@ private struct SegueGraphBuilder {
     var nodes: [String: DOTID] = [:]
     /// The container scene whose cluster holds each scene; absent for top-level scenes.
     var placement: [String: String] = [:]
-    var clusterOf: [String: DOTID] = [:]
     var statements: [DOTStatement] = []
     var edges: [DOTStatement] = []
     /// Edge kinds drawn, for the legend.
@@ -157,7 +156,6 @@ private struct SegueGraphBuilder {
         guard emitted.insert(scene.id).inserted else { return nil }
         guard scene.kind.isContainer else { return .node(sceneNode(scene)) }
         let cluster = ids.cluster()
-        clusterOf[scene.id] = cluster
         let style = DiagramStyle.scene(scene.kind)
         var body: [DOTStatement] = [.node(sceneNode(scene))]
         for member in members(of: scene) {

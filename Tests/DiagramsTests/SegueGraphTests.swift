@@ -124,6 +124,24 @@ struct SegueGraphTests {
         }
     }
 
+    @Test("a model that was never validated (a containment cycle, a missing destination) still draws every scene")
+    func unvalidatedModel() throws {
+        // Given two navigation controllers that are each other's root, and a segue to nowhere
+        var first = Scene(id: "first", kind: .navigation)
+        first.root = Located("second")
+        var second = Scene(id: "second", kind: .navigation)
+        second.root = Located("first")
+        second.segues = [Segue(id: "lost", source: "second", kind: .show, destination: "nowhere")]
+        let model = SceneModel(name: "Cycle", initial: Located("first"), scenes: [first, second])
+        // When the graph is built and rendered
+        let graph = SegueGraph(model: model).graph()
+        let index = GraphIndex(graph)
+        // Then both scenes are drawn once, and the lost segue ends at a note
+        #expect(Set(index.nodesByID.keys.filter { $0.hasPrefix("scene-") }) == ["scene-first", "scene-second"])
+        #expect(index.nodesByID["unresolved-second.lost"] != nil)
+        #expect(try !GraphvizRenderer().render(dot: graph.text).isEmpty)
+    }
+
     // MARK: - Rendering
 
     @Test("the example's SVG has a <g> for every scene, container, segue and relationship")
