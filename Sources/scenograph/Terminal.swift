@@ -11,6 +11,15 @@ enum Terminal {
         FileHandle.standardError.write(Data("error: \(message)\n".utf8))
     }
 
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+    }
+
+    /// A remark on standard error that is neither an error nor a warning.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+
     /// Prints diagnostics one a line on standard error, in file order.
     static func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }

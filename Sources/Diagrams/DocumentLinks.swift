@@ -1,0 +1,51 @@
+import SceneModel
+
+/// Where diagram nodes and edges link to in the generated docs.
+///
+/// The HTML site uses `scenes/<scene-id>.html`; Markdown docs pass
+/// `fileExtension: "md"`; pages in a subfolder pass `prefix: "../"`.
+public struct DocumentLinks: Sendable, Hashable {
+    /// Prepended to every link (`""`, `"../"`, `"https://example.com/docs/"`).
+    public var prefix: String
+    /// The page extension without the dot (`html`, `md`).
+    public var fileExtension: String
+
+    public init(prefix: String = "", fileExtension: String = "html") {
+        self.prefix = prefix
+        self.fileExtension = fileExtension
+    }
+
+    /// `scenes/<scene-id>.<extension>`.
+    public func scene(_ id: String) -> String {
+        Self.encoded(prefix + "scenes/" + id + "." + fileExtension)
+    }
+
+    /// The source scene's page, at the segue's anchor `#segue-<segue-id>`.
+    public func segue(_ segue: Segue) -> String {
+        scene(segue.source) + "#" + Self.segueAnchor(segue.id)
+    }
+
+    /// `flows/<flow-id>.<extension>`.
+    public func flow(_ id: String) -> String {
+        Self.encoded(prefix + "flows/" + id + "." + fileExtension)
+    }
+
+    /// The anchor a scene page gives a segue's section: `segue-<segue-id>`.
+    public static func segueAnchor(_ segueID: String) -> String { "segue-" + segueID }
+
+    /// Percent-encodes what would break a URL in an SVG attribute: Graphviz 2.42
+    /// writes `URL` into `xlink:href` without escaping `&`.
+    static func encoded(_ link: String) -> String {
+        var result = ""
+        for byte in link.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~/:#?=+@!$,;%()*'".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,437 @@
+import SceneModel
+
+/// The segue graph of a model: every scene a node, containers as clusters around
+/// their children, relationship links, one edge per segue (unwinds drawn back to the
+/// scenes implementing the action), an entry arrow to the initial scene and a legend.
+///
+/// Output is deterministic: scenes, clusters and edges come in file order, node
+/// identifiers are generated (`n1` is the first scene of the file), attributes sorted.
+public struct SegueGraph: Sendable {
+    public struct Options: Sendable, Hashable {
+        /// Links for nodes and edges (`URL`); nil leaves them out.
+        public var links: DocumentLinks?
+        public var showsLegend: Bool
+        public var direction: Direction
+        /// The title above the graph; nil: "<model name> — segues".
+        public var title: String?
+
+        public init(links: DocumentLinks? = DocumentLinks(), showsLegend: Bool = true,
+                    direction: Direction = .leftToRight, title: String? = nil) {
+            self.links = links
+            self.showsLegend = showsLegend
+            self.direction = direction
+            self.title = title
+        }
+    }
+
+    /// Graphviz's `rankdir`.
+    public enum Direction: String, Sendable, Hashable {
+        case leftToRight = "LR"
+        case topToBottom = "TB"
+    }
+
+    public var model: SceneModel
+    public var options: Options
+
+    public init(model: SceneModel, options: Options = Options()) {
+        self.model = model
+        self.options = options
+    }
+
+    /// The DOT text.
+    public var dot: String { graph().text }
+
+    public func graph() -> DOTGraph {
+        var builder = SegueGraphBuilder(model: model, options: options)
+        return builder.build()
+    }
+
+    /// The SVG `id` of a scene's node.
+    public static func nodeID(scene: String) -> String { "scene-" + scene }
+    /// The SVG `id` of a container scene's cluster.
+    public static func clusterID(scene: String) -> String { "container-" + scene }
+    /// The SVG `id` of a segue's edge; unwind segues have one edge per target, `segue-<scene>.<segue>.<target>`.
+    public static func edgeID(segue: Segue, target: String? = nil) -> String {
+        "segue-" + segue.qualifiedID + (target.map { "." + $0 } ?? "")
+    }
+    /// The SVG `id` of a relationship link.
+    public static func relationshipID(container: String, child: String) -> String { "relationship-\(container).\(child)" }
+}
+
+// MARK: - Building
+
+private struct SegueGraphBuilder {
+    let model: SceneModel
+    let options: SegueGraph.Options
+    var ids = DOTIDGenerator()
+    /// The DOT node of each scene, assigned in file order.
+    var nodes: [String: DOTID] = [:]
+    /// The container scene whose cluster holds each scene; absent for top-level scenes.
+    var placement: [String: String] = [:]
+    var statements: [DOTStatement] = []
+    var edges: [DOTStatement] = []
+    /// Edge kinds drawn, for the legend.
+    var usedSegueKinds: Set<SegueKind> = []
+    var drawsRelationships = false
+
+    init(model: SceneModel, options: SegueGraph.Options) {
+        self.model = model
+        self.options = options
+    }
+
+    mutating func build() -> DOTGraph {
+        for scene in model.scenes where nodes[scene.id] == nil { nodes[scene.id] = ids.node() }
+        placeScenes()
+
+        var emitted: Set<String> = []
+        for scene in model.scenes where placement[scene.id] == nil {
+            if let statement = sceneStatement(scene, emitted: &emitted) { statements.append(statement) }
+        }
+        // Scenes caught in a containment cycle (an invalid model) are drawn at the top level.
+        for scene in model.scenes where !emitted.contains(scene.id) {
+            emitted.insert(scene.id)
+            statements.append(.node(sceneNode(scene)))
+        }
+
+        addInitialArrow()
+        addRelationships()
+        addSegues()
+        statements += edges
+        if options.showsLegend { statements.append(.subgraph(legend())) }
+
+        let title = options.title ?? "\(model.name) — segues"
+        return DOTGraph(
+            // The graph's name becomes the SVG's <title>.
+            id: DOTID("segues") ?? .subgraph(0),
+            attributes: [
+                "rankdir": .string(options.direction.rawValue),
+                "fontname": .string(DiagramStyle.fontName), "fontsize": "18", "fontcolor": .string(DiagramStyle.textColor),
+                "label": .string(title), "labelloc": "t", "labeljust": "l",
+                "nodesep": "0.35", "ranksep": "0.7", "pad": "0.3", "newrank": "true",
+                "id": "segue-graph", "class": "segue-graph",
+            ],
+            nodeDefaults: [
+                "fontname": .string(DiagramStyle.fontName), "fontsize": "11", "fontcolor": .string(DiagramStyle.textColor),
+                "margin": "0.14,0.07", "penwidth": "1.2",
+            ],
+            edgeDefaults: [
+                "fontname": .string(DiagramStyle.fontName), "fontsize": "9", "arrowsize": "0.8",
+            ],
+            statements: statements
+        )
+    }
+
+    // MARK: Placement
+
+    /// Puts each container's children in its cluster, and each embedded scene next to
+    /// the scene embedding it (its view is inside that scene's view).
+    mutating func placeScenes() {
+        for scene in model.scenes where scene.kind.isContainer {
+            for child in scene.containedScenes where nodes[child.value] != nil && placement[child.value] == nil && child.value != scene.id {
+                placement[child.value] = scene.id
+            }
+        }
+        for scene in model.scenes {
+            for segue in scene.segues where segue.kind.value == .embed {
+                guard let child = segue.destination?.value, nodes[child] != nil, placement[child] == nil, child != scene.id else { continue }
+                if scene.kind.isContainer {
+                    placement[child] = scene.id
+                } else if let host = placement[scene.id] {
+                    placement[child] = host
+                }
+            }
+        }
+    }
+
+    /// Members of a container's cluster: its relationship children in container order, then embedded scenes in file order.
+    func members(of container: Scene) -> [Scene] {
+        let children = container.containedScenes.compactMap { model.scene($0.value) }.filter { placement[$0.id] == container.id }
+        let childIDs = Set(children.map(\.id))
+        let others = model.scenes.filter { placement[$0.id] == container.id && !childIDs.contains($0.id) }
+        var seen: Set<String> = []
+        return (children + others).filter { seen.insert($0.id).inserted }
+    }
+
+    mutating func sceneStatement(_ scene: Scene, emitted: inout Set<String>) -> DOTStatement? {
+        guard emitted.insert(scene.id).inserted else { return nil }
+        guard scene.kind.isContainer else { return .node(sceneNode(scene)) }
+        let cluster = ids.cluster()
+        let style = DiagramStyle.scene(scene.kind)
+        var body: [DOTStatement] = [.node(sceneNode(scene))]
+        for member in members(of: scene) {
+            if let statement = sceneStatement(member, emitted: &emitted) { body.append(statement) }
+        }
+        var attributes: DOTAttributes = [
+            "id": .string(SegueGraph.clusterID(scene: scene.id)),
+            "class": .string("container container-\(scene.kind.rawValue)"),
+            "style": "rounded,filled", "fillcolor": .string(style.clusterFill), "color": .string(style.stroke),
+            "penwidth": "1.2", "label": "", "margin": "12",
+            "tooltip": .string(sceneTooltip(scene)),
+        ]
+        if let links = options.links { attributes["URL"] = .string(links.scene(scene.id)) }
+        return .subgraph(DOTSubgraph(cluster, attributes, statements: body))
+    }
+
+    // MARK: Nodes
+
+    func sceneNode(_ scene: Scene) -> DOTNode {
+        var attributes = DiagramStyle.scene(scene.kind).nodeAttributes
+        attributes["label"] = .html(sceneLabel(scene))
+        attributes["id"] = .string(SegueGraph.nodeID(scene: scene.id))
+        attributes["class"] = .string("scene scene-\(scene.kind.rawValue)" + (scene.id == model.initial?.value ? " initial" : ""))
+        attributes["tooltip"] = .string(sceneTooltip(scene))
+        if let links = options.links { attributes["URL"] = .string(links.scene(scene.id)) }
+        // Invariant: every scene got a node id in build().
+        return DOTNode(nodes[scene.id] ?? .node(0), attributes)
+    }
+
+    func sceneLabel(_ scene: Scene) -> HTMLLabel {
+        let name = scene.title ?? scene.id
+        var label = HTMLLabel.bold(.text(name))
+        if scene.title != nil, scene.title != scene.id {
+            label = label + .lineBreak() + .font(.text(scene.id), pointSize: 9, color: DiagramStyle.secondaryTextColor)
+        }
+        return label + .lineBreak() + .font(.text(scene.className), pointSize: 9, color: DiagramStyle.secondaryTextColor)
+    }
+
+    func sceneTooltip(_ scene: Scene) -> String {
+        var lines = ["\(scene.id): \(scene.className) (\(scene.kind.rawValue))"]
+        if let summary = scene.summary { lines.append(summary.trimmingTrailingNewlines) }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Edges
+
+    mutating func addInitialArrow() {
+        guard let initial = model.initial?.value, let target = nodes[initial] else { return }
+        let start = ids.node()
+        statements.append(.node(DOTNode(start, [
+            "id": "initial", "class": "initial", "shape": "circle", "style": "filled",
+            "fillcolor": .string(DiagramStyle.initial.color), "color": .string(DiagramStyle.initial.color),
+            "width": "0.22", "height": "0.22", "fixedsize": "true", "label": "",
+            "tooltip": .string("launch: the app starts with '\(initial)'"),
+        ])))
+        var attributes = DiagramStyle.initial.edgeAttributes
+        attributes["id"] = "initial-edge"
+        attributes["class"] = "initial"
+        attributes["label"] = "launch"
+        attributes["tooltip"] = .string("launch: the app starts with '\(initial)'")
+        if let links = options.links { attributes["URL"] = .string(links.scene(initial)) }
+        edges.append(.edge(DOTEdge(from: start, to: target, attributes)))
+    }
+
+    mutating func addRelationships() {
+        for container in model.scenes where container.kind.isContainer {
+            guard let from = nodes[container.id] else { continue }
+            for (offset, child) in container.containedScenes.enumerated() {
+                guard let to = nodes[child.value] else { continue }
+                drawsRelationships = true
+                let role = relationshipRole(container, child: child.value, offset: offset)
+                var attributes = DiagramStyle.relationship.edgeAttributes
+                attributes["id"] = .string(SegueGraph.relationshipID(container: container.id, child: child.value))
+                attributes["class"] = .string("relationship relationship-\(container.kind.rawValue)")
+                attributes["label"] = .string(role)
+                attributes["tooltip"] = .string("\(container.id) → \(child.value): \(role)")
+                attributes["weight"] = "4"
+                if let links = options.links { attributes["URL"] = .string(links.scene(container.id)) }
+                edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
+            }
+        }
+    }
+
+    func relationshipRole(_ container: Scene, child: String, offset: Int) -> String {
+        switch container.kind {
+        case .navigation: return "root"
+        case .tabBar:
+            let selected = container.tabs.count > 1 && container.selectedTab == child
+            return "tab \(offset + 1)" + (selected ? " (selected)" : "")
+        case .split:
+            if container.primary?.value == child { return "primary" }
+            if container.supplementary?.value == child { return "supplementary" }
+            return "secondary"
+        case .page: return "page \(offset + 1)"
+        case .container: return "child \(offset + 1)"
+        case .content, .table, .collection: return "child"
+        }
+    }
+
+    mutating func addSegues() {
+        for scene in model.scenes {
+            guard let from = nodes[scene.id] else { continue }
+            for segue in scene.segues {
+                let kind = segue.kind.value
+                usedSegueKinds.insert(kind)
+                if kind.effective == .unwind {
+                    addUnwind(segue, from: from)
+                    continue
+                }
+                let target = segue.destination?.value
+                let to: DOTID
+                if let target, let node = nodes[target] {
+                    to = node
+                } else {
+                    to = unresolvedNode(segue, text: "no scene '\(target ?? "")'")
+                }
+                var attributes = segueAttributes(segue, target: nil)
+                attributes["label"] = .string(segueLabel(segue))
+                edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
+            }
+        }
+    }
+
+    mutating func addUnwind(_ segue: Segue, from: DOTID) {
+        let action = segue.action?.value ?? ""
+        let targets = model.scenesImplementing(unwindAction: action)
+        guard !targets.isEmpty else {
+            let to = unresolvedNode(segue, text: "no scene implements \(action)(_:)")
+            var attributes = segueAttributes(segue, target: "unresolved")
+            attributes["label"] = .string(segue.id)
+            edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
+            return
+        }
+        for target in targets {
+            guard let to = nodes[target.id] else { continue }
+            var attributes = segueAttributes(segue, target: target.id)
+            attributes["label"] = .string("\(segue.id)\n\(action)(_:)")
+            // Unwinds go back up the graph; letting them rank nodes would fold it.
+            attributes["constraint"] = "false"
+            edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
+        }
+    }
+
+    /// A note node for a segue whose target cannot be found.
+    mutating func unresolvedNode(_ segue: Segue, text: String) -> DOTID {
+        let id = ids.node()
+        statements.append(.node(DOTNode(id, [
+            "id": .string("unresolved-" + segue.qualifiedID), "class": "unresolved",
+            "shape": "plaintext", "style": "", "fontcolor": .string(DiagramStyle.segue(.unwind).color),
+            "label": .string(text), "tooltip": .string("\(segue.qualifiedID): \(text)"),
+        ])))
+        return id
+    }
+
+    func segueAttributes(_ segue: Segue, target: String?) -> DOTAttributes {
+        let kind = segue.kind.value
+        var attributes = DiagramStyle.segue(kind).edgeAttributes
+        attributes["id"] = .string(SegueGraph.edgeID(segue: segue, target: target))
+        attributes["class"] = .string("segue segue-\(kind.effective.rawValue)" + (kind.isDeprecated ? " deprecated segue-\(kind.rawValue)" : ""))
+        attributes["tooltip"] = .string(segueTooltip(segue))
+        if let links = options.links { attributes["URL"] = .string(links.segue(segue)) }
+        return attributes
+    }
+
+    /// The segue's identifier, then what matters for its kind: the presentation style of
+    /// modal segues, the class of custom ones.
+    func segueLabel(_ segue: Segue) -> String {
+        let kind = segue.kind.value
+        var lines = [segue.id + (kind.isDeprecated ? " (\(kind.rawValue), deprecated)" : "")]
+        if kind.effective == .custom, let className = segue.customClass { lines.append(className) }
+        switch kind.effective {
+        case .present, .custom:
+            lines.append(presentationStyle(segue).rawValue)
+        case .popover:
+            if let adaptive = segue.adaptivePresentationStyle { lines.append("popover, adapts to \(adaptive.rawValue)") }
+        default:
+            break
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The style a modal segue asks for: its own, else its destination's.
+    func presentationStyle(_ segue: Segue) -> PresentationStyle {
+        segue.modalPresentationStyle?.value
+            ?? segue.destination.flatMap { model.scene($0.value) }?.modalPresentationStyle
+            ?? .automatic
+    }
+
+    func segueTooltip(_ segue: Segue) -> String {
+        let kind = segue.kind.value
+        let target = kind.effective == .unwind ? "\(segue.action?.value ?? "?")(_:)" : (segue.destination?.value ?? "?")
+        var lines = ["\(segue.qualifiedID): \(kind.rawValue)\(kind.isDeprecated ? " (deprecated, behaves as \(kind.effective.rawValue))" : "") → \(target)"]
+        if kind == .embed {
+            lines.append("fires when \(segue.source)'s view loads")
+        } else {
+            lines.append(segue.trigger.map { "trigger: \($0)" } ?? "manual: performed by code")
+        }
+        if kind.isModal { lines.append("presentation: \(presentationStyle(segue).rawValue)") }
+        if let anchor = segue.anchor { lines.append("anchor: \(anchor)") }
+        if let guardCondition = segue.guardCondition { lines.append("guard: \(guardCondition.value)") }
+        if let passes = segue.passes { lines.append("passes: \(passes)") }
+        if let summary = segue.summary { lines.append(summary.trimmingTrailingNewlines) }
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: Legend
+
+    /// Samples of the scene kinds and link kinds this graph uses, as rows: a scene kind
+    /// on the left, a link kind on its right.
+    mutating func legend() -> DOTSubgraph {
+        let sceneKinds = SceneKind.allCases.filter { kind in model.scenes.contains { $0.kind == kind } }
+        var links: [(name: String, style: DiagramStyle.LinkStyle, kind: String)] = []
+        if drawsRelationships { links.append(("container child", DiagramStyle.relationship, "relationship")) }
+        for kind in SegueKind.allCases where !kind.isDeprecated && usedSegueKinds.contains(kind) {
+            links.append((kind.rawValue, DiagramStyle.segue(kind), kind.rawValue))
+        }
+        for kind in SegueKind.allCases where kind.isDeprecated && usedSegueKinds.contains(kind) {
+            links.append(("\(kind.rawValue) (deprecated)", DiagramStyle.segue(kind), kind.rawValue))
+        }
+
+        var kindColumn: [DOTStatement] = []
+        var kindNodes: [DOTID] = []
+        for kind in sceneKinds {
+            var attributes = DiagramStyle.scene(kind).nodeAttributes
+            attributes["label"] = .string(kind.rawValue)
+            attributes["id"] = .string("legend-scene-\(kind.rawValue)")
+            attributes["class"] = .string("legend scene-\(kind.rawValue)")
+            attributes["tooltip"] = .string("a \(kind.rawValue) scene (\(kind.defaultClass))")
+            attributes["fontsize"] = "10"
+            attributes["width"] = "1.1"
+            let id = ids.node()
+            kindNodes.append(id)
+            kindColumn.append(.node(DOTNode(id, attributes)))
+        }
+
+        var tails: [DOTStatement] = []
+        var heads: [DOTStatement] = []
+        var rows: [DOTStatement] = []
+        for (row, link) in links.enumerated() {
+            let point: DOTAttributes = ["shape": "point", "width": "0.02", "height": "0.02", "label": "",
+                                        "style": "invis", "class": "legend"]
+            let tail = ids.node()
+            let head = ids.node()
+            tails.append(.node(DOTNode(tail, point)))
+            heads.append(.node(DOTNode(head, point)))
+            if row < kindNodes.count {
+                // Keeps the link sample on the same row as the scene kind beside it.
+                rows.append(.edge(DOTEdge(from: kindNodes[row], to: tail, ["style": "invis", "weight": "10"])))
+            }
+            var attributes = link.style.edgeAttributes
+            attributes["label"] = .string(link.name)
+            attributes["id"] = .string("legend-link-\(link.kind)")
+            attributes["class"] = .string("legend link-\(link.kind)")
+            attributes["tooltip"] = .string(link.name)
+            attributes["weight"] = "10"
+            rows.append(.edge(DOTEdge(from: tail, to: head, attributes)))
+        }
+
+        var body: [DOTStatement] = []
+        if !kindColumn.isEmpty { body.append(.subgraph(DOTSubgraph(ids.subgraph(), ["rank": "same"], statements: kindColumn))) }
+        if !links.isEmpty {
+            body.append(.subgraph(DOTSubgraph(ids.subgraph(), ["rank": "same"], statements: tails)))
+            body.append(.subgraph(DOTSubgraph(ids.subgraph(), ["rank": "same"], statements: heads)))
+        }
+        body += rows
+        return DOTSubgraph(ids.cluster(), [
+            "id": "legend", "class": "legend", "label": "Legend", "fontsize": "12",
+            "style": "rounded", "color": "#D1D5DB", "margin": "12",
+        ], statements: body)
+    }
+}
+
+private extension String {
+    var trimmingTrailingNewlines: String {
+        var result = self
+        while result.last?.isNewline == true { result.removeLast() }
+        return result
+    }
+}

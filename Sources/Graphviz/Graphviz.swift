@@ -1,1 +1,0 @@
-// The Graphviz module; see the architecture notes in README.md.

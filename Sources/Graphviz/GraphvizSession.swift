@@ -1,0 +1,205 @@
+import CGraphviz
+import Foundation
+
+/// The process-wide Graphviz state: one lock, one reused `GVC_t`, and the messages
+/// Graphviz reported during the current render. Everything here runs under `lock`.
+final class GraphvizSession: @unchecked Sendable {
+    static let shared = GraphvizSession()
+
+    private let lock = NSLock()
+    /// The reused `GVC_t`, created by the first render. Never freed: it lives as long as the process.
+    private var context: OpaquePointer?
+    private var totals = Statistics()
+
+    private init() {}
+
+    var statistics: Statistics {
+        lock.lock()
+        defer { lock.unlock() }
+        return totals
+    }
+
+    var version: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let context = try? openContext(), let text = gvcVersion(context) else { return nil }
+        return String(cString: text)
+    }
+
+    func render(dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format) throws(GraphvizError) -> Rendering {
+        let clock = ContinuousClock()
+        let requested = clock.now
+        lock.lock()
+        defer { lock.unlock() }
+        var timing = RenderTiming(waiting: clock.now - requested)
+        do {
+            let bytes = try renderLocked(dot: dot, engine: engine, format: format, timing: &timing, clock: clock)
+            totals.renders += 1
+            record(timing)
+            return Rendering(bytes: bytes, warnings: GraphvizMessages.current.warnings, timing: timing)
+        } catch {
+            totals.failures += 1
+            record(timing)
+            throw error
+        }
+    }
+
+    private func record(_ timing: RenderTiming) {
+        totals.total.waiting += timing.waiting
+        totals.total.parse += timing.parse
+        totals.total.layout += timing.layout
+        totals.total.render += timing.render
+        totals.last = timing
+    }
+
+    // MARK: - The C calls (lock held)
+
+    private func renderLocked(dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format,
+                              timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> [UInt8] {
+        // A previous failure leaves agerrors() at AGERR; without a reset every later render would fail too.
+        GraphvizMessages.current = GraphvizMessages()
+        installMessageHandler()
+        _ = agreseterrors()
+        let context = try openContext()
+
+        var start = clock.now
+        let parsed = dot.withCString { agmemread($0) }
+        timing.parse = clock.now - start
+        guard let graph = parsed else {
+            throw .syntax(message: GraphvizMessages.current.errorText(fallback: "agmemread returned no graph"))
+        }
+        if Self.errorRaised {
+            start = clock.now
+            agclose(graph)
+            timing.parse += clock.now - start
+            throw .syntax(message: GraphvizMessages.current.errorText(fallback: "the parser reported an error"))
+        }
+
+        start = clock.now
+        let layoutStatus = gvLayout(context, graph, engine.rawValue)
+        timing.layout = clock.now - start
+        // A malformed HTML label makes gvLayout return 0 but raises the error level: check both.
+        if layoutStatus != 0 || Self.errorRaised {
+            start = clock.now
+            gvFreeLayout(context, graph)
+            agclose(graph)
+            timing.render = clock.now - start
+            throw .layout(engine: engine.rawValue, message: GraphvizMessages.current.errorText(fallback: "gvLayout returned \(layoutStatus)"))
+        }
+
+        start = clock.now
+        defer { timing.render = clock.now - start }
+        let output = renderData(gvRenderData, context, graph, format.rawValue)
+        defer {
+            if let data = output.data { gvFreeRenderData(data) }
+            gvFreeLayout(context, graph)
+            agclose(graph)
+        }
+        if output.status != 0 || Self.errorRaised {
+            throw .render(format: format.rawValue, message: GraphvizMessages.current.errorText(fallback: "gvRenderData returned \(output.status)"))
+        }
+        guard let data = output.data else { return [] }
+        return data.withMemoryRebound(to: UInt8.self, capacity: output.length) { Array(UnsafeBufferPointer(start: $0, count: output.length)) }
+    }
+
+    /// Whether Graphviz raised its error level to `AGERR` since the last `agreseterrors()`.
+    private static var errorRaised: Bool { agerrors() >= Int32(AGERR.rawValue) }
+
+    /// The shared context, created on first use; fails when Graphviz loaded no layout plugins.
+    private func openContext() throws(GraphvizError) -> OpaquePointer {
+        if let context { return context }
+        installMessageHandler()
+        // Before the first graph exists: graphs opened under the default discipline
+        // would be closed by this one.
+        CreationOrderIDs.install()
+        guard let created = gvContext() else { throw .contextUnavailable }
+        var count: Int32 = 0
+        if let list = gvPluginList(created, "layout", &count, nil) {
+            for index in 0..<Int(count) { free(list[index]) }
+            free(list)
+        }
+        guard count > 0 else {
+            _ = gvFreeContext(created)
+            throw .noLayoutEngines
+        }
+        context = created
+        return created
+    }
+
+    /// Routes Graphviz's messages to `GraphvizMessages.current` instead of standard error.
+    private func installMessageHandler() {
+        _ = agseterr(AGWARN)
+        // The parameter is `char *` in Graphviz 2.x and `const char *` in later versions; inference takes either.
+        _ = agseterrf { fragment in
+            if let fragment { GraphvizMessages.current.append(String(cString: fragment)) }
+            return 0
+        }
+    }
+}
+
+/// Calls `gvRenderData`, whose length parameter is `unsigned int *` in Graphviz 2.42
+/// and `size_t *` in current Graphviz: the generic `Length` takes whichever the header declares.
+private func renderData<Context, Graph, Length: BinaryInteger>(
+    _ function: (Context, Graph, UnsafePointer<CChar>?, UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, UnsafeMutablePointer<Length>?) -> Int32,
+    _ context: Context, _ graph: Graph, _ format: String
+) -> (status: Int32, data: UnsafeMutablePointer<CChar>?, length: Int) {
+    var data: UnsafeMutablePointer<CChar>?
+    var length: Length = 0
+    let status = format.withCString { function(context, graph, $0, &data, &length) }
+    return (status, data, Int(length))
+}
+
+// MARK: - Messages
+
+/// What Graphviz reported through `agseterrf` during the current render.
+///
+/// Graphviz calls the handler with fragments: `"Error"`, `": "`, then the text; a
+/// continuation (`AGPREV`) comes without a prefix. Fragments are joined into messages here.
+struct GraphvizMessages {
+    /// Written by the C callback, which cannot capture context; only touched with the session's lock held.
+    nonisolated(unsafe) static var current = GraphvizMessages()
+
+    enum Level { case error, warning }
+
+    private(set) var messages: [(level: Level, text: String)] = []
+    private var expectingSeparator = false
+
+    mutating func append(_ fragment: String) {
+        let atMessageStart = messages.last.map { $0.text.hasSuffix("\n") || $0.text.isEmpty } ?? true
+        if atMessageStart, fragment == "Error" || fragment == "Warning" {
+            messages.append((fragment == "Error" ? .error : .warning, ""))
+            expectingSeparator = true
+            return
+        }
+        if expectingSeparator, fragment == ": " {
+            expectingSeparator = false
+            return
+        }
+        expectingSeparator = false
+        if messages.isEmpty { messages.append((.error, "")) }
+        messages[messages.count - 1].text += fragment
+    }
+
+    /// The messages of `level`, each on one line: Graphviz continues some messages on
+    /// further lines (the HTML label's text, the node it belongs to).
+    private func texts(_ level: Level) -> [String] {
+        messages.filter { $0.level == level }
+            .map { message in
+                message.text.split(whereSeparator: \.isNewline)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
+                    .joined(separator: " ")
+            }
+            .filter { !$0.isEmpty }
+    }
+
+    var warnings: [String] { texts(.warning) }
+
+    /// The error messages joined with "; ", else the warnings, else `fallback`.
+    func errorText(fallback: String) -> String {
+        let errors = texts(.error)
+        if !errors.isEmpty { return errors.joined(separator: "; ") }
+        let warnings = texts(.warning)
+        return warnings.isEmpty ? fallback : warnings.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,82 @@
+import Testing
+@testable import Diagrams
+
+@Suite("DOT writer")
+struct DOTWriterTests {
+    @Test("quoted strings escape quotes and backslashes and turn line breaks into \\n")
+    func quoting() {
+        #expect(DOTWriter.quoted(#"say "hi""#) == #""say \"hi\"""#)
+        #expect(DOTWriter.quoted(#"C:\new\N"#) == #""C:\\new\\N""#)
+        #expect(DOTWriter.quoted("a\nb\r\nc\rd") == #""a\nb\nc\nd""#)
+        #expect(DOTWriter.quoted("tab\there\u{0}\u{7}") == #""tab here""#)
+        #expect(DOTWriter.quoted(#"ends with \"#) == #""ends with \\""#)
+        #expect(DOTWriter.quoted("📷 שלום") == "\"📷 שלום\"")
+    }
+
+    @Test("HTML labels escape markup characters in text and attribute values")
+    func htmlEscaping() {
+        let label = HTMLLabel.bold(.text(#"<b>"Tom" & 'Jerry'</b>"#)) + .lineBreak() + .text("two\nlines")
+        #expect(label.markup == #"<b>&lt;b&gt;&quot;Tom&quot; &amp; 'Jerry'&lt;/b&gt;</b><br/>two<br/>lines"#)
+        let font = HTMLLabel.font(.text("x"), pointSize: 9, color: #"red" onload="x"#)
+        #expect(font.markup == #"<font color="red&quot; onload=&quot;x" point-size="9">x</font>"#)
+        let table = HTMLLabel.table([[HTMLCell(.text("a"), attributes: ["bgcolor": "#fff"])]], attributes: ["border": "0"])
+        #expect(table.markup == ##"<table border="0"><tr><td bgcolor="#fff">a</td></tr></table>"##)
+    }
+
+    @Test("identifiers are generated or plain ASCII names, never arbitrary text")
+    func identifiers() {
+        #expect(DOTID.node(12).rawValue == "n12")
+        #expect(DOTID.cluster(3).rawValue == "cluster3")
+        #expect(DOTID("legend_1")?.rawValue == "legend_1")
+        for bad in ["", "1a", "a-b", "a b", "node", "Graph", "x\"y", "naïve", "a;b"] {
+            #expect(DOTID(bad) == nil, "\(bad) should be rejected")
+        }
+        var generator = DOTIDGenerator()
+        #expect([generator.node(), generator.node(), generator.cluster(), generator.node()].map(\.rawValue) == ["n1", "n2", "cluster1", "n3"])
+    }
+
+    @Test("attributes are written sorted by name, statements in the order they were added")
+    func deterministicOutput() {
+        var late: DOTAttributes = ["z": "1"]
+        late["a"] = "2"
+        late["m"] = .html(.text("<x>"))
+        let graph = DOTGraph(
+            id: .subgraph(0),
+            attributes: ["rankdir": "LR", "label": "T"],
+            nodeDefaults: ["shape": "box"],
+            statements: [
+                .node(DOTNode(.node(2), late)),
+                .subgraph(DOTSubgraph(.cluster(1), ["label": ""], statements: [.node(DOTNode(.node(1)))])),
+                .edge(DOTEdge(from: .node(2), to: .node(1), ["weird name": "v"])),
+            ]
+        )
+        #expect(graph.text == """
+            digraph s0 {
+              graph [label="T", rankdir="LR"];
+              node [shape="box"];
+              n2 [a="2", m=<&lt;x&gt;>, z="1"];
+              subgraph cluster1 {
+                graph [label=""];
+                n1;
+              }
+              n2 -> n1 ["weird name"="v"];
+            }
+
+            """)
+    }
+
+    @Test("numbers are written the short way")
+    func numbers() {
+        #expect(DOTValue.number(2) == .string("2"))
+        #expect(DOTValue.number(0.25) == .string("0.25"))
+        #expect(DOTValue.number(-1.5) == .string("-1.5"))
+    }
+
+    @Test("document links follow the prefix and extension, and percent-encode what would break an SVG attribute")
+    func links() {
+        #expect(DocumentLinks().scene("library") == "scenes/library.html")
+        #expect(DocumentLinks(prefix: "../", fileExtension: "md").scene("library") == "../scenes/library.md")
+        #expect(DocumentLinks().flow("share-a-photo") == "flows/share-a-photo.html")
+        #expect(DocumentLinks(prefix: "a&b <c>/").scene("x") == "a%26b%20%3Cc%3E/scenes/x.html")
+    }
+}

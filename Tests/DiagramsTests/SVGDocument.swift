@@ -1,0 +1,54 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An SVG file parsed with `XMLParser`: its elements in document order, with their text.
+struct SVGDocument {
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var text: String
+    }
+
+    var elements: [Element] = []
+
+    /// Parses `bytes`; returns nil (and the parser's error) when they are not well-formed XML.
+    static func parse(_ bytes: [UInt8]) -> Result<SVGDocument, Error> {
+        let delegate = Collector()
+        let parser = XMLParser(data: Data(bytes))
+        parser.delegate = delegate
+        parser.shouldResolveExternalEntities = false
+        guard parser.parse() else {
+            return .failure(parser.parserError ?? CocoaError(.propertyListReadCorrupt))
+        }
+        return .success(SVGDocument(elements: delegate.elements))
+    }
+
+    /// The text of every `<text>` element, in order.
+    var texts: [String] { elements.filter { $0.name == "text" }.map(\.text) }
+
+    /// The `id` of every `<g>` element.
+    var groupIDs: [String] { elements.filter { $0.name == "g" }.compactMap { $0.attributes["id"] } }
+
+    func group(id: String) -> Element? { elements.first { $0.name == "g" && $0.attributes["id"] == id } }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        var elements: [Element] = []
+        private var open: [Int] = []
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            elements.append(Element(name: name, attributes: attributes, text: ""))
+            open.append(elements.count - 1)
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if let index = open.last { elements[index].text += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = open.popLast()
+        }
+    }
+}

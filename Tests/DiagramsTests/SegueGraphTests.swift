@@ -1,0 +1,265 @@
+import Foundation
+import Graphviz
+import ModelLoading
+import SceneModel
+import Testing
+@testable import Diagrams
+
+@Suite("Segue graph")
+struct SegueGraphTests {
+    // MARK: - Golden files
+
+    @Test("the DOT of the small fixture matches its golden file byte for byte")
+    func smallGolden() throws {
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        try TestFiles.expectGolden(SegueGraph(model: model).dot, "small-segues.dot")
+    }
+
+    @Test("the DOT of the bundled example matches its golden file byte for byte")
+    func exampleGolden() throws {
+        let model = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
+        try TestFiles.expectGolden(SegueGraph(model: model).dot, "photos-segues.dot")
+    }
+
+    // MARK: - Structure
+
+    @Test("every scene is a node, containers are nested clusters holding their children")
+    func containment() throws {
+        // Given the small fixture
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        // When its graph is built
+        let graph = SegueGraph(model: model).graph()
+        let index = GraphIndex(graph)
+        // Then every scene has exactly one node, and each sits in its container's cluster
+        #expect(Set(index.nodesByID.keys.filter { $0.hasPrefix("scene-") }) == Set(model.scenes.map { "scene-" + $0.id }))
+        #expect(index.clusterPath(of: "scene-home") == ["container-tabs", "container-homeNav"])
+        #expect(index.clusterPath(of: "scene-banner") == ["container-tabs", "container-homeNav"], "an embedded scene sits beside its embedder")
+        #expect(index.clusterPath(of: "scene-sidebar") == ["container-tabs", "container-albums"])
+        #expect(index.clusterPath(of: "scene-page2") == ["container-fancy", "container-tour"])
+        #expect(index.clusterPath(of: "scene-compose") == ["container-composeNav"])
+        #expect(index.clusterPath(of: "scene-item") == [])
+        // And containers draw relationship links, labelled with the child's role
+        #expect(index.edge("relationship-tabs.albums")?["label"] == .string("tab 2 (selected)"))
+        #expect(index.edge("relationship-albums.sidebar")?["label"] == .string("primary"))
+        #expect(index.edge("relationship-tour.page2")?["label"] == .string("page 2"))
+        #expect(index.edge("relationship-tabs.homeNav")?["class"] == .string("relationship relationship-tabBar"))
+    }
+
+    @Test("each segue kind has its own edge style; deprecated kinds are marked")
+    func segueStyles() throws {
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        let ids = ["segue-home.open", "segue-sidebar.pick", "segue-home.compose", "segue-home.info",
+                   "segue-home.banner", "segue-compose.done.home", "segue-home.fancy"]
+        let styles = try ids.map { id in
+            let edge = try #require(index.edge(id), "no edge \(id)")
+            return [edge["color"], edge["style"], edge["arrowhead"]].map { $0.map(String.init(describing:)) ?? "-" }.joined(separator: " ")
+        }
+        #expect(Set(styles).count == ids.count, "edge styles must differ: \(styles)")
+        #expect(index.edge("segue-home.legacy")?["style"] == .string("dotted"))
+        #expect(index.edge("segue-home.legacy")?["class"] == .string("segue segue-show deprecated segue-push"))
+        #expect(index.edge("segue-home.legacy")?["label"] == .string("legacy (push, deprecated)"))
+    }
+
+    @Test("modal edges carry the presentation style: the segue's, else the destination's")
+    func presentationStyles() throws {
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        #expect(index.edge("segue-home.compose")?["label"] == .string("compose\nformSheet"))
+        #expect(index.edge("segue-home.oldModal")?["label"] == .string("oldModal (modal, deprecated)\npopover"))
+        #expect(index.edge("segue-home.fancy")?["label"] == .string("fancy\nFadeSegue\nautomatic"))
+        #expect(index.edge("segue-home.info")?["label"] == .string("info\npopover, adapts to none"))
+        #expect(index.edge("segue-home.open")?["label"] == .string("open"))
+    }
+
+    @Test("unwind segues are dashed edges back to every scene implementing the action, or to a note when none does")
+    func unwinds() throws {
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        for target in ["home", "item"] {
+            let edge = try #require(index.edge("segue-compose.done.\(target)"))
+            #expect(edge["style"] == .string("dashed"))
+            #expect(edge["constraint"] == .string("false"))
+            #expect(index.endpoints["segue-compose.done.\(target)"]?.to == index.nodesByID["scene-\(target)"])
+        }
+        let lost = try #require(index.edge("segue-compose.lost.unresolved"))
+        #expect(lost["style"] == .string("dashed"))
+        #expect(index.nodesByID["unresolved-compose.lost"] != nil)
+    }
+
+    @Test("the initial scene gets an entry arrow, and the legend shows the kinds in use")
+    func initialAndLegend() throws {
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        #expect(index.endpoints["initial-edge"]?.to == index.nodesByID["scene-tabs"])
+        #expect(index.nodesByID["initial"] != nil)
+        let legendNodes = index.nodesByID.keys.filter { $0.hasPrefix("legend-scene-") }
+        #expect(Set(legendNodes) == Set(SceneKind.allCases.map { "legend-scene-\($0.rawValue)" }))
+        let legendLinks = Set(index.edgeAttributes.keys.filter { $0.hasPrefix("legend-link-") })
+        #expect(legendLinks == Set(["relationship", "show", "showDetail", "present", "popover", "embed", "unwind", "custom",
+                                    "push", "modal", "replace"].map { "legend-link-" + $0 }))
+        let withoutLegend = GraphIndex(SegueGraph(model: model, options: .init(showsLegend: false)).graph())
+        #expect(withoutLegend.clusterIDs.contains("legend") == false)
+    }
+
+    @Test("nodes and edges link to the docs pages, with the extension asked for")
+    func links() throws {
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        let html = GraphIndex(SegueGraph(model: model).graph())
+        #expect(html.node("scene-home")?["URL"] == .string("scenes/home.html"))
+        #expect(html.edge("segue-home.open")?["URL"] == .string("scenes/home.html#segue-open"))
+        let markdown = GraphIndex(SegueGraph(model: model, options: .init(links: DocumentLinks(prefix: "../", fileExtension: "md"))).graph())
+        #expect(markdown.node("scene-home")?["URL"] == .string("../scenes/home.md"))
+        let none = GraphIndex(SegueGraph(model: model, options: .init(links: nil)).graph())
+        #expect(none.node("scene-home")?["URL"] == nil)
+        #expect(none.node("scene-home")?["tooltip"] == .string("home: HomeViewController (table)\nThe first tab."))
+    }
+
+    @Test("node identifiers are generated in file order, never taken from the model")
+    func generatedIdentifiers() throws {
+        let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        for (offset, scene) in model.scenes.enumerated() {
+            #expect(index.nodesByID["scene-\(scene.id)"] == .node(offset + 1))
+        }
+    }
+
+    @Test("a model that was never validated (a containment cycle, a missing destination) still draws every scene")
+    func unvalidatedModel() throws {
+        // Given two navigation controllers that are each other's root, and a segue to nowhere
+        var first = Scene(id: "first", kind: .navigation)
+        first.root = Located("second")
+        var second = Scene(id: "second", kind: .navigation)
+        second.root = Located("first")
+        second.segues = [Segue(id: "lost", source: "second", kind: .show, destination: "nowhere")]
+        let model = SceneModel(name: "Cycle", initial: Located("first"), scenes: [first, second])
+        // When the graph is built and rendered
+        let graph = SegueGraph(model: model).graph()
+        let index = GraphIndex(graph)
+        // Then both scenes are drawn once, and the lost segue ends at a note
+        #expect(Set(index.nodesByID.keys.filter { $0.hasPrefix("scene-") }) == ["scene-first", "scene-second"])
+        #expect(index.nodesByID["unresolved-second.lost"] != nil)
+        #expect(try !GraphvizRenderer().render(dot: graph.text).isEmpty)
+    }
+
+    // MARK: - Rendering
+
+    @Test("the example's SVG has a <g> for every scene, container, segue and relationship")
+    func exampleSVG() throws {
+        let model = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
+        let svg = try GraphvizRenderer().render(dot: SegueGraph(model: model).dot)
+        let document = try SVGDocument.parse(svg).get()
+        let groups = Set(document.groupIDs)
+        var expected: Set<String> = ["segue-graph", "initial", "initial-edge", "legend"]
+        for scene in model.scenes {
+            expected.insert("scene-\(scene.id)")
+            if scene.kind.isContainer { expected.insert("container-\(scene.id)") }
+            for child in scene.containedScenes { expected.insert("relationship-\(scene.id).\(child.value)") }
+            for segue in scene.segues {
+                if segue.kind.value == .unwind {
+                    for target in model.scenesImplementing(unwindAction: segue.action?.value ?? "") {
+                        expected.insert("segue-\(segue.qualifiedID).\(target.id)")
+                    }
+                } else {
+                    expected.insert("segue-\(segue.qualifiedID)")
+                }
+            }
+        }
+        #expect(expected.subtracting(groups).isEmpty, "missing: \(expected.subtracting(groups).sorted())")
+        #expect(document.group(id: "scene-library")?.attributes["class"] == "node scene scene-collection")
+        #expect(document.group(id: "segue-camera.openLibrary")?.attributes["class"] == "edge segue segue-present")
+        #expect(document.group(id: "container-libraryNav")?.attributes["class"] == "cluster container container-navigation")
+        let links = document.elements.compactMap { $0.attributes["xlink:href"] }
+        #expect(links.contains("scenes/library.html"))
+        #expect(links.contains("scenes/library.html#segue-showPhoto"))
+        #expect(document.texts.contains("PhotoLibraryViewController"))
+    }
+
+    @Test("the same model gives byte-identical DOT and SVG")
+    func deterministic() throws {
+        let first = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
+        let second = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
+        let dot = SegueGraph(model: first).dot
+        #expect(dot == SegueGraph(model: second).dot)
+        let renderer = GraphvizRenderer()
+        let firstSVG = try renderer.render(dot: dot)
+        // Other renders in between must not change the next one.
+        _ = try renderer.render(dot: SegueGraph(model: first, options: .init(showsLegend: false)).dot)
+        let secondSVG = try renderer.render(dot: SegueGraph(model: second).dot)
+        let identical = firstSVG == secondSVG
+        #expect(identical, "the SVG differs between two renders of the same model")
+    }
+
+    @Test("titles, classes and summaries with markup characters, quotes, backslashes, emoji and right-to-left text render intact")
+    func awkwardText() throws {
+        let title = #"Say "cheese" <b>&</b> \N 📷"#
+        let className = "Photos.Viewer<Image>"
+        let summary = "שלום עולם\nمرحبا & \"bye\" \\l"
+        let yaml = """
+            format: 1
+            name: Awkward
+            initial: viewer
+            scenes:
+              viewer:
+                class: '\(className)'
+                title: '\(title)'
+                summary: '\(summary.replacingOccurrences(of: "\n", with: "\n\n"))'
+                segues:
+                  go: {kind: custom, class: 'Fade<&>Segue', to: other, trigger: 'the "Go" button'}
+              other: {}
+            """
+        let result = ModelLoader().load(text: yaml, path: "awkward.yaml")
+        let model = try #require(result.model, "\(result.diagnostics)")
+        let svg = try GraphvizRenderer().render(dot: SegueGraph(model: model).dot)
+        let document = try SVGDocument.parse(svg).get()
+        #expect(document.texts.contains(title))
+        #expect(document.texts.contains(className))
+        #expect(document.texts.contains("Fade<&>Segue"))
+        let viewer = try #require(document.elements.first { $0.attributes["xlink:href"] == "scenes/viewer.html" && $0.name == "a" })
+        #expect(viewer.attributes["xlink:title"] == "viewer: \(className) (content)\n\(summary)")
+        let go = try #require(document.elements.first { $0.attributes["xlink:href"] == "scenes/viewer.html#segue-go" })
+        #expect(go.attributes["xlink:title"]?.contains(#"trigger: the "Go" button"#) == true)
+    }
+}
+
+/// Finds nodes, edges and clusters of a `DOTGraph` by their `id` attribute.
+struct GraphIndex {
+    var nodesByID: [String: DOTID] = [:]
+    var nodeAttributes: [String: DOTAttributes] = [:]
+    var edgeAttributes: [String: DOTAttributes] = [:]
+    var endpoints: [String: (from: DOTID, to: DOTID)] = [:]
+    var clusterIDs: [String] = []
+    /// The `id`s of the clusters around each node, outermost first.
+    var clusters: [String: [String]] = [:]
+
+    init(_ graph: DOTGraph) {
+        visit(graph.statements, path: [])
+    }
+
+    private mutating func visit(_ statements: [DOTStatement], path: [String]) {
+        for statement in statements {
+            switch statement {
+            case .node(let node):
+                guard case .string(let id)? = node.attributes["id"] else { continue }
+                nodesByID[id] = node.id
+                nodeAttributes[id] = node.attributes
+                clusters[id] = path
+            case .edge(let edge):
+                guard case .string(let id)? = edge.attributes["id"] else { continue }
+                edgeAttributes[id] = edge.attributes
+                endpoints[id] = (edge.from, edge.to)
+            case .subgraph(let subgraph):
+                if case .string(let id)? = subgraph.attributes["id"], subgraph.id.rawValue.hasPrefix("cluster") {
+                    clusterIDs.append(id)
+                    visit(subgraph.statements, path: path + [id])
+                } else {
+                    visit(subgraph.statements, path: path)
+                }
+            }
+        }
+    }
+
+    func node(_ id: String) -> DOTAttributes? { nodeAttributes[id] }
+    func edge(_ id: String) -> DOTAttributes? { edgeAttributes[id] }
+    func clusterPath(of id: String) -> [String]? { clusters[id] }
+}

@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+@testable import Graphviz
+
+@Suite("Graphviz renderer")
+struct GraphvizRendererTests {
+    let renderer = GraphvizRenderer()
+
+    // MARK: - Output
+
+    @Test("a small graph renders as SVG with its nodes")
+    func rendersSVG() throws {
+        let svg = String(decoding: try renderer.render(dot: #"digraph { a [id="node-a"]; a -> b }"#), as: UTF8.self)
+        #expect(svg.contains("<svg"))
+        let document = try SVGDocument.parse(Array(svg.utf8)).get()
+        #expect(document.groupIDs.contains("node-a"))
+        #expect(document.texts.contains("b"))
+    }
+
+    @Test("every known format produces its kind of file", arguments: GraphvizRenderer.Format.known)
+    func formats(format: GraphvizRenderer.Format) throws {
+        let bytes = try renderer.render(dot: "digraph { a -> b }", format: format)
+        switch format {
+        case .svg: #expect(String(decoding: bytes, as: UTF8.self).contains("</svg>"))
+        case .png: #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        case .pdf: #expect(String(decoding: bytes.prefix(5), as: UTF8.self) == "%PDF-")
+        case .dot: #expect(String(decoding: bytes, as: UTF8.self).contains("pos="))
+        case .json:
+            let object = try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
+            #expect(object?["objects"] != nil)
+        default: Issue.record("untested format \(format)")
+        }
+    }
+
+    @Test("every known engine lays out a graph", arguments: GraphvizRenderer.Engine.known)
+    func engines(engine: GraphvizRenderer.Engine) throws {
+        let dot = #"digraph { a [pos="0,0!"]; b [pos="100,100!"]; c [pos="0,100!"]; a -> b -> c -> a }"#
+        let svg = String(decoding: try renderer.render(dot: dot, engine: engine), as: UTF8.self)
+        #expect(svg.contains("class=\"node\""))
+    }
+
+    @Test("nop2 keeps pinned positions")
+    func nop2KeepsPositions() throws {
+        let dot = #"digraph { a [pos="0,0!", shape=point]; b [pos="300,0!", shape=point]; a -> b }"#
+        let json = try renderer.render(dot: dot, engine: .nop2, format: .json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any])
+        let nodes = try #require(object["objects"] as? [[String: Any]])
+        let positions = nodes.compactMap { $0["pos"] as? String }
+        #expect(positions.count == 2)
+        let xs = positions.compactMap { Double($0.split(separator: ",")[0]) }
+        #expect(xs.count == 2 && abs((xs[1] - xs[0]) - 300) < 1)
+    }
+
+    // MARK: - Errors
+
+    @Test("a DOT syntax error carries Graphviz's message, and the next render succeeds")
+    func syntaxError() throws {
+        #expect {
+            _ = try renderer.render(dot: "digraph { a -> }")
+        } throws: { error in
+            guard case GraphvizError.syntax(let message) = error else { return false }
+            return message.contains("syntax error") && !message.hasPrefix("Error")
+        }
+        let svg = String(decoding: try renderer.render(dot: "digraph { after -> error }"), as: UTF8.self)
+        #expect(svg.contains(">after</text>"))
+    }
+
+    @Test("a malformed HTML label is an error, not a fallback, and does not poison the next render")
+    func malformedHTMLLabel() throws {
+        #expect {
+            _ = try renderer.render(dot: "digraph { a [label=<<b>unclosed>] }")
+        } throws: { error in
+            guard case GraphvizError.layout(_, let message) = error else { return false }
+            return message.contains("mismatched tag") && message.contains("node a") && !message.contains("\n")
+        }
+        let svg = String(decoding: try renderer.render(dot: "digraph { a [label=<<b>closed</b>>] }"), as: UTF8.self)
+        #expect(svg.contains(">closed</text>"))
+    }
+
+    @Test("an unknown engine is an error naming it")
+    func unknownEngine() throws {
+        #expect {
+            _ = try renderer.render(dot: "digraph { a }", engine: .init(rawValue: "nosuchengine"))
+        } throws: { error in
+            guard case GraphvizError.layout(let engine, let message) = error else { return false }
+            return engine == "nosuchengine" && message.contains("nosuchengine")
+        }
+        #expect(try !renderer.render(dot: "digraph { a }").isEmpty)
+    }
+
+    @Test("an unknown format is an error naming it")
+    func unknownFormat() throws {
+        #expect {
+            _ = try renderer.render(dot: "digraph { a }", format: .init(rawValue: "nosuchformat"))
+        } throws: { error in
+            guard case GraphvizError.render(let format, let message) = error else { return false }
+            return format == "nosuchformat" && message.contains("nosuchformat")
+        }
+        #expect(try !renderer.render(dot: "digraph { a }").isEmpty)
+    }
+
+    @Test("error descriptions are lowercase and carry Graphviz's message")
+    func errorDescriptions() {
+        let error = GraphvizError.syntax(message: "syntax error in line 1 near '}'")
+        #expect(error.description == "graphviz cannot parse the DOT text: syntax error in line 1 near '}'")
+        #expect(error.graphvizMessage == "syntax error in line 1 near '}'")
+        #expect(GraphvizError.noLayoutEngines.description.contains("dot -c"))
+    }
+
+    // MARK: - Text
+
+    @Test("labels with quotes, backslashes, markup characters, newlines, emoji and right-to-left text survive")
+    func awkwardLabels() throws {
+        let lines = [#"say "cheese""#, #"C:\Photos\new"#, "<b> & </b>", "📷 Camera 🇫🇷", "שלום עולם", "مرحبا"]
+        // DOT quoted strings need `"` and `\` escaped, and `\n` for a line break.
+        let escaped = lines.map { $0.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") }
+        let dot = "digraph { a [label=\"\(escaped.joined(separator: "\\n"))\"] }"
+        let document = try SVGDocument.parse(try renderer.render(dot: dot)).get()
+        #expect(document.texts == lines)
+    }
+
+    // MARK: - Determinism
+
+    @Test("a graph with clusters renders to the same bytes however many graphs were rendered before it")
+    func clusterOrderIsStable() throws {
+        let clusters = (1...12).map { "subgraph cluster\($0) { id=\"c\($0)\"; a\($0) -> b\($0) }" }.joined(separator: "\n")
+        // Named: an anonymous graph's title is its ID, which changes from render to render.
+        let dot = "digraph G { \(clusters)\n a1 -> a2 -> a3 }"
+        let first = try renderer.render(dot: dot)
+        // Churn the heap with graphs of other sizes and names.
+        for index in 0..<40 {
+            let names = (0..<(index % 7 + 1)).map { "subgraph cluster_\(index)_\($0) { x\(index)_\($0) }" }.joined(separator: " ")
+            _ = try renderer.render(dot: "digraph { \(names) }")
+        }
+        let again = try renderer.render(dot: dot)
+        let identical = first == again
+        #expect(identical, "the second render differs from the first")
+        let ids = try SVGDocument.parse(again).get().groupIDs.filter { $0.hasPrefix("c") }
+        #expect(ids == (1...12).map { "c\($0)" }, "clusters come out in the order they were written")
+    }
+
+    // MARK: - Concurrency
+
+    @Test("8 concurrent tasks rendering 50 graphs each all get their own output")
+    func concurrentRenders() async throws {
+        let results = try await withThrowingTaskGroup(of: Int.self) { group in
+            for task in 0..<8 {
+                group.addTask {
+                    var correct = 0
+                    for index in 0..<50 {
+                        let name = "t\(task)i\(index)"
+                        let bytes = try GraphvizRenderer().render(dot: "digraph { \(name) -> done_\(name) }")
+                        let svg = String(decoding: bytes, as: UTF8.self)
+                        if svg.contains(">\(name)</text>"), svg.contains(">done_\(name)</text>"), svg.hasSuffix("</svg>\n") {
+                            correct += 1
+                        }
+                    }
+                    return correct
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(results == Array(repeating: 50, count: 8))
+    }
+
+    // MARK: - Reporting
+
+    @Test("renders report their timing and Graphviz's warnings")
+    func reportsTiming() throws {
+        let before = GraphvizRenderer.statistics
+        let rendering = try renderer.renderWithReport(dot: #"digraph { a [shape=nosuchshape] }"#)
+        #expect(rendering.timing.layout > .zero)
+        #expect(rendering.warnings.contains { $0.contains("nosuchshape") })
+        let after = GraphvizRenderer.statistics
+        #expect(after.renders > before.renders)
+        #expect(after.total.graphviz > before.total.graphviz)
+        #expect(GraphvizRenderer.lastRenderDuration != nil)
+    }
+
+    @Test("the linked Graphviz reports its version")
+    func version() {
+        #expect(GraphvizRenderer.version?.first?.isNumber == true)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Testing
+
+/// `scenograph render`, run as the built binary.
+@Suite("render command")
+struct RenderCommandTests {
+    @Test("--format dot prints the segue graph's DOT on standard output")
+    func dotToStandardOutput() throws {
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "dot"])
+        #expect(run.status == 0)
+        #expect(run.output.hasPrefix("digraph segues {\n"))
+        #expect(run.output.contains(#"id="scene-library""#))
+        #expect(run.output.contains(#"URL="scenes/library.html""#))
+        #expect(run.error.isEmpty)
+    }
+
+    @Test("--link-extension md makes nodes link to Markdown pages")
+    func markdownLinks() throws {
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "dot", "--link-extension", "md"])
+        #expect(run.output.contains(#"URL="scenes/library.md""#))
+    }
+
+    @Test("-o writes the SVG to the file and leaves no temporary file behind")
+    func writesFile() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("segues.svg")
+        try Data("old".utf8).write(to: file)
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "-o", file.path])
+        #expect(run.status == 0)
+        #expect(run.output.isEmpty)
+        let svg = try String(contentsOf: file, encoding: .utf8)
+        #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["segues.svg"])
+    }
+
+    @Test("PNG and PDF output start with their file signatures")
+    func binaryFormats() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for (format, signature) in [("png", [0x89, 0x50, 0x4E, 0x47] as [UInt8]), ("pdf", Array("%PDF".utf8))] {
+            let file = directory.appendingPathComponent("segues.\(format)")
+            let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", format, "-o", file.path])
+            #expect(run.status == 0)
+            #expect(Array(try Data(contentsOf: file).prefix(4)) == signature)
+        }
+    }
+
+    @Test("a diagram that is not built yet is an error, and the output file is left as it was")
+    func notBuiltYet() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("chains.svg")
+        try Data("old".utf8).write(to: file)
+        for diagram in ["chains", "sequence"] {
+            let run = try Scenograph.run(["render", Scenograph.example, "--diagram", diagram, "-o", file.path])
+            #expect(run.status == 1)
+            #expect(run.error.contains("error: the '\(diagram)' diagram is not built yet"))
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == "old")
+    }
+
+    @Test("a model with errors ends with status 1, its diagnostics, and no output")
+    func invalidModel() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("bad.yaml")
+        try Data("format: 1\nname: Bad\ninitial: nowhere\nscenes: {a: {}}\n".utf8).write(to: model)
+        let file = directory.appendingPathComponent("out.svg")
+        let run = try Scenograph.run(["render", model.path, "--diagram", "segues", "-o", file.path])
+        #expect(run.status == 1)
+        #expect(run.error.contains("bad.yaml:3:"))
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+    }
+
+    @Test("an output file in a missing directory is an error naming the directory")
+    func missingDirectory() throws {
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "-o", "/nonexistent-scenograph/x.svg"])
+        #expect(run.status == 1)
+        #expect(run.error.contains("error: cannot write '/nonexistent-scenograph/x.svg'"))
+    }
+
+    @Test("Graphviz without its plugin list gives an error telling to run dot -c")
+    func missingPlugins() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // GVBINDIR points Graphviz at a plugin folder; an empty one has no config6 list.
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues"], environment: ["GVBINDIR": directory.path])
+        #expect(run.status == 1)
+        #expect(run.error.contains("graphviz has no layout engines"))
+        #expect(run.error.contains("dot -c"))
+        #expect(run.output.isEmpty)
+    }
+
+    @Test("an unknown format is a command-line error")
+    func unknownFormat() throws {
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "gif"])
+        #expect(run.status == 64)
+        #expect(run.output.isEmpty)
+    }
+}
+
+/// Runs the `scenograph` binary built next to the test bundle.
+enum Scenograph {
+    static let packageDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let example = packageDirectory.appendingPathComponent("Examples/Photos.yaml").path
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    static var binary: URL {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("scenograph")
+        if FileManager.default.isExecutableFile(atPath: besideTests.path) { return besideTests }
+        return packageDirectory.appendingPathComponent(".build/debug/scenograph")
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.currentDirectoryURL = packageDirectory
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read before waiting: a full pipe would block the child.
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+                   error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-render-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
