@@ -101,7 +101,7 @@ private struct FilmstripWriter {
 
     // MARK: Emission
 
-    func n(_ value: Double) -> String { SequenceDOT.number(value) }
+    func n(_ value: Double) -> String { PinnedLayout.number(value) }
 
     mutating func emit(_ line: String) { lines.append("  " + line) }
 
@@ -122,7 +122,7 @@ private struct FilmstripWriter {
         let penWidth = box.isVisible ? "1.6" : "1"
         let classes = "instance" + (box.isVisible ? " visible" : "") + (box.isContainer ? " container" : "")
         if box.isContainer, !box.children.isEmpty {
-            emit("\(node) [id=\"f\(frame)-\(node)\", class=\"\(classes)\", shape=box, style=\"rounded,filled\", fillcolor=\"\(box.isVisible ? "#eff6ff" : "#f8fafc")\", color=\"\(visibleColour)\", penwidth=\(penWidth), fixedsize=true, width=\(n(size.width / 72)), height=\(n(size.height / 72)), labelloc=t, margin=\"0.06,0.07\", fontsize=\(n(fontSize - 1)), label=\(SequenceDOT.quoted(containerTitle(box))), tooltip=\(SequenceDOT.quoted(box.instance)), pos=\"\(n(centreX)),\(n(centreY))!\"];")
+            emit("\(node) [id=\"f\(frame)-\(node)\", class=\"\(classes)\", shape=box, style=\"rounded,filled\", fillcolor=\"\(box.isVisible ? "#eff6ff" : "#f8fafc")\", color=\"\(visibleColour)\", penwidth=\(penWidth), fixedsize=true, width=\(n(size.width / 72)), height=\(n(size.height / 72)), labelloc=t, margin=\"0.06,0.07\", fontsize=\(n(fontSize - 1)), label=\(DOTWriter.quoted(containerTitle(box))), tooltip=\(DOTWriter.quoted(box.instance)), pos=\"\(n(centreX)),\(n(centreY))!\"];")
             var childX = x + padding
             let childTop = top + padding + titleHeight
             for child in box.children {
@@ -132,7 +132,7 @@ private struct FilmstripWriter {
         } else {
             let fill = box.isVisible ? "#dcfce7" : "#f1f5f9"
             let text = [box.instance, box.className, box.caption].compactMap { $0 }.joined(separator: "\n")
-            emit("\(node) [id=\"f\(frame)-\(node)\", class=\"\(classes)\", shape=box, style=\"rounded,filled\", fillcolor=\"\(fill)\", color=\"\(visibleColour)\", penwidth=\(penWidth), fixedsize=true, width=\(n(size.width / 72)), height=\(n(size.height / 72)), label=\(SequenceDOT.quoted(text)), tooltip=\(SequenceDOT.quoted(box.instance)), pos=\"\(n(centreX)),\(n(centreY))!\"];")
+            emit("\(node) [id=\"f\(frame)-\(node)\", class=\"\(classes)\", shape=box, style=\"rounded,filled\", fillcolor=\"\(fill)\", color=\"\(visibleColour)\", penwidth=\(penWidth), fixedsize=true, width=\(n(size.width / 72)), height=\(n(size.height / 72)), label=\(DOTWriter.quoted(text)), tooltip=\(DOTWriter.quoted(box.instance)), pos=\"\(n(centreX)),\(n(centreY))!\"];")
         }
         centres[box.instance] = (centreX, top, top + size.height)
         return size
@@ -154,9 +154,9 @@ private struct FilmstripWriter {
         let totalHeight = plans.map(\.height).reduce(0, +) + frameGap * Double(max(0, plans.count - 1)) + 2 * margin
 
         lines = []
-        emit("graph [bgcolor=\"white\", outputorder=\"nodesfirst\", splines=\"true\", id=\(SequenceDOT.quoted(id)), pad=\"0.2\"];")
-        emit("node [fontname=\(SequenceDOT.quoted(fontName)), fontsize=\(n(fontSize)), margin=\"0.04,0.02\"];")
-        emit("edge [fontname=\(SequenceDOT.quoted(fontName)), fontsize=\(n(fontSize - 1)), arrowsize=\"0.7\", color=\"#c2410c\", fontcolor=\"#9a3412\"];")
+        emit("graph [bgcolor=\"white\", outputorder=\"nodesfirst\", splines=\"true\", id=\(DOTWriter.quoted(id)), pad=\"0.2\"];")
+        emit("node [fontname=\(DOTWriter.quoted(fontName)), fontsize=\(n(fontSize)), margin=\"0.04,0.02\"];")
+        emit("edge [fontname=\(DOTWriter.quoted(fontName)), fontsize=\(n(fontSize - 1)), arrowsize=\"0.7\", color=\"#c2410c\", fontcolor=\"#9a3412\"];")
         emit("corner0 [shape=point, style=invis, width=0, pos=\"0,0!\"];")
         emit("corner1 [shape=point, style=invis, width=0, pos=\"\(n(totalWidth)),\(n(totalHeight))!\"];")
 
@@ -165,7 +165,7 @@ private struct FilmstripWriter {
         for (index, frame) in frames.enumerated() {
             let plan = plans[index]
             let frameWidth = totalWidth - 2 * margin
-            emit("frame\(index) [id=\"frame-\(index)\", class=\"frame\", shape=box, style=\"filled\", fillcolor=\"#ffffff\", color=\"#cbd5e1\", fixedsize=true, width=\(n(frameWidth / 72)), height=\(n(plan.height / 72)), labelloc=t, fontsize=\(n(fontSize + 1)), label=\"\(SequenceDOT.escapedLine(frame.title))\\l\", pos=\"\(n(margin + frameWidth / 2)),\(n(totalHeight - (top + plan.height / 2)))!\"];")
+            emit("frame\(index) [id=\"frame-\(index)\", class=\"frame\", shape=box, style=\"filled\", fillcolor=\"#ffffff\", color=\"#cbd5e1\", fixedsize=true, width=\(n(frameWidth / 72)), height=\(n(plan.height / 72)), labelloc=t, fontsize=\(n(fontSize + 1)), label=\"\(PinnedLayout.escapedLine(frame.title))\\l\", pos=\"\(n(margin + frameWidth / 2)),\(n(totalHeight - (top + plan.height / 2)))!\"];")
             var centres: [String: (x: Double, top: Double, bottom: Double)] = [:]
             var layerBottom = top + plan.height - padding
             var layerTops: [Double] = []
@@ -189,7 +189,7 @@ private struct FilmstripWriter {
                 let spline = "e,\(n(x2)),\(n(tipY)) \(n(x1)),\(n(startY)) \(n(x1)),\(n(startY + (endSplineY - startY) / 2)) \(n(x2)),\(n(startY + (endSplineY - startY) / 2)) \(n(x2)),\(n(endSplineY))"
                 let text = layer.link ?? ""
                 let labelX = max(x1, x2) + 8 + TextMetrics.width(text, fontSize: fontSize - 1) / 2
-                emit("\(fromName) -> \(toName) [id=\"f\(index)-present-\(layerIndex)\", class=\"presentation\", label=\(SequenceDOT.quoted(text)), pos=\"\(spline)\", lp=\"\(n(labelX)),\(n((startY + endY) / 2))\"];")
+                emit("\(fromName) -> \(toName) [id=\"f\(index)-present-\(layerIndex)\", class=\"presentation\", label=\(DOTWriter.quoted(text)), pos=\"\(spline)\", lp=\"\(n(labelX)),\(n((startY + endY) / 2))\"];")
             }
             top += plan.height + frameGap
         }

@@ -34,7 +34,7 @@ public struct PossibleChainsDiagram: Sendable {
             let scene = path.last ?? root
             let title = path.count == 1 ? "window root: " + label(scene) : label(scene)
             let fill = path.count == 1 ? "#e2e8f0" : "#fff7ed"
-            emit("\(id) [id=\"chain-\(id)\", class=\"\(role)\", label=\(SequenceDOT.quoted(title)), fillcolor=\"\(fill)\", URL=\(SequenceDOT.quoted(linkPrefix + scene + linkSuffix)), tooltip=\(SequenceDOT.quoted(scene))];")
+            emit("\(id) [id=\"chain-\(id)\", class=\"\(role)\", label=\(DOTWriter.quoted(title)), fillcolor=\"\(fill)\", URL=\(DOTWriter.quoted(linkPrefix + scene + linkSuffix)), tooltip=\(DOTWriter.quoted(scene))];")
             return id
         }
         _ = node([root], role: "root")
@@ -46,7 +46,7 @@ public struct PossibleChainsDiagram: Sendable {
                 path.append(link.scene)
                 let child = node(path, role: "presented")
                 guard edges.insert(path).inserted else { continue }
-                emit("\(parent) -> \(child) [class=\"presentation\", label=\(SequenceDOT.quoted("\(link.style.rawValue)\nfrom \(link.segue)")), tooltip=\(SequenceDOT.quoted("\(link.segue) presents \(link.scene)"))];")
+                emit("\(parent) -> \(child) [class=\"presentation\", label=\(DOTWriter.quoted("\(link.style.rawValue)\nfrom \(link.segue)")), tooltip=\(DOTWriter.quoted("\(link.segue) presents \(link.scene)"))];")
             }
         }
         return "digraph chains {\n" + lines.joined(separator: "\n") + "\n}\n"

@@ -75,7 +75,7 @@ private struct Layout {
 
     mutating func emit(_ line: String) { lines.append("  " + line) }
 
-    func n(_ value: Double) -> String { SequenceDOT.number(value) }
+    func n(_ value: Double) -> String { PinnedLayout.number(value) }
 
     func label(for participant: SequenceScript.Participant) -> String {
         [participant.title, participant.subtitle, participant.detail].compactMap { $0 }.joined(separator: "\n")
@@ -148,9 +148,9 @@ private struct Layout {
         // Pass 2: write DOT, converting top-down y into Graphviz's bottom-up y.
         func gy(_ top: Double) -> Double { height - top }
         lines = []
-        emit("graph [bgcolor=\"white\", outputorder=\"edgesfirst\", splines=\"true\", fontname=\(SequenceDOT.quoted(style.fontName)), id=\"sequence\", label=\"\", pad=\"0.2\"];")
-        emit("node [fontname=\(SequenceDOT.quoted(style.fontName)), fontsize=\(n(style.fontSize)), margin=\"0.05,0.02\"];")
-        emit("edge [fontname=\(SequenceDOT.quoted(style.fontName)), fontsize=\(n(style.fontSize)), arrowsize=\"0.7\"];")
+        emit("graph [bgcolor=\"white\", outputorder=\"edgesfirst\", splines=\"true\", fontname=\(DOTWriter.quoted(style.fontName)), id=\"sequence\", label=\"\", pad=\"0.2\"];")
+        emit("node [fontname=\(DOTWriter.quoted(style.fontName)), fontsize=\(n(style.fontSize)), margin=\"0.05,0.02\"];")
+        emit("edge [fontname=\(DOTWriter.quoted(style.fontName)), fontsize=\(n(style.fontSize)), arrowsize=\"0.7\"];")
         emit("corner0 [shape=point, style=invis, width=0, pos=\"0,0!\"];")
         emit("corner1 [shape=point, style=invis, width=0, pos=\"\(n(width)),\(n(height))!\"];")
 
@@ -160,7 +160,7 @@ private struct Layout {
             guard case .step(let stepIndex, let text) = item else { continue }
             stepNumber += 1
             let bandWidth = width - 2 * 6
-            emit("step\(stepNumber) [id=\"step-\(stepIndex)\", class=\"step\", shape=box, style=\"filled\", fillcolor=\"#f1f5f9\", color=\"#cbd5e1\", fixedsize=true, width=\(n(bandWidth / 72)), height=\(n(18.0 / 72)), fontsize=\(n(style.fontSize + 1)), label=\"\(SequenceDOT.escapedLine("\(stepIndex). \(text)"))\\l\", pos=\"\(n(width / 2)),\(n(gy(itemY[offset])))!\"];")
+            emit("step\(stepNumber) [id=\"step-\(stepIndex)\", class=\"step\", shape=box, style=\"filled\", fillcolor=\"#f1f5f9\", color=\"#cbd5e1\", fixedsize=true, width=\(n(bandWidth / 72)), height=\(n(18.0 / 72)), fontsize=\(n(style.fontSize + 1)), label=\"\(PinnedLayout.escapedLine("\(stepIndex). \(text)"))\\l\", pos=\"\(n(width / 2)),\(n(gy(itemY[offset])))!\"];")
         }
 
         // Headers, top and bottom, and lifelines.
@@ -168,13 +168,13 @@ private struct Layout {
             let key = participantKey(offset)
             let x = columns[offset]
             let top = createdAt[offset] ?? (style.margin + headerHeight / 2)
-            let headerAttributes = "shape=box, style=\"rounded,filled\", fillcolor=\"\(Self.fill(participant.role))\", color=\"#6b7280\", fixedsize=true, width=\(n(headerWidths[offset] / 72)), height=\(n(headerHeight / 72)), tooltip=\(SequenceDOT.quoted(participant.id)), label=\(SequenceDOT.quoted(label(for: participant)))"
+            let headerAttributes = "shape=box, style=\"rounded,filled\", fillcolor=\"\(Self.fill(participant.role))\", color=\"#6b7280\", fixedsize=true, width=\(n(headerWidths[offset] / 72)), height=\(n(headerHeight / 72)), tooltip=\(DOTWriter.quoted(participant.id)), label=\(DOTWriter.quoted(label(for: participant)))"
             emit("\(key) [id=\"participant-\(offset)\", class=\"participant \(participant.role.rawValue)\", \(headerAttributes), pos=\"\(n(x)),\(n(gy(top)))!\"];")
             let end = destroyedAt[offset] ?? lifelineEnd
             emit("\(key)t [shape=point, style=invis, width=0, pos=\"\(n(x)),\(n(gy(top + headerHeight / 2)))!\"];")
             emit("\(key)b [shape=point, style=invis, width=0, pos=\"\(n(x)),\(n(gy(end)))!\"];")
             let start = top + headerHeight / 2
-            emit("\(key)t -> \(key)b [id=\"lifeline-\(offset)\", class=\"lifeline\", tooltip=\(SequenceDOT.quoted(participant.id)), arrowhead=none, style=dashed, color=\"#9ca3af\", pos=\"\(n(x)),\(n(gy(start))) \(n(x)),\(n(gy(start + (end - start) / 3))) \(n(x)),\(n(gy(start + 2 * (end - start) / 3))) \(n(x)),\(n(gy(end)))\"];")
+            emit("\(key)t -> \(key)b [id=\"lifeline-\(offset)\", class=\"lifeline\", tooltip=\(DOTWriter.quoted(participant.id)), arrowhead=none, style=dashed, color=\"#9ca3af\", pos=\"\(n(x)),\(n(gy(start))) \(n(x)),\(n(gy(start + (end - start) / 3))) \(n(x)),\(n(gy(start + 2 * (end - start) / 3))) \(n(x)),\(n(gy(end)))\"];")
             if let destroyed = destroyedAt[offset] {
                 emit("\(key)x [id=\"destroyed-\(offset)\", class=\"destroyed\", shape=plaintext, label=\"X\", fontcolor=\"#b91c1c\", fontsize=14, width=0.2, height=0.2, pos=\"\(n(x)),\(n(gy(destroyed)))!\"];")
             } else {
@@ -221,7 +221,7 @@ private struct Layout {
                 case .destroy: colour = "#b91c1c"
                 }
                 let labelWidth = TextMetrics.width(text, fontSize: style.fontSize)
-                let common = "id=\"event-\(event)\", class=\"message \(kind.rawValue)\", color=\"\(colour)\", fontcolor=\"\(colour)\", label=\(SequenceDOT.quoted(text)), tooltip=\(SequenceDOT.quoted("\(to): \(text)"))"
+                let common = "id=\"event-\(event)\", class=\"message \(kind.rawValue)\", color=\"\(colour)\", fontcolor=\"\(colour)\", label=\(DOTWriter.quoted(text)), tooltip=\(DOTWriter.quoted("\(to): \(text)"))"
                 if source == target {
                     x1 += 4
                     let loop = 28.0
@@ -248,7 +248,7 @@ private struct Layout {
                 let wrapped = TextMetrics.wrap(prefix + text, width: 90)
                 let boxWidth = (wrapped.map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 20
                 let boxHeight = Double(wrapped.count) * 13 + 10
-                let labelText = wrapped.map { SequenceDOT.escapedLine($0) + "\\l" }.joined()
+                let labelText = wrapped.map { PinnedLayout.escapedLine($0) + "\\l" }.joined()
                 emit("note\(note) [id=\"\(kind)-\(note)\", class=\"\(kind)\", shape=note, style=filled, fillcolor=\"\(fill)\", color=\"\(border)\", fixedsize=false, width=\(n(boxWidth / 72)), height=\(n(boxHeight / 72)), label=\"\(labelText)\", pos=\"\(n(noteLeft + boxWidth / 2)),\(n(gy(rowY)))!\"];")
             case .step, .activation:
                 break

@@ -460,7 +460,7 @@ td.num, th.num { text-align: right; }
 table.facts th { width: 14rem; }
 code { font: 13px/1.4 ui-monospace, Menlo, Consolas, monospace; }
 figure.diagram { margin: 1rem 0; overflow: auto; border: 1px solid var(--line); border-radius: 6px; padding: .5rem; background: #fff; }
-figure.diagram svg { max-width: 100%; height: auto; }
+figure.diagram svg { display: block; max-width: none; height: auto; }
 .result { font-size: 12px; padding: 0 .4rem; border-radius: 3px; }
 .result.passed { color: var(--ok); background: #e6f4ea; }
 .result.failed, .result.error { color: var(--bad); background: #fce8e6; }

@@ -1,6 +1,7 @@
 import Diagrams
 import DocSite
 import Foundation
+import Graphviz
 import SceneModel
 import Simulator
 
@@ -24,6 +25,12 @@ struct DocsPipeline {
         let prefix = DocSiteBuilder.rootPlaceholder + "scenes/"
         let suffix = "." + DocSiteBuilder.extensionPlaceholder
         var sources: [DiagramSource] = []
+        let links = DocumentLinks(prefix: DocSiteBuilder.rootPlaceholder, fileExtension: DocSiteBuilder.extensionPlaceholder)
+        sources.append(DiagramSource(name: "segues", dot: SegueGraph(model: model, options: .init(links: links)).dot))
+        for scene in model.scenes {
+            let options = SegueGraph.Options(links: links, showsLegend: false, title: "Neighbourhood of \(scene.id)")
+            sources.append(DiagramSource(name: "scenes/\(scene.id)-neighbourhood", dot: SegueGraph(model: model.neighbourhood(of: scene.id), options: options).dot))
+        }
         sources.append(DiagramSource(name: "chains", dot: PossibleChainsDiagram(linkPrefix: prefix, linkSuffix: suffix).dot(for: model)))
         let diagrams = TraceDiagrams(model: model)
         for trace in traces {
@@ -34,8 +41,11 @@ struct DocsPipeline {
     }
 }
 
+/// Renders through the in-process Graphviz binding; its version is part of the cache key.
 enum GraphvizBridge {
     static func renderer() -> DiagramRenderer {
-        DiagramRenderer(identifier: "none") { _, _, _ in [] }
+        DiagramRenderer(identifier: "graphviz-\(GraphvizRenderer.version ?? "unknown")") { dot, engine, format in
+            try GraphvizRenderer().render(dot: dot, engine: .init(rawValue: engine), format: .init(rawValue: format))
+        }
     }
 }
