@@ -3,6 +3,7 @@ import Diagrams
 import Foundation
 import Graphviz
 import SceneModel
+import Simulator
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,24 +44,46 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The extension of the docs pages that nodes and edges link to, such as html or md.")
     var linkExtension: String = "html"
 
-    @Flag(help: .hidden)
+    @Option(help: "Detail of a sequence diagram's events: default or full.")
+    var detail: Detail = .default
+
+    @Flag(help: "Print the time spent building the DOT and inside Graphviz (parse, layout, render).")
     var timing = false
 
     func run() throws {
-        switch diagram {
-        case .segues:
-            break
-        case .chains, .sequence:
-            Terminal.error("the '\(diagram.rawValue)' diagram is not built yet; only 'segues' can be rendered for now")
-            throw ExitCode(1)
-        }
-        if flow != nil {
+        if diagram == .segues, flow != nil {
             Terminal.warning("--flow is ignored: the segue graph shows the whole model")
         }
         let model = try ModelInput.load(self.model)
         let clock = ContinuousClock()
         let start = clock.now
-        let dot = SegueGraph(model: model, options: .init(links: DocumentLinks(fileExtension: linkExtension))).dot
+        let links = DocumentLinks(fileExtension: linkExtension)
+        let dot: String
+        let engine: GraphvizRenderer.Engine
+        switch diagram {
+        case .segues:
+            dot = SegueGraph(model: model, options: .init(links: links)).dot
+            engine = .dot
+        case .chains where flow == nil:
+            dot = PossibleChainsDiagram(linkPrefix: links.prefix + "scenes/", linkSuffix: "." + links.fileExtension).dot(for: model)
+            engine = .dot
+        case .chains, .sequence:
+            guard let flowID = flow else {
+                Terminal.error("the sequence diagram is drawn for one flow: add --flow ID (flows: \(model.flows.map(\.id).joined(separator: ", ")))")
+                throw ExitCode(1)
+            }
+            guard let flowModel = model.flow(flowID) else {
+                let location = SourceLocation(file: model.path, line: 1, column: 1)
+                Terminal.report([.error("unknown flow '\(flowID)'\(Identifier.didYouMean(flowID, among: model.flows.map(\.id))); flows: \(model.flows.map(\.id).joined(separator: ", "))", at: location)])
+                throw ExitCode(1)
+            }
+            let trace = Simulator(model: model).run(flowModel, detail: detail)
+            let diagrams = TraceDiagrams(model: model)
+            dot = diagram == .sequence
+                ? SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace))
+                : ChainFilmstrip().dot(for: diagrams.chainFrames(for: trace))
+            engine = .nop2
+        }
         let built = clock.now
 
         let bytes: [UInt8]
@@ -70,7 +93,7 @@ struct RenderCommand: ParsableCommand {
             bytes = Array(dot.utf8)
         case .svg, .png, .pdf:
             do {
-                let rendering = try GraphvizRenderer().renderWithReport(dot: dot, format: .init(rawValue: format.rawValue))
+                let rendering = try GraphvizRenderer().renderWithReport(dot: dot, engine: engine, format: .init(rawValue: format.rawValue))
                 bytes = rendering.bytes
                 graphvizTiming = rendering.timing
                 for warning in rendering.warnings { Terminal.warning("graphviz: \(warning)") }
