@@ -3,7 +3,7 @@
 #   make test   installs what is missing, then runs the test suite
 SWIFT ?= swift
 
-.PHONY: setup run test build benchmark
+.PHONY: setup run test build benchmark screenshots
 
 setup:
 	@bash scripts/setup.sh
@@ -12,7 +12,15 @@ build: setup
 	$(SWIFT) build
 
 run: build
-	$(SWIFT) run scenograph validate Examples/Photos.yaml
+	$(SWIFT) run scenograph generate
+
+# Headless Chromium screenshots of the generated site (index, a scene, a flow) into .screenshots/.
+screenshots: run
+	@bash scripts/screenshots.sh Output/site .screenshots
+
+# Stage-by-stage figures on a generated model, from an optimised build.
+benchmark: setup
+	$(SWIFT) run -c release --scratch-path .build-release scenograph benchmark
 
 test: setup
 	$(SWIFT) test

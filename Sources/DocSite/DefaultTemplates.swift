@@ -311,7 +311,7 @@ Validation found nothing to warn about.
 <thead><tr><th>Segue</th><th>Kind</th><th>To</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
 <tbody>
 {{#seguesOut}}
-<tr><td><code>{{id}}</code></td><td>{{kind}}</td><td>{{#target}}<a href="{{root}}{{path}}">{{id}}</a>{{/target}}{{^target}}{{action}}{{/target}}</td><td>{{trigger}}</td><td>{{style}}</td><td>{{guard}}</td><td>{{passes}}</td></tr>
+<tr id="segue-{{id}}"><td><code>{{id}}</code></td><td>{{kind}}</td><td>{{#target}}<a href="{{root}}{{path}}">{{id}}</a>{{/target}}{{^target}}{{action}}{{/target}}</td><td>{{trigger}}</td><td>{{style}}</td><td>{{guard}}</td><td>{{passes}}</td></tr>
 {{/seguesOut}}
 </tbody>
 </table>

@@ -50,7 +50,8 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let model = try ModelInput.load(self.model)
         let warnings = ModelLoader().load(path: model.path).diagnostics
-        let destination = URL(fileURLWithPath: output ?? (self.model == nil ? "Output" : "Docs"))
+        let destinationName = output ?? (self.model == nil ? "Output" : "Docs")
+        let destination = URL(fileURLWithPath: destinationName)
 
         let loaded = TemplateSet.load(overrides: templates)
         Terminal.report(loaded.diagnostics)
@@ -90,7 +91,7 @@ struct GenerateCommand: ParsableCommand {
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
                 : "rendered \(build.rendered) diagram\(build.rendered == 1 ? "" : "s") (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count) files to \(destination.path): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
+            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
         }
         for report in failed {
             Terminal.error("flow '\(report.flow.id)' \(report.result)")

@@ -21,11 +21,14 @@ struct CLIRunner {
     }
 
     /// Runs `scenograph arguments…` in `directory` (default: the package root).
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Output {
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -1,0 +1,241 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+
+/// `scenograph generate`, run as a user runs it.
+final class GenerateCommandTests: XCTestCase {
+    private var temporary: URL!
+
+    override func setUpWithError() throws {
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-generate-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    /// A private cache, so tests neither read nor fill the user's.
+    private var environment: [String: String] { ["SCENOGRAPH_CACHE_DIR": temporary.appendingPathComponent("cache").path] }
+
+    private func generate(into name: String, _ extra: [String] = []) throws -> (CLIRunner.Output, URL) {
+        let destination = temporary.appendingPathComponent(name)
+        let output = try CLIRunner.run(["generate", "Examples/Photos.yaml", "-o", destination.path] + extra, environment: environment)
+        return (output, destination)
+    }
+
+    static func files(under root: URL) throws -> [String] {
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return [] }
+        var paths: [String] = []
+        for case let url as URL in enumerator where (try url.resourceValues(forKeys: [.isRegularFileKey])).isRegularFile == true {
+            paths.append(String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1)))
+        }
+        return paths.sorted()
+    }
+
+    // MARK: - Output/ is the generated site of the bundled example
+
+    /// Markdown and DOT byte for byte; HTML with its inline SVG set aside; SVG by the ids of its groups
+    /// (SVG text depends on the Graphviz version and fonts). Regenerate with `make run` when this fails.
+    func testCommittedOutputIsNotStale() throws {
+        let committed = CLIRunner.packageRoot.appendingPathComponent("Output")
+        let (output, fresh) = try generate(into: "fresh")
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let committedFiles = try Self.files(under: committed)
+        XCTAssertEqual(committedFiles, try Self.files(under: fresh), "Output/ lists other files than a fresh run: run `make run`")
+        for path in committedFiles {
+            let old = try Data(contentsOf: committed.appendingPathComponent(path))
+            let new = try Data(contentsOf: fresh.appendingPathComponent(path))
+            let ext = (path as NSString).pathExtension
+            switch ext {
+            case "md", "dot", "css":
+                XCTAssertEqual(old, new, "\(path) is stale: run `make run`")
+            case "html":
+                XCTAssertEqual(Self.withoutSVG(String(decoding: old, as: UTF8.self)), Self.withoutSVG(String(decoding: new, as: UTF8.self)), "\(path) is stale")
+                XCTAssertEqual(try SVGIDs.collect(Self.svgElements(old)), try SVGIDs.collect(Self.svgElements(new)), "\(path): inline SVG differs in structure")
+            case "svg":
+                XCTAssertEqual(try SVGIDs.collect(old), try SVGIDs.collect(new), "\(path): SVG differs in structure")
+            default:
+                XCTFail("unexpected file \(path) in Output/")
+            }
+        }
+    }
+
+    static func withoutSVG(_ html: String) -> String {
+        var result = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: "<svg"), let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex) {
+            result += rest[..<start.lowerBound] + "<svg/>"
+            rest = rest[end.upperBound...]
+        }
+        return result + rest
+    }
+
+    static func svgElements(_ html: Data) -> Data {
+        var svg = "<root xmlns:xlink=\"http://www.w3.org/1999/xlink\">"
+        var rest = Substring(String(decoding: html, as: UTF8.self))
+        while let start = rest.range(of: "<svg"), let end = rest.range(of: "</svg>", range: start.upperBound..<rest.endIndex) {
+            svg += rest[start.lowerBound..<end.upperBound]
+            rest = rest[end.upperBound...]
+        }
+        return Data((svg + "</root>").utf8)
+    }
+
+    // MARK: - The site
+
+    /// Every relative link of every page (href, src, xlink:href) names a file of the site, and every
+    /// `#fragment` an element id of the target page.
+    func testEveryInternalLinkOfTheSiteResolves() throws {
+        let (output, docs) = try generate(into: "docs")
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let site = docs.appendingPathComponent("site")
+        let pages = try Self.files(under: site).filter { $0.hasSuffix(".html") }
+        XCTAssertEqual(pages.count, 1 + 35 + 14, "index, one page per scene and per flow")
+        var idsByPage: [String: Set<String>] = [:]
+        let links = try NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
+        let ids = try NSRegularExpression(pattern: #"\bid="([^"]*)""#)
+        for page in pages {
+            let text = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
+            idsByPage[page] = Set(ids.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
+                Range($0.range(at: 1), in: text).map { String(text[$0]) }
+            })
+        }
+        var checked = 0
+        for page in pages {
+            let text = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
+            XCTAssertTrue(text.contains("style.css"), "\(page) links the stylesheet")
+            let directory = (page as NSString).deletingLastPathComponent
+            for match in links.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                guard let range = Range(match.range(at: 1), in: text) else { continue }
+                let link = String(text[range]).replacingOccurrences(of: "&amp;", with: "&")
+                if link.contains("://") || link.hasPrefix("mailto:") || link.isEmpty { continue }
+                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+                let target = parts[0].isEmpty ? page : Self.normalized((directory as NSString).appendingPathComponent(parts[0]))
+                XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent(target).path), "\(page) links to missing \(link)")
+                if parts.count == 2, !parts[1].isEmpty, target.hasSuffix(".html") {
+                    XCTAssertTrue(idsByPage[target]?.contains(parts[1]) == true, "\(page) links to missing anchor \(link)")
+                }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+        // Every diagram a page shows is inlined as SVG, and its DOT source is next to it.
+        let flowPage = try String(contentsOf: site.appendingPathComponent("flows/share-a-photo.html"), encoding: .utf8)
+        XCTAssertEqual(flowPage.components(separatedBy: "<svg").count - 1, 2, "sequence and filmstrip inlined")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("flows/share-a-photo-sequence.dot").path))
+        XCTAssertFalse(try Self.files(under: site).contains { $0.hasSuffix(".js") }, "no JavaScript")
+    }
+
+    /// `a/../b/c` → `b/c`, for relative paths.
+    static func normalized(_ path: String) -> String {
+        var components: [Substring] = []
+        for component in path.split(separator: "/") {
+            if component == ".." { _ = components.popLast() } else if component != "." { components.append(component) }
+        }
+        return components.joined(separator: "/")
+    }
+
+    func testSameInputGivesIdenticalMarkdownDOTAndHTML() throws {
+        let (first, a) = try generate(into: "a", ["--no-cache"])
+        let (second, b) = try generate(into: "b", ["--no-cache"])
+        XCTAssertEqual(first.status, 0)
+        XCTAssertEqual(second.status, 0)
+        let files = try Self.files(under: a)
+        XCTAssertEqual(files, try Self.files(under: b))
+        for path in files {
+            XCTAssertEqual(try Data(contentsOf: a.appendingPathComponent(path)), try Data(contentsOf: b.appendingPathComponent(path)), path)
+        }
+    }
+
+    func testASecondRunRendersNothingAndSaysSo() throws {
+        let (first, _) = try generate(into: "docs")
+        XCTAssertTrue(first.stderr.contains("rendered 65 diagrams"), first.stderr)
+        let (second, _) = try generate(into: "docs")
+        XCTAssertEqual(second.status, 0)
+        XCTAssertTrue(second.stderr.contains("rendered nothing: 65 diagrams unchanged"), second.stderr)
+    }
+
+    func testOverridingOneTemplate() throws {
+        let templates = temporary.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n# {{flow.id}} (custom)\n".write(to: templates.appendingPathComponent("flow.md.mustache"), atomically: true, encoding: .utf8)
+        let (plain, a) = try generate(into: "plain")
+        let (custom, b) = try generate(into: "custom", ["--templates", templates.path])
+        XCTAssertEqual(plain.status, 0)
+        XCTAssertEqual(custom.status, 0, custom.stderr)
+        for path in try Self.files(under: a) {
+            let same = try Data(contentsOf: a.appendingPathComponent(path)) == Data(contentsOf: b.appendingPathComponent(path))
+            let isFlowMarkdown = path.hasPrefix("flows/") && path.hasSuffix(".md")
+            XCTAssertEqual(same, !isFlowMarkdown, path)
+        }
+    }
+
+    // MARK: - Failure leaves the previous output
+
+    func testABrokenModelLeavesThePreviousOutputUntouched() throws {
+        let (_, docs) = try generate(into: "docs")
+        let before = try Self.files(under: docs)
+        let broken = temporary.appendingPathComponent("broken.yaml")
+        try "format: 1\nname: Broken\ninitial: nowhere\nscenes: {a: {}}\n".write(to: broken, atomically: true, encoding: .utf8)
+        let output = try CLIRunner.run(["generate", broken.path, "-o", docs.path], environment: environment)
+        XCTAssertEqual(output.status, 1)
+        XCTAssertTrue(output.stderr.contains("broken.yaml:3:10: error: unknown scene 'nowhere'"), output.stderr)
+        XCTAssertEqual(try Self.files(under: docs), before)
+    }
+
+    /// SIGKILL while diagrams render: the previous folder is intact, and the next run cleans the leftovers.
+    func testKillingGenerateMidwayLeavesThePreviousOutput() throws {
+        let (_, docs) = try generate(into: "docs")
+        let marker = docs.appendingPathComponent("index.md")
+        let before = try Data(contentsOf: marker)
+        let listing = try Self.files(under: docs)
+
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["generate", "Examples/Photos.yaml", "-o", docs.path, "--no-cache", "--verbose"]
+        process.currentDirectoryURL = CLIRunner.packageRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var seen = ""
+        while !seen.contains("rendering") {
+            let chunk = errors.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        XCTAssertTrue(seen.contains("rendering"), "killed while rendering: \(seen)")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+        XCTAssertEqual(try Data(contentsOf: marker), before)
+        XCTAssertEqual(try Self.files(under: docs), listing)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix(".docs.partial-") }
+        XCTAssertLessThanOrEqual(leftovers.count, 1)
+        // The next run succeeds and removes the killed run's staging folder.
+        let (rerun, _) = try generate(into: "docs")
+        XCTAssertEqual(rerun.status, 0, rerun.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix(".docs.") }, [])
+    }
+}
+
+/// The ids of an SVG's `<g>` elements with their classes, as a sorted list.
+enum SVGIDs {
+    private final class Collector: NSObject, XMLParserDelegate {
+        var ids: [String] = []
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            if name == "g", let id = attributes["id"] { ids.append(id + " " + (attributes["class"] ?? "")) }
+        }
+    }
+
+    static func collect(_ data: Data) throws -> [String] {
+        let collector = Collector()
+        let parser = XMLParser(data: data)
+        parser.delegate = collector
+        guard parser.parse() else { throw parser.parserError ?? NSError(domain: "svg", code: 1) }
+        return collector.ids.sorted()
+    }
+}
