@@ -1,16 +1,17 @@
-import Foundation
-
 /// Helpers of the diagrams laid out in Swift and pinned for `nop2` (sequence diagram, filmstrip).
 /// Quoting itself is `DOTWriter.quoted`, the one escaping function of every diagram.
 enum PinnedLayout {
     /// A number in DOT coordinates: at most two decimals, no trailing zeros, never `-0`.
     static func number(_ value: Double) -> String {
-        let rounded = (value * 100).rounded() / 100
-        if rounded == 0 { return "0" }
-        if rounded == rounded.rounded() { return String(Int(rounded)) }
-        var text = String(format: "%.2f", rounded)
-        while text.hasSuffix("0") { text.removeLast() }
-        return text
+        guard value.isFinite else { return "0" }
+        let hundredths = Int((value * 100).rounded())
+        if hundredths == 0 { return "0" }
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let whole = magnitude / 100, fraction = magnitude % 100
+        if fraction == 0 { return sign + String(whole) }
+        if fraction % 10 == 0 { return sign + String(whole) + "." + String(fraction / 10) }
+        return sign + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
     }
 
     /// One line of a left-justified label: the inside of a quoted string, without the quotes.

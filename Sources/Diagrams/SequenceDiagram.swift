@@ -275,12 +275,20 @@ private struct Layout {
 enum TextMetrics {
     static func width(_ text: String, fontSize: Double) -> Double {
         var units = 0.0
-        for character in text {
-            switch character {
-            case "i", "j", "l", ".", ",", ":", ";", "'", "!", "|", "(", ")", "[", "]", "I", "f", "t", " ": units += 0.3
-            case "m", "w", "M", "W", "@", "%": units += 0.85
-            case "A"..."Z": units += 0.68
-            default: units += character.isASCII ? 0.56 : 1.0
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x69, 0x6A, 0x6C, 0x2E, 0x2C, 0x3A, 0x3B, 0x27, 0x21, 0x7C, 0x28, 0x29, 0x5B, 0x5D, 0x49, 0x66, 0x74, 0x20:
+                units += 0.3 // i j l . , : ; ' ! | ( ) [ ] I f t space
+            case 0x6D, 0x77, 0x4D, 0x57, 0x40, 0x25:
+                units += 0.85 // m w M W @ %
+            case 0x41...0x5A:
+                units += 0.68 // capitals
+            case 0x300...0x36F, 0xFE00...0xFE0F, 0x200D:
+                break // combining marks and joiners take no room of their own
+            case 0..<0x80:
+                units += 0.56
+            default:
+                units += 1.0
             }
         }
         return units * fontSize

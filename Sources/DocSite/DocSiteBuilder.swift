@@ -152,15 +152,47 @@ public struct DocSiteBuilder: Sendable {
     }
 
     /// Replaces the link placeholders of a diagram for a file or page at a given depth.
+    /// Works on UTF-8 bytes: DOT and SVG texts run to megabytes, and most contain no placeholder at all.
     func resolve(_ text: String, root: String, ext: String) -> String {
-        guard text.contains("@") else { return text }
-        return text.replacingOccurrences(of: Self.rootPlaceholder, with: root)
-            .replacingOccurrences(of: Self.extensionPlaceholder, with: ext)
+        let at = UInt8(ascii: "@")
+        guard text.utf8.contains(at) else { return text }
+        let rootToken = Array(Self.rootPlaceholder.utf8), extToken = Array(Self.extensionPlaceholder.utf8)
+        let rootBytes = Array(root.utf8), extBytes = Array(ext.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == at {
+                    if bytes.count - index >= rootToken.count, bytes[index..<index + rootToken.count].elementsEqual(rootToken) {
+                        out += rootBytes
+                        index += rootToken.count
+                        continue
+                    }
+                    if bytes.count - index >= extToken.count, bytes[index..<index + extToken.count].elementsEqual(extToken) {
+                        out += extBytes
+                        index += extToken.count
+                        continue
+                    }
+                }
+                out.append(bytes[index])
+                index += 1
+            }
+        } ?? {
+            out = Array(text.replacingOccurrences(of: Self.rootPlaceholder, with: root)
+                .replacingOccurrences(of: Self.extensionPlaceholder, with: ext).utf8)
+        }()
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// An SVG document as an element to inline in HTML: from `<svg` on, without the XML prolog, doctype and comments.
     static func inlineSVG(_ svg: String) -> String {
-        guard let start = svg.range(of: "<svg") else { return "" }
-        return String(svg[start.lowerBound...])
+        let bytes = Array(svg.utf8)
+        let marker = Array("<svg".utf8)
+        guard bytes.count >= marker.count else { return "" }
+        for index in 0...(bytes.count - marker.count) where bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
+            return String(decoding: bytes[index...], as: UTF8.self)
+        }
+        return ""
     }
 }

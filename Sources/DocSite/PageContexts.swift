@@ -7,6 +7,34 @@ struct PageContexts {
     let flows: [FlowReport]
     /// `md` or `html`: the extension of page links.
     let pageExtension: String
+    /// For each scene, per flow (in flow order), the steps in which its instances receive calls.
+    let callbacksByScene: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]]
+
+    init(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], pageExtension: String) {
+        self.model = model
+        self.warnings = warnings
+        self.flows = flows
+        self.pageExtension = pageExtension
+        var index: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]] = [:]
+        for (flowOffset, report) in flows.enumerated() {
+            for step in report.steps {
+                var calls: [String: [(receiver: String, call: String)]] = [:]
+                var order: [String] = []
+                for event in step.events {
+                    let scene = String(event.receiver.split(separator: "#", maxSplits: 1).first ?? Substring(event.receiver))
+                    if calls[scene] == nil { order.append(scene) }
+                    calls[scene, default: []].append(event)
+                }
+                for scene in order {
+                    var entries = index[scene, default: []]
+                    if entries.last?.flow != flowOffset { entries.append((flowOffset, [])) }
+                    entries[entries.count - 1].steps.append((step.index, step.text, calls[scene] ?? []))
+                    index[scene] = entries
+                }
+            }
+        }
+        self.callbacksByScene = index
+    }
 
     static let legend: [(kind: String, drawnAs: String, meaning: String)] = [
         ("show", "solid blue arrow", "pushed onto the nearest navigation controller, else presented"),
@@ -194,14 +222,12 @@ struct PageContexts {
             return ["name": action.value,
                     "segues": marked(segues.map { ["ref": $0.qualifiedID, "path": scenePath($0.source), "href": root + scenePath($0.source)] })]
         }
-        let flowRows = flows.compactMap { report -> [String: Any]? in
-            let steps = report.steps.compactMap { step -> [String: Any]? in
-                let calls = step.events.filter { instanceScene($0.receiver) == scene.id }
-                guard !calls.isEmpty else { return nil }
-                let callbacks = calls.map { ["call": $0.receiver == scene.id ? $0.call : "\($0.receiver): \($0.call)"] as [String: Any] }
+        let flowRows = (callbacksByScene[scene.id] ?? []).map { entry -> [String: Any] in
+            let report = flows[entry.flow]
+            let steps = entry.steps.map { step -> [String: Any] in
+                let callbacks = step.calls.map { ["call": $0.receiver == scene.id ? $0.call : "\($0.receiver): \($0.call)"] as [String: Any] }
                 return ["index": step.index, "text": step.text, "callbacks": marked(callbacks)]
             }
-            guard !steps.isEmpty else { return nil }
             var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
             row["steps"] = steps
             return row
