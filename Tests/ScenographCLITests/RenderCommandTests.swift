@@ -46,18 +46,30 @@ struct RenderCommandTests {
         }
     }
 
-    @Test("a diagram that is not built yet is an error, and the output file is left as it was")
-    func notBuiltYet() throws {
+    @Test("a flow diagram without a known flow is an error, and the output file is left as it was")
+    func flowDiagramNeedsAFlow() throws {
         let directory = try Scenograph.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("chains.svg")
+        let file = directory.appendingPathComponent("sequence.svg")
         try Data("old".utf8).write(to: file)
-        for diagram in ["chains", "sequence"] {
-            let run = try Scenograph.run(["render", Scenograph.example, "--diagram", diagram, "-o", file.path])
-            #expect(run.status == 1)
-            #expect(run.error.contains("error: the '\(diagram)' diagram is not built yet"))
-        }
+        let missing = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "-o", file.path])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("error: the sequence diagram is drawn for one flow: add --flow ID (flows: browse-photos, "))
+        let unknown = try Scenograph.run(["render", Scenograph.example, "--diagram", "chains", "--flow", "share-a-foto", "-o", file.path])
+        #expect(unknown.status == 1)
+        #expect(unknown.error.contains("Photos.yaml:1:1: error: unknown flow 'share-a-foto' (did you mean 'share-a-photo'?)"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "old")
+    }
+
+    @Test("chains and sequence diagrams render", arguments: [
+        ["--diagram", "chains"], ["--diagram", "chains", "--flow", "share-a-photo"],
+        ["--diagram", "sequence", "--flow", "share-a-photo"], ["--diagram", "sequence", "--flow", "share-a-photo", "--detail", "full"],
+    ])
+    func flowDiagrams(arguments: [String]) throws {
+        let run = try Scenograph.run(["render", Scenograph.example, "--format", "svg"] + arguments)
+        #expect(run.status == 0)
+        #expect(run.output.contains("<svg"))
+        #expect(run.output.contains("</svg>"))
     }
 
     @Test("a model with errors ends with status 1, its diagnostics, and no output")
