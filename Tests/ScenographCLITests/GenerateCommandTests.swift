@@ -121,6 +121,13 @@ final class GenerateCommandTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(checked, 1000)
+        // Every diagram figure holds its SVG.
+        for page in pages {
+            let text = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
+            let figures = text.components(separatedBy: "<figure class=\"diagram\">").dropFirst()
+            XCTAssertFalse(figures.isEmpty, "\(page) shows at least one diagram")
+            for figure in figures { XCTAssertTrue(figure.hasPrefix("<svg"), "\(page) has a figure without its SVG") }
+        }
         // Every diagram a page shows is inlined as SVG, and its DOT source is next to it.
         let flowPage = try String(contentsOf: site.appendingPathComponent("flows/share-a-photo.html"), encoding: .utf8)
         XCTAssertEqual(flowPage.components(separatedBy: "<svg").count - 1, 2, "sequence and filmstrip inlined")
@@ -237,5 +244,51 @@ enum SVGIDs {
         parser.delegate = collector
         guard parser.parse() else { throw parser.parserError ?? NSError(domain: "svg", code: 1) }
         return collector.ids.sorted()
+    }
+}
+
+/// The README's claims, checked.
+final class ReadmeExampleTests: XCTestCase {
+    func testTheModelFormatExampleValidatesAndItsFlowPasses() throws {
+        let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```yaml\nformat: 1\nname: Notes\n"))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let yaml = String(readme[readme.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("readme-notes-\(UUID().uuidString).yaml")
+        try yaml.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let validate = try CLIRunner.run(["validate", file.path])
+        XCTAssertEqual(validate.status, 0, validate.stderr)
+        XCTAssertEqual(validate.stderr, "")
+        let simulate = try CLIRunner.run(["simulate", file.path])
+        XCTAssertEqual(simulate.status, 0, simulate.stderr)
+        XCTAssertTrue(simulate.stdout.hasPrefix("Notes: 1 flow, 1 passed"), simulate.stdout)
+    }
+}
+
+/// Issue: a team with storyboards only gets the whole site on the first run.
+final class StoryboardDocsTests: XCTestCase {
+    func testGenerateOnAModelListingOnlyStoryboards() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-storyboards-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        let fixtures = CLIRunner.packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards")
+        for name in ["Main.storyboard", "Settings.storyboard"] {
+            try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: temporary.appendingPathComponent(name))
+        }
+        let model = temporary.appendingPathComponent("App.yaml")
+        try "format: 1\nname: Fixture App\nstoryboards: [Main.storyboard, Settings.storyboard]\n".write(to: model, atomically: true, encoding: .utf8)
+        let docs = temporary.appendingPathComponent("Docs")
+        let run = try CLIRunner.run(["generate", model.path, "-o", docs.path, "--no-cache"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let files = try GenerateCommandTests.files(under: docs)
+        let scenePages = files.filter { $0.hasPrefix("scenes/") && $0.hasSuffix(".md") }
+        XCTAssertGreaterThan(scenePages.count, 20, "\(scenePages)")
+        XCTAssertTrue(files.contains("scenes/Library.md"))
+        XCTAssertTrue(files.contains("site/scenes/Library.html"))
+        XCTAssertTrue(files.contains("segues.svg"))
+        let library = try String(contentsOf: docs.appendingPathComponent("scenes/Library.md"), encoding: .utf8)
+        XCTAssertTrue(library.contains("| Imported from | `Main.storyboard` object `LIB-00-001` |"), library)
+        XCTAssertTrue(library.contains("[Photo](../scenes/Photo.md)"))
     }
 }
