@@ -16,11 +16,15 @@ if [ -z "$browser" ]; then
 fi
 mkdir -p "$out"
 root="$(cd "$site" && pwd)"
-scene="$(ls "$root/scenes" | head -1)"
+scene="$(ls "$root/scenes" | grep '\.html$' | head -1)"
 flow="$(ls "$root/flows" | grep '\.html$' | head -1)"
 for page in index.html "scenes/$scene" "flows/$flow"; do
   name="$(echo "$page" | tr '/' '-' | sed 's/\.html$//')"
-  "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,2000 \
-    --screenshot="$out/$name.png" "file://$root/$page" >/dev/null 2>&1
+  profile="$(mktemp -d)"
+  # A fresh profile per page: a second instance on the same profile waits for the first one's lock.
+  timeout 120 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1400,2000 \
+    --user-data-dir="$profile" --screenshot="$out/$name.png" "file://$root/$page" >/dev/null 2>&1 || true
+  rm -rf "$profile"
+  [ -s "$out/$name.png" ] || { echo "screenshots: no screenshot of $page" >&2; exit 1; }
   echo "$out/$name.png"
 done
