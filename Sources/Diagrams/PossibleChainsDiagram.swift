@@ -3,13 +3,11 @@ import SceneModel
 /// Every modal path the segues allow, drawn as a tree from the window's root: one node per distinct path prefix,
 /// each edge labelled with the presentation style and the segue that presents.
 public struct PossibleChainsDiagram: Sendable {
-    /// Prefix and extension of scene page links, e.g. `@ROOT@scenes/` and `.@EXT@`.
-    public var linkPrefix: String
-    public var linkSuffix: String
+    /// Where nodes link to: the scenes' pages.
+    public var links: DocumentLinks
 
-    public init(linkPrefix: String = "scenes/", linkSuffix: String = ".html") {
-        self.linkPrefix = linkPrefix
-        self.linkSuffix = linkSuffix
+    public init(links: DocumentLinks = DocumentLinks()) {
+        self.links = links
     }
 
     public func dot(for model: SceneModel) -> String {
@@ -34,7 +32,7 @@ public struct PossibleChainsDiagram: Sendable {
             let scene = path.last ?? root
             let title = path.count == 1 ? "window root: " + label(scene) : label(scene)
             let fill = path.count == 1 ? "#e2e8f0" : "#fff7ed"
-            emit("\(id) [id=\"chain-\(id)\", class=\"\(role)\", label=\(DOTWriter.quoted(title)), fillcolor=\"\(fill)\", URL=\(DOTWriter.quoted(linkPrefix + scene + linkSuffix)), tooltip=\(DOTWriter.quoted(scene))];")
+            emit("\(id) [id=\"chain-\(id)\", class=\"\(role)\", label=\(DOTWriter.quoted(title)), fillcolor=\"\(fill)\", URL=\(DOTWriter.quoted(links.scene(scene))), tooltip=\(DOTWriter.quoted(scene))];")
             return id
         }
         _ = node([root], role: "root")

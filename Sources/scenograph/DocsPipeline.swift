@@ -22,8 +22,6 @@ struct DocsPipeline {
 
     /// Every diagram of the docs, with links written as placeholders the site builder resolves per page.
     func diagramSources() -> [DiagramSource] {
-        let prefix = DocSiteBuilder.rootPlaceholder + "scenes/"
-        let suffix = "." + DocSiteBuilder.extensionPlaceholder
         var sources: [DiagramSource] = []
         let links = DocumentLinks(prefix: DocSiteBuilder.rootPlaceholder, fileExtension: DocSiteBuilder.extensionPlaceholder)
         sources.append(DiagramSource(name: "segues", dot: SegueGraph(model: model, options: .init(links: links)).dot))
@@ -31,7 +29,7 @@ struct DocsPipeline {
             let options = SegueGraph.Options(links: links, showsLegend: false, title: "Neighbourhood of \(scene.id)")
             sources.append(DiagramSource(name: "scenes/\(scene.id)-neighbourhood", dot: SegueGraph(model: model.neighbourhood(of: scene.id), options: options).dot))
         }
-        sources.append(DiagramSource(name: "chains", dot: PossibleChainsDiagram(linkPrefix: prefix, linkSuffix: suffix).dot(for: model)))
+        sources.append(DiagramSource(name: "chains", dot: PossibleChainsDiagram(links: links).dot(for: model)))
         let diagrams = TraceDiagrams(model: model)
         for trace in traces {
             sources.append(DiagramSource(name: "flows/\(trace.flow)-sequence", dot: SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace)), engine: "nop2"))

@@ -65,7 +65,7 @@ struct RenderCommand: ParsableCommand {
             dot = SegueGraph(model: model, options: .init(links: links)).dot
             engine = .dot
         case .chains where flow == nil:
-            dot = PossibleChainsDiagram(linkPrefix: links.prefix + "scenes/", linkSuffix: "." + links.fileExtension).dot(for: model)
+            dot = PossibleChainsDiagram(links: links).dot(for: model)
             engine = .dot
         case .chains, .sequence:
             guard let flowID = flow else {
