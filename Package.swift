@@ -42,7 +42,7 @@ let package = Package(
         .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
         .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "ModelLoading", "Simulator", "Graphviz"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "DocSiteTests", dependencies: ["DocSite", "ModelLoading"]),
+        .testTarget(name: "DocSiteTests", dependencies: ["DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"]),
         .testTarget(name: "ScenographCLITests", dependencies: ["ModelLoading"]),
     ],
     swiftLanguageModes: [.v6]
