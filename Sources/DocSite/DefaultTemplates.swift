@@ -180,7 +180,7 @@ UIKit reported no warnings in this flow.
 
 <h2 id="chains">Possible presentation chains</h2>
 {{#hasChains}}
-{{#diagrams.chains}}<figure class="diagram">{{{inline}}}</figure>{{/diagrams.chains}}
+{{#diagrams.chains}}<figure class="diagram fit">{{{inline}}}</figure>{{/diagrams.chains}}
 <ul>
 {{#chains}}
 <li>{{#links}}{{^first}} → {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{#style}} <small>({{style}})</small>{{/style}}{{/links}}</li>
@@ -302,7 +302,7 @@ Validation found nothing to warn about.
 {{/hasChildren}}
 
 <h2>Neighbourhood</h2>
-<figure class="diagram">{{{diagrams.neighbourhood.inline}}}</figure>
+<figure class="diagram fit">{{{diagrams.neighbourhood.inline}}}</figure>
 <p><a href="{{root}}{{diagrams.neighbourhood.dotPath}}">DOT source</a></p>
 
 <h2>Segues out</h2>
@@ -461,6 +461,7 @@ table.facts th { width: 14rem; }
 code { font: 13px/1.4 ui-monospace, Menlo, Consolas, monospace; }
 figure.diagram { margin: 1rem 0; overflow: auto; border: 1px solid var(--line); border-radius: 6px; padding: .5rem; background: #fff; }
 figure.diagram svg { display: block; max-width: none; height: auto; }
+figure.diagram.fit svg { max-width: 100%; }
 .result { font-size: 12px; padding: 0 .4rem; border-radius: 3px; }
 .result.passed { color: var(--ok); background: #e6f4ea; }
 .result.failed, .result.error { color: var(--bad); background: #fce8e6; }
