@@ -42,8 +42,26 @@ final class SequenceDiagramTests: XCTestCase {
         return script
     }
 
-    func testDumpForViewing() throws {
-        guard let path = ProcessInfo.processInfo.environment["SCENOGRAPH_DUMP"] else { throw XCTSkip("set SCENOGRAPH_DUMP=FILE to write the DOT") }
-        try SequenceDiagram().dot(for: Self.scenarioScript()).write(toFile: path, atomically: true, encoding: .utf8)
+    /// The layout of a hand-written script; set SCENOGRAPH_DUMP=FILE to write its DOT for viewing.
+    func testScenarioLayout() throws {
+        let script = Self.scenarioScript()
+        let dot = SequenceDiagram().dot(for: script)
+        let messages = script.items.filter { if case .message = $0 { true } else { false } }.count
+        XCTAssertEqual(dot.components(separatedBy: "class=\"message ").count - 1, messages)
+        XCTAssertEqual(dot.components(separatedBy: "class=\"lifeline\"").count - 1, script.participants.count)
+        XCTAssertEqual(dot.components(separatedBy: "class=\"step\"").count - 1, 5)
+        XCTAssertEqual(dot.components(separatedBy: "class=\"activation\"").count - 1, 1)
+        XCTAssertEqual(dot.components(separatedBy: "class=\"destroyed\"").count - 1, 1, "B ends with a cross")
+        XCTAssertEqual(dot.components(separatedBy: "class=\"participant-end ").count - 1, 4, "headers repeated at the bottom for the four alive")
+        XCTAssertTrue(dot.contains("class=\"warning\""))
+        XCTAssertTrue(dot.contains("class=\"note\""))
+        // Every node is pinned, so nop2 keeps lifelines in columns and messages in rows.
+        for line in dot.split(separator: "\n") where line.contains("shape=") {
+            XCTAssertTrue(line.contains("!\""), "unpinned node: \(line)")
+        }
+        XCTAssertEqual(dot, SequenceDiagram().dot(for: script), "deterministic")
+        if let path = ProcessInfo.processInfo.environment["SCENOGRAPH_DUMP"] {
+            try dot.write(toFile: path, atomically: true, encoding: .utf8)
+        }
     }
 }

@@ -12,13 +12,17 @@ final class TraceDiagramsTests: XCTestCase {
         try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
     }
 
-    func testDumpExampleFlowForViewing() throws {
-        guard let directory = ProcessInfo.processInfo.environment["SCENOGRAPH_DUMP_DIR"] else { throw XCTSkip("set SCENOGRAPH_DUMP_DIR to write DOT files") }
+    /// The visible set of a state: each layer's visible subtree, minus what full-screen and current-context presentations hide.
+    func testVisibleSetFollowsCoveringPresentations() throws {
         let model = try Self.example()
-        let flowID = ProcessInfo.processInfo.environment["SCENOGRAPH_DUMP_FLOW"] ?? "tag-people-from-camera"
-        let trace = try XCTUnwrap(Simulator(model: model).run(flowID: flowID))
-        let diagrams = TraceDiagrams(model: model)
-        try SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace)).write(toFile: "\(directory)/\(flowID)-sequence.dot", atomically: true, encoding: .utf8)
-        try ChainFilmstrip().dot(for: diagrams.chainFrames(for: trace)).write(toFile: "\(directory)/\(flowID)-chains.dot", atomically: true, encoding: .utf8)
+        let simulator = Simulator(model: model)
+        let quickLook = try XCTUnwrap(simulator.run(flowID: "quick-look-in-context"))
+        let covered = TraceDiagrams.visibleSet(of: quickLook.steps[1].state)
+        XCTAssertTrue(covered.isSuperset(of: ["tabs", "libraryNav", "quickLook"]), "\(covered.sorted())")
+        XCTAssertFalse(covered.contains("library"), "currentContext hides its context's subtree")
+        XCTAssertFalse(covered.contains("cameraNav"), "unselected tabs are not visible")
+        let camera = try XCTUnwrap(simulator.run(flowID: "tag-people-from-camera"))
+        let chained = TraceDiagrams.visibleSet(of: camera.steps[4].state)
+        XCTAssertEqual(chained, ["pickerLibraryNav", "pickerAlbums", "peoplePickerNav", "peoplePicker"], "fullScreen hides the tab bar; the sheet above hides nothing")
     }
 }
