@@ -48,8 +48,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let model = try ModelInput.load(self.model)
-        let warnings = ModelLoader().load(path: model.path).diagnostics
+        let (model, warnings) = try ModelInput.loadWithDiagnostics(self.model)
         let destinationName = output ?? (self.model == nil ? "Output" : "Docs")
         let destination = URL(fileURLWithPath: destinationName)
 
