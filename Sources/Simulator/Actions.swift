@@ -45,7 +45,7 @@ extension FlowRun {
                     throw FlowFailure("push: '\(onto.value)' is a \(instances[navigation].kind.rawValue) scene, not a navigation controller")
                 }
             } else {
-                guard let visible = innermostNavigation(in: touchable(), needingBack: false) else {
+                guard let visible = innermostNavigation(in: frontLayerSubtree(), needingBack: false) else {
                     throw FlowFailure("push: no navigation controller is on screen in the front-most layer; name one with 'onto:'")
                 }
                 navigation = visible
@@ -146,14 +146,18 @@ extension FlowRun {
         }
     }
 
-    /// A flow error unless the user can touch `i` (it is in the front-most layer's visible subtree).
+    /// A flow error unless the user can touch `i`: it is visible and no layer above its own
+    /// blocks it (`blockingLayer(of:)`).
     private func requireTouchable(_ i: Int, _ what: String) throws {
-        if touchable().contains(i) { return }
         let name = instances[i].name
-        if visibleList().contains(i), let top = layers.last {
-            throw FlowFailure("\(what): '\(name)' is covered by the presented '\(instances[top.root].name)' (\(top.style.rawValue)); only the front-most layer can be touched")
+        guard visibleList().contains(i) else { throw FlowFailure("\(what): '\(name)' is not on screen") }
+        if let blocking = blockingLayer(of: i) {
+            let covering = "\(what): '\(name)' is covered by the presented '\(instances[blocking.root].name)' (\(blocking.style.rawValue))"
+            if Rules.blocksOnlyContext(blocking.style), let context = blocking.presenter {
+                throw FlowFailure("\(covering), which covers its context '\(instances[context].name)'")
+            }
+            throw FlowFailure("\(covering); only the front-most layer can be touched")
         }
-        throw FlowFailure("\(what): '\(name)' is not on screen")
     }
 
     // MARK: - show and showDetail (uikit-semantics §4)
@@ -246,7 +250,7 @@ extension FlowRun {
     }
 
     private mutating func back() throws {
-        let onScreen = touchable()
+        let onScreen = frontLayerSubtree()
         guard let navigation = innermostNavigation(in: onScreen, needingBack: true) else {
             if let atRoot = innermostNavigation(in: onScreen, needingBack: false) {
                 throw FlowFailure("back: '\(instances[atRoot].name)' is at its root; there is no back button")
@@ -302,7 +306,7 @@ extension FlowRun {
     /// A page turn instantiates the next (or previous) page and destroys the old one (L).
     /// Swiping past the first or last page does nothing, as on a device.
     private mutating func swipePage(_ direction: PageDirection) throws {
-        let onScreen = touchable()
+        let onScreen = frontLayerSubtree()
         var pager: Int?
         var depth = -1
         for i in onScreen where instances[i].kind == .page {

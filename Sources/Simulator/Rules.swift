@@ -55,6 +55,16 @@ public enum Rules {
     /// Whether a presented layer of this style removes its context instance's subtree.
     public static func hidesContext(_ style: PresentationStyle) -> Bool { style == .currentContext }
 
+    /// Whether a presented layer of this style is on screen only while its context instance
+    /// is visible (M/L): a context presentation covers its context's area, so it leaves the
+    /// screen with it (a tab switch away from the context's tab) and comes back with it.
+    public static func followsContext(_ style: PresentationStyle) -> Bool { usesPresentationContext(style) }
+
+    /// Whether a presented layer of this style keeps the user from touching only its context
+    /// instance's subtree (M/L: on a device the tab bar around a context presentation stays
+    /// usable); every other style blocks every lower layer.
+    public static func blocksOnlyContext(_ style: PresentationStyle) -> Bool { usesPresentationContext(style) }
+
     // MARK: - Appearance orders (uikit-semantics §2)
 
     /// One phase of a transition: the will or did callbacks of the disappearing (D) or appearing (P) set.

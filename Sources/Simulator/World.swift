@@ -166,11 +166,18 @@ extension FlowRun {
 
     /// The visible set in appearance order: lower layers first, inside a layer parents
     /// before children. A `fullScreen` layer hides every lower layer; a `currentContext`
-    /// layer hides its presenter's subtree.
+    /// layer hides its presenter's subtree; a layer presented in a context is left out while
+    /// its context instance is not visible (`Rules.followsContext`).
     func visibleList() -> [Int] {
+        visibleList(below: layers.count, shown: shownLayers())
+    }
+
+    /// The visible set of `layers[0..<count]`, counting only the layers `shown` marks.
+    private func visibleList(below count: Int, shown: [Bool]) -> [Int] {
         var perLayer: [[Int]] = []
         var hiddenRoots: Set<Int> = []
-        for layer in layers.reversed() {
+        for index in stride(from: count - 1, through: 0, by: -1) where shown[index] {
+            let layer = layers[index]
             perLayer.append(visibleSubtree(of: layer.root, hiding: hiddenRoots))
             if Rules.hidesLowerLayers(layer.style) { break }
             if Rules.hidesContext(layer.style), let presenter = layer.presenter { hiddenRoots.insert(presenter) }
@@ -178,17 +185,55 @@ extension FlowRun {
         return perLayer.reversed().flatMap { $0 }
     }
 
-    /// What the user can touch: the front-most layer's visible subtree.
-    func touchable() -> [Int] {
-        guard let top = layers.last else { return [] }
-        return visibleSubtree(of: top.root)
+    /// Whether each layer is on screen: a layer presented in a context (`currentContext`,
+    /// `overCurrentContext`) only while its context instance is visible in the layers below
+    /// it, before its own hiding (docs/semantics.md, M/L); every other layer always.
+    func shownLayers() -> [Bool] {
+        var shown: [Bool] = []
+        shown.reserveCapacity(layers.count)
+        for (index, layer) in layers.enumerated() {
+            if index > 0, Rules.followsContext(layer.style), let context = layer.presenter {
+                shown.append(visibleList(below: index, shown: shown).contains(context))
+            } else {
+                shown.append(true)
+            }
+        }
+        return shown
     }
 
-    /// The front-most content instance: from the front-most layer's root, descend to the
-    /// top of a stack, the selected tab, the secondary (expanded) or primary (collapsed)
+    /// The highest layer on screen (the front-most layer, unless it follows a hidden context).
+    func frontLayer() -> Layer? {
+        let shown = shownLayers()
+        return layers.indices.last { shown[$0] }.map { layers[$0] }
+    }
+
+    /// The front-most visible layer's visible subtree: where `back`, `swipePage` and a `push`
+    /// without `onto:` act.
+    func frontLayerSubtree() -> [Int] {
+        guard let front = frontLayer() else { return [] }
+        return visibleSubtree(of: front.root)
+    }
+
+    /// The layer above `i`'s own that keeps the user from touching `i`, the highest first:
+    /// a layer presented in a context blocks its context instance's subtree, every other
+    /// layer blocks everything below it (`Rules.blocksOnlyContext`, M/L).
+    func blockingLayer(of i: Int) -> Layer? {
+        guard let own = layerIndex(of: i) else { return nil }
+        for layer in layers[(own + 1)...].reversed() {
+            if Rules.blocksOnlyContext(layer.style) {
+                if let context = layer.presenter, isAncestor(context, of: i) { return layer }
+            } else {
+                return layer
+            }
+        }
+        return nil
+    }
+
+    /// The front-most content instance: from the front-most visible layer's root, descend to
+    /// the top of a stack, the selected tab, the secondary (expanded) or primary (collapsed)
     /// column, the current page or a custom container's last child.
     func frontContent() -> Int? {
-        guard var current = layers.last?.root else { return nil }
+        guard var current = frontLayer()?.root else { return nil }
         while true {
             let instance = instances[current]
             let next: Int?

@@ -13,6 +13,8 @@ import Testing
         #expect(hiding == [.fullScreen])
         #expect(PresentationStyle.allCases.filter(Rules.hidesContext) == [.currentContext])
         #expect(PresentationStyle.allCases.filter(Rules.usesPresentationContext) == [.currentContext, .overCurrentContext])
+        #expect(PresentationStyle.allCases.filter(Rules.followsContext) == [.currentContext, .overCurrentContext])
+        #expect(PresentationStyle.allCases.filter(Rules.blocksOnlyContext) == [.currentContext, .overCurrentContext])
         // Context styles never adapt.
         let iPhone12 = Environment(idiom: .phone, ios: 12)
         #expect(Rules.resolveStyle(.currentContext, adaptive: nil, in: iPhone12) == .currentContext)
