@@ -153,15 +153,23 @@ public struct TraceDiagrams: Sendable {
             }
             return [name] + shown.flatMap(subtree)
         }
-        var visible: [Set<String>] = state.chain.map { Set(subtree($0)) }
-        for (offset, presentation) in state.presentations.enumerated() {
-            let layer = offset + 1
-            if presentation.style == .fullScreen {
-                for lower in 0..<min(layer, visible.count) { visible[lower] = [] }
-            } else if presentation.style == .currentContext {
-                let hidden = Set(subtree(presentation.presenter))
-                for lower in 0..<min(layer, visible.count) { visible[lower].subtract(hidden) }
+        // Layer by layer from the bottom: a layer presented in a context is on screen only
+        // while its context is visible below it (docs/semantics.md §1).
+        var visible: [Set<String>] = []
+        for (layer, root) in state.chain.enumerated() {
+            var own = Set(subtree(root))
+            if layer > 0, state.presentations.indices.contains(layer - 1) {
+                let presentation = state.presentations[layer - 1]
+                if Rules.followsContext(presentation.style), !visible.contains(where: { $0.contains(presentation.presenter) }) {
+                    own = []
+                } else if Rules.hidesLowerLayers(presentation.style) {
+                    for lower in visible.indices { visible[lower] = [] }
+                } else if Rules.hidesContext(presentation.style) {
+                    let hidden = Set(subtree(presentation.presenter))
+                    for lower in visible.indices { visible[lower].subtract(hidden) }
+                }
             }
+            visible.append(own)
         }
         return visible.reduce(into: Set<String>()) { $0.formUnion($1) }
     }
