@@ -9,7 +9,7 @@ public struct TraceDiagrams: Sendable {
 
     /// The scene of an instance name: `photo#2` → `photo`.
     static func scene(of instance: String) -> String {
-        String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+        Identifier.scene(ofInstance: instance)
     }
 
     func className(of instance: String) -> String {

@@ -21,7 +21,7 @@ struct PageContexts {
                 var calls: [String: [(receiver: String, call: String)]] = [:]
                 var order: [String] = []
                 for event in step.events {
-                    let scene = String(event.receiver.split(separator: "#", maxSplits: 1).first ?? Substring(event.receiver))
+                    let scene = Identifier.scene(ofInstance: event.receiver)
                     if calls[scene] == nil { order.append(scene) }
                     calls[scene, default: []].append(event)
                 }
@@ -240,7 +240,7 @@ struct PageContexts {
 
     /// The scene of an instance name: `photo#2` → `photo`.
     func instanceScene(_ instance: String) -> String {
-        String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+        Identifier.scene(ofInstance: instance)
     }
 
     func relation(in scene: Scene, offset: Int) -> String {

@@ -47,3 +47,10 @@ public enum Identifier {
         return previous[b.count]
     }
 }
+
+extension Identifier {
+    /// The scene of an instance name: `photo#2` → `photo`, `photo` → `photo`.
+    public static func scene(ofInstance instance: String) -> String {
+        String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+    }
+}

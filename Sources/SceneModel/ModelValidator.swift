@@ -216,7 +216,7 @@ public struct ModelValidator {
     }
 
     private mutating func checkInstance(_ ref: Located<String>, _ role: String) {
-        let sceneID = String(ref.value.split(separator: "#").first ?? "")
+        let sceneID = Identifier.scene(ofInstance: ref.value)
         resolve(Located(sceneID, at: ref.location), role)
     }
 
@@ -260,7 +260,7 @@ public struct ModelValidator {
         for entry in expectation.chain ?? [] { checkInstance(entry, "in 'chain'") }
         for stack in expectation.stacks {
             checkInstance(stack.subject, "in 'stacks'")
-            if let scene = model.scene(String(stack.subject.value.split(separator: "#").first ?? "")), scene.kind != .navigation {
+            if let scene = model.scene(Identifier.scene(ofInstance: stack.subject.value)), scene.kind != .navigation {
                 error("'stacks' names navigation scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: stack.subject.location)
             }
             for entry in stack.value { checkInstance(entry, "in a stack") }
