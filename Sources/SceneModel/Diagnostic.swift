@@ -8,24 +8,30 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var severity: Severity
     public var location: SourceLocation
     public var message: String
+    /// A stable id for the kind of finding (`unreachable`, `deprecated-segue`, …): printed after the
+    /// message as ` [id]`, and the name a model uses to turn the kind off or down.
+    public var category: String?
 
-    public init(_ severity: Severity, at location: SourceLocation, _ message: String) {
+    public init(_ severity: Severity, at location: SourceLocation, _ message: String, category: String? = nil) {
         self.severity = severity
         self.location = location
         self.message = message
+        self.category = category
     }
 
-    public static func error(_ message: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(.error, at: location, message)
+    public static func error(_ message: String, at location: SourceLocation, category: String? = nil) -> Diagnostic {
+        Diagnostic(.error, at: location, message, category: category)
     }
 
-    public static func warning(_ message: String, at location: SourceLocation) -> Diagnostic {
-        Diagnostic(.warning, at: location, message)
+    public static func warning(_ message: String, at location: SourceLocation, category: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, at: location, message, category: category)
     }
 
     public var isError: Bool { severity == .error }
 
-    public var description: String { "\(location): \(severity.rawValue): \(message)" }
+    public var description: String {
+        "\(location): \(severity.rawValue): \(message)" + (category.map { " [\($0)]" } ?? "")
+    }
 }
 
 extension Array where Element == Diagnostic {
