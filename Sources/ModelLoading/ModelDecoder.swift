@@ -86,11 +86,11 @@ struct ModelDecoder {
             model.initial = context.identifier(node, "initial scene")
         }
         if let node = value("scenes") {
-            model.scenes = decodeScenes(node, imported: imported?.scenes ?? [])
+            model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? []))
         } else if model.storyboards.isEmpty {
             context.error("missing required key 'scenes'", at: root.location)
         } else {
-            model.scenes = imported?.scenes ?? []
+            model.replaceScenes(imported?.scenes ?? [])
         }
         if let imported {
             context.append(imported.pageWarnings(for: model.scenes))
@@ -102,7 +102,6 @@ struct ModelDecoder {
         if let node = value("flows"), !node.isNull {
             model.flows = decodeFlows(node)
         }
-        model.reindex()
         return model
     }
 

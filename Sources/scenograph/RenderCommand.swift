@@ -1,5 +1,6 @@
 import ArgumentParser
 import Diagrams
+import DocSite
 import Foundation
 import Graphviz
 import SceneModel
@@ -104,12 +105,12 @@ struct RenderCommand: ParsableCommand {
 
         do {
             if let output {
-                try OutputFile.writeAtomically(bytes, to: output)
+                try AtomicFile.write(bytes, to: output)
             } else {
-                FileHandle.standardOutput.write(Data(bytes))
+                Terminal.data(bytes)
             }
         } catch {
-            Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")
+            Terminal.error("\(error)")
             throw ExitCode(1)
         }
         if timing {

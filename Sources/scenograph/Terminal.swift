@@ -1,8 +1,18 @@
 import Foundation
 import SceneModel
 
-/// The only place that writes to the terminal.
+/// The only place that writes to standard output and standard error.
 enum Terminal {
+    /// Bytes on standard output as they are (a rendered diagram).
+    static func data(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Replaces the current line of standard error (a progress line on a terminal).
+    static func redraw(_ line: String) {
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+    }
+
     static func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
