@@ -61,7 +61,7 @@ extension FlowRun {
             guard instances[navigation].kind == .navigation else {
                 throw FlowFailure("popToRoot: '\(scene.value)' is a \(instances[navigation].kind.rawValue) scene, not a navigation controller")
             }
-            emitFull(navigation, "popToRootViewController(animated:)")
+            emitFull(navigation, .popToRoot)
             try pop(navigation, keeping: 1)
         case .selectTab(let scene):
             try selectTab(scene.value)
@@ -104,10 +104,10 @@ extension FlowRun {
             }
             try requireTouchable(source, "tap: '\(ref)'")
             let result = segue.guardCondition.map { condition($0.value) } ?? true
-            emit(source, "shouldPerformSegue(withIdentifier:sender:)", segue: segue.qualifiedID, result: result)
+            emit(source, .shouldPerformSegue, segue: segue.qualifiedID, result: result)
             guard result else { return }
         } else {
-            emitFull(source, "performSegue(withIdentifier:sender:)", segue: segue.qualifiedID)
+            emitFull(source, .performSegue, segue: segue.qualifiedID)
         }
         if kind == .unwind {
             try unwind(segue, from: source)
@@ -117,9 +117,9 @@ extension FlowRun {
             throw FlowFailure("\(verb): segue '\(ref)' has no destination")
         }
         let destination = try instantiate(destinationID)
-        emit(source, "prepare(for:sender:)", segue: segue.qualifiedID, destination: destination)
+        emit(source, .prepare, segue: segue.qualifiedID, destination: destination)
         if kind == .custom || isFull {
-            events.append(Event(receiver: segue.qualifiedID, call: "perform()"))
+            emitPerform(segue.qualifiedID)
         }
         let destinationScene = instances[destination].scene
         switch kind {
@@ -163,7 +163,7 @@ extension FlowRun {
     // MARK: - show and showDetail (uikit-semantics §4)
 
     mutating func show(_ shown: Int, from caller: Int) throws {
-        emitFull(caller, "show(_:sender:)", argument: shown)
+        emitFull(caller, .show, argument: shown)
         for target in ancestry(of: caller) where Rules.overridesShow(instances[target].scene) {
             switch instances[target].kind {
             case .navigation:
@@ -183,7 +183,7 @@ extension FlowRun {
     }
 
     mutating func showDetail(_ shown: Int, from caller: Int) throws {
-        emitFull(caller, "showDetailViewController(_:sender:)", argument: shown)
+        emitFull(caller, .showDetail, argument: shown)
         for target in ancestry(of: caller) where Rules.overridesShowDetail(instances[target].scene) {
             if instances[target].kind == .split {
                 if !instances[target].collapsed {
@@ -220,7 +220,7 @@ extension FlowRun {
     // MARK: - Containers
 
     mutating func push(_ pushed: Int, onto navigation: Int) throws {
-        emitFull(navigation, "pushViewController(_:animated:)", argument: pushed)
+        emitFull(navigation, .push, argument: pushed)
         if instances[pushed].kind == .navigation {
             throw FlowFailure("Pushing a navigation controller is not supported ('\(instances[pushed].name)' onto '\(instances[navigation].name)')")
         }
@@ -257,7 +257,7 @@ extension FlowRun {
             }
             throw FlowFailure("back: no navigation controller is on screen in the front-most layer")
         }
-        emitFull(navigation, "popViewController(animated:)")
+        emitFull(navigation, .pop)
         try pop(navigation, keeping: instances[navigation].stack.count - 1)
     }
 
@@ -317,7 +317,7 @@ extension FlowRun {
         let pages = instances[pager].scene.pages
         let index = instances[pager].pageIndex + (direction == .next ? 1 : -1)
         guard pages.indices.contains(index) else { return }
-        emitFull(pager, direction == .next ? "pageViewController(_:viewControllerAfter:)" : "pageViewController(_:viewControllerBefore:)")
+        emitFull(pager, direction == .next ? .pageAfter : .pageBefore)
         let page = try instantiate(pages[index].value)
         let old = instances[pager].page
         let before = visibleList()
@@ -334,10 +334,10 @@ extension FlowRun {
 
     mutating func present(_ presented: Int, from caller: Int, requested: PresentationStyle, transition requestedTransition: TransitionStyle,
                           anchor: String?, adaptive: AdaptivePresentationStyle?) throws {
-        emitFull(caller, "present(_:animated:completion:)", argument: presented)
+        emitFull(caller, .present, argument: presented)
         let style = Rules.resolveStyle(requested, adaptive: adaptive, in: environment)
         if requested == .popover, environment.width == .compact, adaptive != nil {
-            emitFull(caller, "adaptivePresentationStyle(for:traitCollection:)")
+            emitFull(caller, .adaptivePresentationStyle)
         }
         var presenter = layerRoot(of: caller)
         var transition = requestedTransition
@@ -376,7 +376,7 @@ extension FlowRun {
     // MARK: - Dismissing (uikit-semantics §6)
 
     mutating func dismiss(_ caller: Int) throws {
-        emitFull(caller, "dismiss(animated:completion:)")
+        emitFull(caller, .dismiss)
         var target: Int?
         for i in ancestry(of: caller) {
             if let presented = instances[i].presenting, layers.indices.contains(presented) {
@@ -419,12 +419,12 @@ extension FlowRun {
         }
         let delegate = top.source ?? top.root
         if instances[top.root].scene.isModalInPresentation {
-            emitFull(delegate, "presentationControllerDidAttemptToDismiss(_:)")
+            emitFull(delegate, .presentationControllerDidAttemptToDismiss)
             return
         }
-        emitFull(delegate, "presentationControllerWillDismiss(_:)")
+        emitFull(delegate, .presentationControllerWillDismiss)
         try dismissLayers(from: layers.count - 1)
-        emitFull(delegate, "presentationControllerDidDismiss(_:)")
+        emitFull(delegate, .presentationControllerDidDismiss)
     }
 
     // MARK: - Environment (uikit-semantics §9)
@@ -433,7 +433,7 @@ extension FlowRun {
         let old = environment
         environment = old.applying(change)
         if isFull, old != environment {
-            for i in visibleList() { emitFull(i, "viewWillTransition(to:with:)") }
+            for i in visibleList() { emitFull(i, .viewWillTransition) }
         }
         let before = visibleList()
         var moves = Moves()
@@ -458,7 +458,7 @@ extension FlowRun {
     /// Regular → compact: with `collapse: secondary` and a navigation primary the
     /// supplementary and secondary are pushed onto the primary's stack; otherwise they are discarded.
     private mutating func collapse(_ split: Int, moves: inout Moves, discarded: inout [Int]) {
-        emitFull(split, "splitViewController(_:collapseSecondary:onto:)")
+        emitFull(split, .collapseSecondary)
         let columns = [instances[split].supplementary, instances[split].secondary].compactMap { $0 }
         instances[split].supplementary = nil
         instances[split].secondary = nil
@@ -483,7 +483,7 @@ extension FlowRun {
     /// columns (the first into the supplementary of a triple-column split, the top into the
     /// secondary; anything between is discarded); a column left empty gets a new instance of its scene.
     private mutating func expand(_ split: Int, moves: inout Moves, discarded: inout [Int]) throws {
-        emitFull(split, "splitViewController(_:separateSecondaryFrom:)")
+        emitFull(split, .separateSecondary)
         let scene = instances[split].scene
         instances[split].collapsed = false
         var pushed: [Int] = []

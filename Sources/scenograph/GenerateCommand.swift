@@ -4,6 +4,7 @@ import Foundation
 import Graphviz
 import ModelLoading
 import SceneModel
+import Simulator
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -85,7 +86,7 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
         progress.finish()
-        let failed = flows.filter { $0.result != "passed" }
+        let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
@@ -93,7 +94,7 @@ struct GenerateCommand: ParsableCommand {
             Terminal.status("wrote \(build.files.count) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
         }
         for report in failed {
-            Terminal.error("flow '\(report.flow.id)' \(report.result)")
+            Terminal.error("flow '\(report.flow.id)' \(report.result.rawValue)")
         }
         if !failed.isEmpty { throw ExitCode(1) }
     }
