@@ -189,7 +189,10 @@ extension FlowRun {
                 if !instances[target].collapsed {
                     try replaceColumn(.secondary, of: target, with: shown)
                 } else if let primary = instances[target].primary, instances[primary].kind == .navigation {
-                    try push(shown, onto: primary)
+                    // The split forwards to its primary's `show`; a collapsed split's navigation
+                    // primary accepts a navigation controller as the detail (Xcode's
+                    // Master-Detail template), nested as one item of its stack.
+                    try push(shown, onto: primary, nestingAllowed: true)
                 } else {
                     try presentWithOwnStyles(shown, from: caller)
                 }
@@ -219,9 +222,12 @@ extension FlowRun {
 
     // MARK: - Containers
 
-    mutating func push(_ pushed: Int, onto navigation: Int) throws {
+    /// Pushes `pushed` onto `navigation`. Pushing a navigation controller is a UIKit
+    /// exception, unless `nestingAllowed` (a collapsed split's navigation primary taking a
+    /// navigation controller as its detail, uikit-semantics §4).
+    mutating func push(_ pushed: Int, onto navigation: Int, nestingAllowed: Bool = false) throws {
         emitFull(navigation, .push, argument: pushed)
-        if instances[pushed].kind == .navigation {
+        if instances[pushed].kind == .navigation, !nestingAllowed {
             throw FlowFailure("Pushing a navigation controller is not supported ('\(instances[pushed].name)' onto '\(instances[navigation].name)')")
         }
         let before = visibleList()
@@ -418,7 +424,7 @@ extension FlowRun {
             throw FlowFailure("swipeDown: the front-most presentation '\(instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
         }
         let delegate = top.source ?? top.root
-        if instances[top.root].scene.isModalInPresentation {
+        if Rules.refusesInteractiveDismissal(frontPath(from: top.root).map { instances[$0].scene }) {
             emitFull(delegate, .presentationControllerDidAttemptToDismiss)
             return
         }
@@ -463,9 +469,11 @@ extension FlowRun {
         instances[split].supplementary = nil
         instances[split].secondary = nil
         instances[split].collapsed = true
+        if let primary = instances[split].primary, instances[primary].kind == .navigation {
+            instances[split].ownDepth = instances[primary].stack.count
+        }
         if let primary = instances[split].primary,
            Rules.collapsesOntoPrimary(instances[split].scene, primaryKind: instances[primary].kind) {
-            instances[split].ownDepth = instances[primary].stack.count
             for column in columns {
                 instances[column].parent = primary
                 instances[primary].stack.append(column)
@@ -487,10 +495,10 @@ extension FlowRun {
         let scene = instances[split].scene
         instances[split].collapsed = false
         var pushed: [Int] = []
-        if let primary = instances[split].primary, Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind) {
+        if let primary = instances[split].primary, instances[primary].kind == .navigation {
             let stack = instances[primary].stack
-            let own = min(max(1, instances[split].ownDepth), stack.count)
-            pushed = Array(stack[own...])
+            let count = Rules.separatedCount(stackCount: stack.count, ownDepth: instances[split].ownDepth, style: scene.splitStyle)
+            pushed = Array(stack.suffix(count))
             instances[primary].stack.removeLast(pushed.count)
         }
         let triple = scene.splitStyle == .tripleColumn && scene.supplementary != nil

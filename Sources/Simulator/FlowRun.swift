@@ -174,7 +174,7 @@ struct FlowRun {
         let collapsed = environment.width == .compact
         instances[split].collapsed = collapsed
         let ontoPrimary = collapsed && Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind)
-        if ontoPrimary { instances[split].ownDepth = instances[primary].stack.count }
+        if collapsed, instances[primary].kind == .navigation { instances[split].ownDepth = instances[primary].stack.count }
         for other in others {
             let child = try instantiate(other.scene)
             if !collapsed {

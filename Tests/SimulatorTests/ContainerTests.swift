@@ -247,8 +247,22 @@ import Testing
         #expect(summary(t, 2) == "chain Split | visible D1#2 | Split[NavM,D1#2] NavM[M]")
     }
 
-    @Test func expandingKeepsTheTopAndDiscardsWhatIsBetween() throws {
+    @Test func expandingAClassicSplitSeparatesOnlyTheTopOfThePrimary() throws {
+        // UINavigationController's default separation pops the top of its stack and nothing
+        // else, so D1 stays in the primary column (UISplitViewControllerDelegate docs).
         let t = try simulate(initial: "Split", scenes: Self.split, steps: """
+            - showDetail: D2
+              from: M
+            - environment: {width: regular}
+            """)
+        #expect(summary(t, 1) == "chain Split | visible D2 | Split[NavM]collapsed NavM[M,D1,D2]")
+        #expect(events(t, 2) == list("D2.wM(Split) D1.vWA D1.vDA D2.dM(Split)"))
+        #expect(summary(t, 2) == "chain Split | visible D2 | Split[NavM,D2] NavM[M,D1]")
+    }
+
+    @Test func expandingAColumnStyleSplitKeepsTheTopAndDiscardsWhatIsBetween() throws {
+        let scenes = Self.split.replacingOccurrences(of: "secondary: D1}", with: "secondary: D1, style: doubleColumn}")
+        let t = try simulate(initial: "Split", scenes: scenes, steps: """
             - showDetail: D2
               from: M
             - environment: {width: regular}
