@@ -478,6 +478,7 @@ extension FlowRun {
                 instances[column].parent = primary
                 instances[primary].stack.append(column)
                 moves.added.append((column, primary))
+                moves.moved.append(column)
             }
         } else {
             for column in columns {
@@ -516,6 +517,7 @@ extension FlowRun {
         for column in [supplementary, secondary].compactMap({ $0 }) {
             instances[column].parent = split
             moves.added.append((column, split))
+            if pushed.contains(column) { moves.moved.append(column) }
         }
     }
 }

@@ -246,6 +246,7 @@ struct FlowRun {
             emit(removed, .willMove, argument: .null)
         }
         for added in moves.added {
+            if moves.moved.contains(added.child) { emit(added.child, .didMove, argument: .null) }
             emit(added.child, .willMove, argument: .instance(instances[added.parent].name))
         }
         let beforeSet = Set(before)

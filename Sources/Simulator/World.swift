@@ -69,6 +69,10 @@ struct Moves {
     var removed: [Int] = []
     /// Instances joining a container (`willMove(toParent: parent)`).
     var added: [(child: Int, parent: Int)] = []
+    /// The added instances that leave another container to join (a split collapsing or
+    /// expanding): `addChild(_:)` first removes them from their old parent, and
+    /// `removeFromParent()` calls `didMove(toParent: nil)` (both documented; M).
+    var moved: [Int] = []
 
     var isEmpty: Bool { removed.isEmpty && added.isEmpty }
 }

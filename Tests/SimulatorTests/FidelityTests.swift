@@ -83,9 +83,10 @@ import Testing
             - environment: {width: regular}
             - expect: {collapsed: {Split: false}, stacks: {MasterNav: [Master], DetailNav#2: [Detail#2]}, visible: Detail#2}
             """)
-        // A move is reported as an addition to the new parent; the master appears again
-        // beside the detail, which stays on screen.
-        #expect(events(t, 2) == list("DetailNav#2.wM(Split) Master.vWA Master.vDA DetailNav#2.dM(Split)"))
+        // A move: addChild(_:) first removes it from the primary (didMove(toParent: nil)),
+        // then it joins the split; the master appears again beside the detail, which stays
+        // on screen.
+        #expect(events(t, 2) == list("DetailNav#2.dM(nil) DetailNav#2.wM(Split) Master.vWA Master.vDA DetailNav#2.dM(Split)"))
         #expect(summary(t, 2) == "chain Split | visible Detail#2 | Split[MasterNav,DetailNav#2] MasterNav[Master] DetailNav#2[Detail#2]")
         #expect(t.result == .passed, "\(errorText(t) ?? "") \(t.failures.map(\.failure.message))")
     }
