@@ -172,4 +172,69 @@ import Testing
             """, detail: .full)
         #expect(t.steps[2].events.map(\.text) == ["A: presentationControllerDidAttemptToDismiss(_:)"])
     }
+
+    // MARK: - Rules settled by issue 16 (docs/semantics.md, rule table)
+
+    @Test func dismissWithNothingToDismissIsAWarningAndChangesNothing() throws {
+        let t = try simulate(initial: "Nav", scenes: "Nav: {kind: navigation, root: A}\nA: {}", steps: "- dismiss: A")
+        #expect(events(t, 1).isEmpty)
+        #expect(t.steps[1].warnings == ["dismiss(animated:completion:) on <UIViewController: A> does nothing: it presents nothing and is not presented"])
+        #expect(t.steps[1].state == t.steps[0].state)
+        #expect(t.result == .passed)
+    }
+
+    @Test func showInACollapsedSplitWithoutANavigationControllerPresentsWithTheDestinationsStyles() throws {
+        let t = try simulate(initial: "Split", scenes: """
+            Split: {kind: split, primary: P, secondary: D, collapse: primary}
+            P:
+              segues:
+                open: {kind: show, to: F, trigger: Open}
+            D: {}
+            F: {modalPresentationStyle: formSheet, modalTransitionStyle: crossDissolve}
+            """, steps: "- tap: P.open")
+        #expect(summary(t, 1) == "chain Split,F | visible F | F on Split from P formSheet/crossDissolve | Split[P]collapsed")
+    }
+
+    @Test func dismissingSeveralLayersGivesTheVisibleIntermediateLayersDisappearanceCallbacks() throws {
+        // R presents S1 (sheet), S1 presents S2 (sheet): both sheets are on screen; dismissing
+        // from R takes both in one transition, lower layer first; R was never hidden.
+        let t = try simulate(initial: "R", scenes: """
+            R:
+              segues:
+                one: {kind: present, to: S1, modalPresentationStyle: pageSheet}
+            S1:
+              segues:
+                two: {kind: present, to: S2, modalPresentationStyle: formSheet}
+            S2: {}
+            """, steps: """
+            - perform: R.one
+            - perform: S1.two
+            - dismiss: R
+            """)
+        #expect(events(t, 3) == list("S1.vWD S2.vWD S1.vDD S2.vDD S1.deinit S2.deinit"))
+        #expect(summary(t, 3) == "chain R | visible R")
+    }
+
+    @Test func anUnwindThatSwitchesTabsAndDismissesIsOneTransitionInDismissOrder() throws {
+        let t = try simulate(initial: "Tabs", scenes: """
+            Tabs: {kind: tabBar, tabs: [Home, Other]}
+            Home: {unwindActions: [toHome]}
+            Other:
+              segues:
+                modal: {kind: present, to: M, modalPresentationStyle: fullScreen}
+            M:
+              segues:
+                home: {kind: unwind, action: toHome, trigger: Home}
+            """, steps: """
+            - selectTab: Other
+            - perform: Other.modal
+            - tap: M.home
+            """)
+        // D = [M] (Other is hidden by the full-screen M), P = [Tabs, Home]: D.will, P.will, P.did, D.did.
+        #expect(events(t, 3) == list("""
+            M.shouldPerform(M.home)=true M.prepare(M.home→Home) Home.toHome(M.home)
+            M.vWD Tabs.vWA Home.vWA Tabs.vDA Home.vDA M.vDD M.deinit
+            """))
+        #expect(summary(t, 3) == "chain Tabs | visible Home | Tabs[Home*,Other]")
+    }
 }
