@@ -1,4 +1,5 @@
 import SceneModel
+import Simulator
 
 /// Builds the documented template contexts (see Templates/README.md) from the model and the flow reports.
 struct PageContexts {
@@ -71,17 +72,16 @@ struct PageContexts {
             ] as [String: Any],
             "nav": [
                 "scenes": model.scenes.map { ["id": $0.id, "path": scenePath($0.id), "current": current == scenePath($0.id)] as [String: Any] },
-                "flows": flows.map { ["id": $0.flow.id, "path": flowPath($0.flow.id), "result": $0.result, "current": current == flowPath($0.flow.id)] as [String: Any] },
+                "flows": flows.map { ["id": $0.flow.id, "path": flowPath($0.flow.id), "result": $0.result.rawValue, "current": current == flowPath($0.flow.id)] as [String: Any] },
             ] as [String: Any],
         ]
     }
 
-    static func resultLabel(_ result: String) -> String {
+    static func resultLabel(_ result: FlowResult) -> String {
         switch result {
-        case "passed": "✓ passed"
-        case "failed": "✗ failed"
-        case "error": "✗ error"
-        default: result
+        case .passed: "✓ passed"
+        case .failed: "✗ failed"
+        case .error: "✗ error"
         }
     }
 
@@ -112,7 +112,7 @@ struct PageContexts {
             var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
             row["summary"] = report.flow.summary ?? ""
             row["stepCount"] = report.flow.steps.count
-            row["result"] = report.result
+            row["result"] = report.result.rawValue
             row["resultLabel"] = Self.resultLabel(report.result)
             return row
         }
@@ -272,7 +272,7 @@ struct PageContexts {
         context["flow"] = [
             "id": report.flow.id,
             "summaryMarkdown": report.flow.summary ?? "", "summaryHTML": Markdown.html(report.flow.summary ?? ""),
-            "environment": report.environment, "result": report.result, "resultLabel": Self.resultLabel(report.result),
+            "environment": report.environment, "result": report.result.rawValue, "resultLabel": Self.resultLabel(report.result),
         ] as [String: Any]
         context["steps"] = report.steps.map { step -> [String: Any] in
             var row: [String: Any] = ["index": step.index, "text": step.text, "warnings": step.warnings, "failures": step.failures]
@@ -282,8 +282,8 @@ struct PageContexts {
         let expectations = report.steps.filter(\.isExpectation).map { step -> [String: Any] in
             [
                 "index": step.index, "line": step.line,
-                "result": step.failures.isEmpty ? "passed" : "failed",
-                "resultLabel": Self.resultLabel(step.failures.isEmpty ? "passed" : "failed"),
+                "result": (step.failures.isEmpty ? FlowResult.passed : .failed).rawValue,
+                "resultLabel": Self.resultLabel(step.failures.isEmpty ? .passed : .failed),
                 "detail": step.failures.isEmpty ? step.text : step.failures.joined(separator: "; "),
             ]
         }
