@@ -42,7 +42,8 @@ let package = Package(
         .testTarget(name: "GraphvizTests", dependencies: ["ScenographTestSupport", "Graphviz"]),
         .testTarget(name: "DiagramsTests", dependencies: ["ScenographTestSupport", "Diagrams", "ModelLoading", "Simulator", "Graphviz"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"]),
+        .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"],
+                    exclude: ["Golden"]),
         .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"]),
     ],
     swiftLanguageModes: [.v6]
