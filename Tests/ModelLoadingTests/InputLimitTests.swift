@@ -141,4 +141,79 @@ import Testing
         #expect(result.diagnostics.filter(\.isError).isEmpty)
         #expect(result.model?.scene("a")?.segues.map(\.destination?.value) == ["b", "b"])
     }
+
+    // MARK: - Invalid UTF-8
+
+    @Test func invalidUTF8InAnXMLNameIsFoundBeforeTheXMLParser() throws {
+        let result = StoryboardImporter().importFiles([Self.fixture("invalid-utf8-name.storyboard")])
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-name.storyboard:1:12: error: the storyboard is not valid UTF-8: byte 0xFF is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+        ])
+    }
+
+    @Test func invalidUTF8InAnXMLComment() throws {
+        let result = ModelLoader().load(path: Self.fixture("invalid-utf8-comment.storyboard"))
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-comment.storyboard:1:9: error: the storyboard is not valid UTF-8: byte 0xFF is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+        ])
+    }
+
+    @Test func invalidUTF8InAStoryboardListedByAModel() throws {
+        let result = ModelLoader().load(path: Self.fixture("models-storyboard.yaml"))
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-name.storyboard:1:12: error: the storyboard is not valid UTF-8: byte 0xFF is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+        ])
+    }
+
+    @Test func invalidUTF8InAModelIsPositioned() throws {
+        // Line 2: "name: Café " then the Latin-1 byte of "été".
+        let result = ModelLoader().load(path: Self.fixture("invalid-utf8-model.yaml"))
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-model.yaml:2:12: error: the model file is not valid UTF-8: byte 0xE9 is not part of a UTF-8 character",
+        ])
+    }
+
+    @Test func utf8CheckCountsColumnsInCharacters() {
+        #expect(UTF8Check.firstInvalidByte(in: Data("ok\nĂ✓😀".utf8)) == nil)
+        #expect(UTF8Check.firstInvalidByte(in: Data([0x61, 0x0A, 0xC3, 0xA9, 0xE2, 0x9C, 0x93, 0xED, 0xA0, 0x80]))
+                == UTF8Check.InvalidByte(byte: 0xED, line: 2, column: 3))
+        #expect(UTF8Check.firstInvalidByte(in: Data([0xF0, 0x9F, 0x98])) == UTF8Check.InvalidByte(byte: 0xF0, line: 1, column: 1))
+    }
+
+    // MARK: - Storyboard size and shape
+
+    @Test func aOneLineStoryboardKeepsEveryPosition() throws {
+        let views = 32_000
+        let head = #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" targetRuntime="iOS.CocoaTouch" initialViewController="v"><scenes><scene sceneID="s"><objects><viewController id="v" sceneMemberID="viewController"><view key="view" id="root">"#
+        let text = head + String(repeating: "<view/>", count: views) + "<view id=\"last\"/></view></viewController></objects></scene></scenes></document>"
+        guard case .success(let root) = StoryboardXML.parse(Data(text.utf8), file: "OneLine.storyboard") else {
+            Issue.record("the storyboard does not parse")
+            return
+        }
+        var last: StoryboardElement?
+        root.forEachDescendant { if $0["id"] == "last" { last = $0 } }
+        #expect(last?.location == SourceLocation(file: "OneLine.storyboard", line: 1, column: head.count + 7 * views + 1))
+        let result = ModelLoader().load(imported: StoryboardImporter().importContents([("OneLine.storyboard", Data(text.utf8))]),
+                                        name: "OneLine", path: "OneLine.storyboard")
+        #expect(!result.hasErrors)
+    }
+
+    @Test func tagStartsFollowMultibyteCharactersAndLines() {
+        let text = "<a é='✓'><b/>\n  <c\n   x='1'/><d/></a>"
+        var locator = TagLocator(bytes: Array(text.utf8))
+        // The parser reports a position inside or just after each tag; the `<` before it is the tag's start.
+        #expect(locator.tagStart(line: 1, column: 9) == (1, 1))
+        #expect(locator.tagStart(line: 1, column: 12) == (1, 10))
+        #expect(locator.tagStart(line: 3, column: 9) == (2, 3))
+        #expect(locator.tagStart(line: 3, column: 13) == (3, 11))
+    }
+
+    @Test func elementsNestedPastTheLimitAreRefused() throws {
+        let depth = 100_000
+        let text = "<document>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</document>"
+        let result = StoryboardImporter().importContents([("Deep.storyboard", Data(text.utf8))])
+        #expect(result.diagnostics.brief == [
+            "Deep.storyboard:1:\(10 + 3 * (InputLimits.storyboardDepth - 1) + 1): error: elements nested more than 1000 levels deep (<a>); a storyboard may nest at most 1000",
+        ])
+    }
 }
