@@ -216,4 +216,15 @@ import Testing
             "Deep.storyboard:1:\(10 + 3 * (InputLimits.storyboardDepth - 1) + 1): error: elements nested more than 1000 levels deep (<a>); a storyboard may nest at most 1000",
         ])
     }
+
+    @Test func xmlErrorsAreWordsWithTheirPosition() throws {
+        let result = StoryboardImporter().importFiles([Self.fixture("entity-loop.storyboard")])
+        #expect(result.diagnostics.brief == [
+            "entity-loop.storyboard:3:75: error: malformed XML: entities refer to each other in a loop, or expand too much",
+        ])
+        // Every code libxml2's parser reports for a document (xmlParserErrors 1…111) has words.
+        for code in 1...111 {
+            #expect(!StoryboardXML.describe(code: code).hasPrefix("XML parser error"), "code \(code)")
+        }
+    }
 }
