@@ -53,6 +53,8 @@ public struct ModelValidator {
             }
             return
         }
+        // A value that is no identifier was reported where it was read.
+        guard Identifier.isValid(initial.value) else { return }
         resolve(initial, "as initial scene")
     }
 
