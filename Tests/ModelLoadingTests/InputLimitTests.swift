@@ -238,4 +238,30 @@ import Testing
         let notText = try Self.only("format: 1\nname: N\ninitial: [a]\nscenes:\n  a: {}\n")
         #expect(notText == "3:10: initial scene must be text, found a list")
     }
+
+    @Test func sceneAndFlowIdentifiersHaveALengthLimit() throws {
+        let long = String(repeating: "x", count: 250)
+        let atLimit = String(repeating: "y", count: Identifier.maximumLength)
+        let text = """
+            format: 1
+            name: Long names
+            initial: \(long)
+            scenes:
+              \(long):
+                segues:
+                  next: {kind: show, to: \(atLimit)}
+              \(atLimit): {}
+            flows:
+              \(long):
+                steps:
+                  - tap: \(long).next
+            """
+        let errors = ModelLoader().load(text: text, path: "Model.yaml").diagnostics.filter(\.isError)
+        let prefix = String(repeating: "x", count: 40)
+        #expect(errors.brief == [
+            "Model.yaml:5:3: error: scene id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
+            "Model.yaml:10:3: error: flow id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
+        ])
+        #expect(errors.allSatisfy { $0.category == "limit" })
+    }
 }
