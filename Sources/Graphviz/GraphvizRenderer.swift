@@ -28,6 +28,11 @@ public struct GraphvizRenderer: Sendable {
 
     /// The version of the Graphviz libraries linked in, e.g. `2.43.0`.
     public static var version: String? { GraphvizSession.shared.version }
+
+    /// What decides the bytes of a render besides its input, for cache keys: the Graphviz
+    /// version and how text is measured. Renders cached under another identifier (such as
+    /// SVGs measured with the machine's fonts) are not reused.
+    public static var identifier: String { "graphviz-\(version ?? "unknown")-builtin-text-metrics" }
 }
 
 // MARK: - Engines and formats

@@ -87,11 +87,11 @@ struct ModelDecoder {
             model.initial = context.identifier(node, "initial scene") ?? Located("", at: node.location)
         }
         if let node = value("scenes") {
-            model.scenes = decodeScenes(node, imported: imported?.scenes ?? [])
+            model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? []))
         } else if model.storyboards.isEmpty {
             context.error("missing required key 'scenes'", at: root.location)
         } else {
-            model.scenes = imported?.scenes ?? []
+            model.replaceScenes(imported?.scenes ?? [])
         }
         if let imported {
             context.append(imported.pageWarnings(for: model.scenes))
@@ -103,7 +103,6 @@ struct ModelDecoder {
         if let node = value("flows"), !node.isNull {
             model.flows = decodeFlows(node)
         }
-        model.reindex()
         return model
     }
 

@@ -4,6 +4,7 @@ import Foundation
 import Graphviz
 import ModelLoading
 import SceneModel
+import Simulator
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +38,12 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Render every diagram, ignoring and not filling the cache.")
     var noCache = false
 
+    @Flag(name: .long, help: "Replace the output folder even if it is not empty and was not written by scenograph.")
+    var force = false
+
+    @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the same output folder.")
+    var noWait = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -50,7 +57,16 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let (model, warnings) = try ModelInput.loadWithDiagnostics(self.model)
         let destinationName = output ?? (self.model == nil ? "Output" : "Docs")
-        let destination = URL(fileURLWithPath: destinationName)
+        let modelPath = self.model ?? ModelInput.bundledExample
+        let modelFolder = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
+        let inputs = [modelPath] + model.storyboards.map { modelFolder.appendingPathComponent($0.value).path } + (templates.map { [$0] } ?? [])
+        let destination: OutputTarget
+        do {
+            destination = try OutputWriter.target(destinationName, protecting: inputs, force: force)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
 
         let loaded = TemplateSet.load(overrides: templates)
         Terminal.report(loaded.diagnostics)
@@ -64,36 +80,37 @@ struct GenerateCommand: ParsableCommand {
         let builder = DocSiteBuilder(
             templates: templateSet,
             renderer: GraphvizBridge.renderer(),
-            cache: noCache ? DiagramCache(directory: nil) : DiagramCache.standard(),
+            cache: DiagramCache(directory: noCache ? nil : CacheLocation.standard()),
             imageFormat: format.rawValue,
             html: !noHTML
         )
         let build: DocSiteBuild
         do {
-            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams) { progress.report($0) }
+            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
         } catch {
             progress.finish()
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
-        OutputWriter.removeStaleStaging(beside: destination)
         do {
-            try OutputWriter.replace(destination, with: build.files)
+            try OutputWriter.replace(destination, with: build.files, wait: !noWait) {
+                if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
+            }
         } catch {
             progress.finish()
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
         progress.finish()
-        let failed = flows.filter { $0.result != "passed" }
+        let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
-                ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
-                : "rendered \(build.rendered) diagram\(build.rendered == 1 ? "" : "s") (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
+                ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
+                : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
+            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
         for report in failed {
-            Terminal.error("flow '\(report.flow.id)' \(report.result)")
+            Terminal.error("flow '\(report.flow.id)' \(report.result.rawValue)")
         }
         if !failed.isEmpty { throw ExitCode(1) }
     }
