@@ -83,7 +83,8 @@ struct ModelDecoder {
             }
         }
         if let node = value("initial") {
-            model.initial = context.identifier(node, "initial scene")
+            // An invalid value is reported here; an empty placeholder keeps validation from also calling the key missing.
+            model.initial = context.identifier(node, "initial scene") ?? Located("", at: node.location)
         }
         if let node = value("scenes") {
             model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? []))
