@@ -14,6 +14,8 @@ public struct DiagramCatalogue: Sendable {
         case neighbourhood(scene: String)
         case possibleChains
         case sequence(flow: String)
+        /// One part of a flow's sequence: a step (`part` 1 of 1), or a piece of a step too wide for one part.
+        case sequencePart(flow: String, step: Int, part: Int)
         case filmstrip(flow: String)
     }
 
@@ -54,7 +56,8 @@ public struct DiagramCatalogue: Sendable {
     public let entries: [Entry]
 
     /// The diagrams of `model` and of its simulated flows (`traces`, in any order; flows without a trace get none).
-    public init(model: SceneModel, traces: [FlowTrace]) {
+    /// `launch` says how a flow's step 0 is drawn in its sequence diagrams.
+    public init(model: SceneModel, traces: [FlowTrace], launch: LaunchDetail = .summary) {
         self.model = model
         var entries: [Entry] = []
         entries.append(Entry(
@@ -83,8 +86,24 @@ public struct DiagramCatalogue: Sendable {
                 subject: .sequence(flow: flow.id), name: "flows/\(flow.id)-sequence", title: "Sequence of \(flow.id)",
                 description: "The view-controller callbacks of the flow \(flow.id), step by step, one lifeline per instance.",
                 engine: .nop2) { links in
-                    SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace))
+                    SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace, launch: launch))
                 })
+            let partStyle = SequenceDiagram.Style.part
+            for part in diagrams.sequenceParts(for: trace, launch: launch, style: partStyle) {
+                let suffix = part.of > 1 ? "-\(part.part)" : ""
+                let piece = part.of > 1 ? ", part \(part.part) of \(part.of)" : ""
+                let script = part.script
+                entries.append(Entry(
+                    subject: .sequencePart(flow: flow.id, step: part.step, part: part.part),
+                    name: "flows/\(flow.id)/step-\(part.step)\(suffix)", title: "Step \(part.step) of \(flow.id)\(piece)",
+                    description: "The callbacks of step \(part.step) (\(part.text)) of the flow \(flow.id)\(piece), one lifeline per instance involved: "
+                        + script.participants.map(\.id).joined(separator: ", ") + ".",
+                    engine: .nop2) { links in
+                        var diagram = SequenceDiagram(participantLink: links.map(Self.participantLink))
+                        diagram.style = partStyle
+                        return diagram.graph(for: script)
+                    })
+            }
             entries.append(Entry(
                 subject: .filmstrip(flow: flow.id), name: "flows/\(flow.id)-chains", title: "Presentation chain of \(flow.id), step by step",
                 description: "The window's root and every presented view controller after each step of the flow \(flow.id), visible instances highlighted.",

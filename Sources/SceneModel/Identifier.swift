@@ -74,6 +74,9 @@ public enum Identifier {
 }
 
 extension Identifier {
+    /// The anchor a scene's page gives one of its segues (Markdown and HTML alike): `segue-<segue-id>`.
+    public static func segueAnchor(_ segueID: String) -> String { "segue-" + segueID }
+
     /// The scene of an instance name: `photo#2` → `photo`, `photo` → `photo`.
     public static func scene(ofInstance instance: String) -> String {
         String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))

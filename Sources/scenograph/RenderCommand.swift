@@ -36,6 +36,12 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The flow of a chains or sequence diagram.")
     var flow: String?
 
+    @Option(help: "With --diagram sequence: draw only this step's part (0 is the launch), as the flow's page does.")
+    var step: Int?
+
+    @Option(help: "With --step: which part of a step too wide for one part (1 is the first).")
+    var part: Int = 1
+
     @Option(help: "The output format.")
     var format: Format = .svg
 
@@ -76,9 +82,22 @@ struct RenderCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             traces = [Simulator(model: model).run(flowModel, detail: detail)]
-            subject = diagram == .sequence ? .sequence(flow: flowID) : .filmstrip(flow: flowID)
+            if diagram == .sequence, let step {
+                subject = .sequencePart(flow: flowID, step: step, part: part)
+            } else {
+                subject = diagram == .sequence ? .sequence(flow: flowID) : .filmstrip(flow: flowID)
+            }
         }
-        guard let entry = DiagramCatalogue(model: model, traces: traces).entry(subject) else {
+        let catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary)
+        guard let entry = catalogue.entry(subject) else {
+            if let step, let flow, diagram == .sequence {
+                let parts = catalogue.entries.compactMap { entry -> String? in
+                    guard case .sequencePart(flow, let step, let part) = entry.subject else { return nil }
+                    return part == 1 ? "\(step)" : "\(step) part \(part)"
+                }
+                Terminal.error("flow '\(flow)' has no part \(part) of step \(step) (drawn: \(parts.joined(separator: ", ")))")
+                throw ExitCode(1)
+            }
             Terminal.error("the model has no \(diagram.rawValue) diagram")
             throw ExitCode(1)
         }
