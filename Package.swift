@@ -44,7 +44,8 @@ let package = Package(
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"]),
+        .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"],
+                    exclude: ["Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -32,6 +32,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .long, help: "Image format of the Markdown pages' diagrams: svg or png.")
     var format: ImageFormat = .svg
 
+    @Option(help: "Detail level: default (the launch of each flow summarised in its diagrams, one row per container) or full (every callback drawn, plus layout callbacks, viewIsAppearing, UIKit API and delegate calls).")
+    var detail: Detail = .default
+
     @Flag(name: .customLong("no-html"), help: "Write the Markdown pages only.")
     var noHTML = false
 
@@ -72,7 +75,7 @@ struct GenerateCommand: ParsableCommand {
         Terminal.report(loaded.diagnostics)
         guard let templateSet = loaded.templates else { throw ExitCode(1) }
 
-        let pipeline = DocsPipeline(model: model)
+        let pipeline = DocsPipeline(model: model, detail: detail)
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
 
