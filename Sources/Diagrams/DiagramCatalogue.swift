@@ -88,6 +88,9 @@ public struct DiagramCatalogue: Sendable {
                 engine: .nop2) { links in
                     SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace, launch: launch))
                 })
+            // Parts sit next to the flow's page (`flows/<flow>-step-3`, `-step-3-2` for a step's second part): the
+            // page inlines them, and links inside an inlined SVG are relative to the page. No other file name of a
+            // flow ends in `-step-<number>`, so the names of two flows cannot meet.
             let partStyle = SequenceDiagram.Style.part
             for part in diagrams.sequenceParts(for: trace, launch: launch, style: partStyle) {
                 let suffix = part.of > 1 ? "-\(part.part)" : ""
@@ -95,7 +98,7 @@ public struct DiagramCatalogue: Sendable {
                 let script = part.script
                 entries.append(Entry(
                     subject: .sequencePart(flow: flow.id, step: part.step, part: part.part),
-                    name: "flows/\(flow.id)/step-\(part.step)\(suffix)", title: "Step \(part.step) of \(flow.id)\(piece)",
+                    name: "flows/\(flow.id)-step-\(part.step)\(suffix)", title: "Step \(part.step) of \(flow.id)\(piece)",
                     description: "The callbacks of step \(part.step) (\(part.text)) of the flow \(flow.id)\(piece), one lifeline per instance involved: "
                         + script.participants.map(\.id).joined(separator: ", ") + ".",
                     engine: .nop2) { links in

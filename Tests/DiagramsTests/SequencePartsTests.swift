@@ -90,16 +90,17 @@ final class SequencePartsTests: XCTestCase {
         }
     }
 
-    /// Parts are catalogue entries, in their flow's folder, with titles and descriptions naming the step.
+    /// Parts are catalogue entries named after their flow and step, with titles and descriptions naming the step.
     func testPartsAreCatalogueEntries() throws {
         let model = try Self.load("Examples/Photos.yaml")
         let traces = Simulator(model: model).runAll().flows
         let catalogue = DiagramCatalogue(model: model, traces: traces)
         let entry = try XCTUnwrap(catalogue.entry(.sequencePart(flow: "share-a-photo", step: 1, part: 1)))
-        XCTAssertEqual(entry.name, "flows/share-a-photo/step-1")
-        XCTAssertEqual(entry.rootPrefix, "../../")
+        // Next to the flow's page, so that links inside the inlined SVG work from the page too.
+        XCTAssertEqual(entry.name, "flows/share-a-photo-step-1")
+        XCTAssertEqual(entry.rootPrefix, "../")
         XCTAssertTrue(entry.description.contains("step 1 (tap: library.showPhoto)"), entry.description)
-        XCTAssertTrue(entry.dot(pageExtension: "md").contains("URL=\"../../scenes/photo.md\""))
+        XCTAssertTrue(entry.dot(pageExtension: "md").contains("URL=\"../scenes/photo.md\""))
         // Parts end with their lifelines: no header is repeated at the bottom.
         XCTAssertFalse(entry.dot(pageExtension: nil).contains("participant-end"))
     }
