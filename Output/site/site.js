@@ -145,17 +145,21 @@
       var inner = frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       return Math.min(1, inner / natural.width);
     }
-    button("−", "Zoom out", function () { apply(scale / 1.25); });
-    button("+", "Zoom in", function () { apply(scale * 1.25); });
-    button("Fit width", "Fit to width", function () { apply(fitScale()); });
-    button("1:1", "Actual size", function () { apply(1); });
+    // Until the reader zooms, the picture keeps fitting the frame as the window changes size.
+    var fitting = true;
+    button("−", "Zoom out", function () { fitting = false; apply(scale / 1.25); });
+    button("+", "Zoom in", function () { fitting = false; apply(scale * 1.25); });
+    button("Fit width", "Fit to width", function () { fitting = true; apply(fitScale()); });
+    button("1:1", "Actual size", function () { fitting = false; apply(1); });
     toolbar.appendChild(level);
     figure.insertBefore(toolbar, frame);
     apply(fitScale());
+    window.addEventListener("resize", function () { if (fitting) apply(fitScale()); });
 
     frame.addEventListener("wheel", function (event) {
       if (!(event.ctrlKey || event.metaKey)) return;
       event.preventDefault();
+      fitting = false;
       var box = frame.getBoundingClientRect();
       apply(scale * Math.exp(-event.deltaY / 300), event.clientX - box.left, event.clientY - box.top);
     }, { passive: false });
@@ -182,6 +186,7 @@
       if (!pointers[event.pointerId]) return;
       pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
       if (pinch && Object.keys(pointers).length === 2) {
+        fitting = false;
         var box = frame.getBoundingClientRect();
         apply(pinch.scale * distance() / pinch.distance, event.clientX - box.left, event.clientY - box.top);
         moved = true;

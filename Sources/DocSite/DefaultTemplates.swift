@@ -83,11 +83,11 @@ enum DefaultTemplates {
 
 <h2>Expectations</h2>
 {{#hasExpectations}}
-<table>
+<table class="cards">
 <thead><tr><th class="num">Step</th><th class="num">Line</th><th>Result</th><th>Detail</th></tr></thead>
 <tbody>
 {{#expectations}}
-<tr><td class="num"><a href="#step-{{index}}">{{index}}</a></td><td class="num">{{line}}</td><td><span class="result {{result}}">{{result}}</span></td><td>{{detail}}</td></tr>
+<tr><td data-label="Step" class="num"><a href="#step-{{index}}">{{index}}</a></td><td data-label="Line" class="num">{{line}}</td><td data-label="Result"><span class="result {{result}}">{{result}}</span></td><td data-label="Detail">{{detail}}</td></tr>
 {{/expectations}}
 </tbody>
 </table>
@@ -193,22 +193,22 @@ UIKit reported no warnings in this flow.
 {{/diagrams.segues}}
 
 <h2 id="scenes">Scenes</h2>
-<table>
+<table class="cards">
 <thead><tr><th>Scene</th><th>Kind</th><th>Class</th><th>Container</th><th class="num">Segues in</th><th class="num">Segues out</th></tr></thead>
 <tbody>
 {{#scenes}}
-<tr><td><a href="{{root}}{{path}}">{{id}}</a>{{#title}} — {{title}}{{/title}}</td><td>{{kind}}</td><td><code>{{className}}</code></td><td>{{#container}}<a href="{{root}}{{path}}">{{id}}</a>{{/container}}{{^container}}—{{/container}}</td><td class="num">{{incoming}}</td><td class="num">{{outgoing}}</td></tr>
+<tr><td data-label="Scene"><a href="{{root}}{{path}}">{{id}}</a>{{#title}} — {{title}}{{/title}}</td><td data-label="Kind">{{kind}}</td><td data-label="Class"><code>{{className}}</code></td><td data-label="Container">{{#container}}<a href="{{root}}{{path}}">{{id}}</a>{{/container}}{{^container}}—{{/container}}</td><td data-label="Segues in" class="num">{{incoming}}</td><td data-label="Segues out" class="num">{{outgoing}}</td></tr>
 {{/scenes}}
 </tbody>
 </table>
 
 <h2 id="flows">Flows</h2>
 {{#hasFlows}}
-<table>
+<table class="cards">
 <thead><tr><th>Flow</th><th>Summary</th><th class="num">Steps</th><th>Result</th></tr></thead>
 <tbody>
 {{#flows}}
-<tr><td><a href="{{root}}{{path}}">{{id}}</a></td><td>{{summary}}</td><td class="num">{{stepCount}}</td><td><span class="result {{result}}">{{result}}</span></td></tr>
+<tr><td data-label="Flow"><a href="{{root}}{{path}}">{{id}}</a></td><td data-label="Summary">{{summary}}</td><td data-label="Steps" class="num">{{stepCount}}</td><td data-label="Result"><span class="result {{result}}">{{result}}</span></td></tr>
 {{/flows}}
 </tbody>
 </table>
@@ -230,11 +230,11 @@ UIKit reported no warnings in this flow.
 {{^hasChains}}<p>No segue presents a view controller modally.</p>{{/hasChains}}
 
 <h2 id="legend">Legend</h2>
-<table>
+<table class="cards">
 <thead><tr><th>Link</th><th>Colour</th><th>Drawn as</th><th>Meaning</th></tr></thead>
 <tbody>
 {{#legend}}
-<tr class="legend-{{kind}}"><td><code>{{name}}</code></td><td><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td>{{drawnAs}}</td><td>{{meaning}}</td></tr>
+<tr class="legend-{{kind}}"><td data-label="Link"><code>{{name}}</code></td><td data-label="Colour"><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td data-label="Drawn as">{{drawnAs}}</td><td data-label="Meaning">{{meaning}}</td></tr>
 {{/legend}}
 </tbody>
 </table>
@@ -354,11 +354,11 @@ Validation found nothing to warn about.
 
 <h2>Segues out</h2>
 {{#hasSeguesOut}}
-<table>
+<table class="cards">
 <thead><tr><th>Segue</th><th>Kind</th><th>To</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
 <tbody>
 {{#seguesOut}}
-<tr id="{{anchor}}"><td><code>{{id}}</code></td><td>{{kind}}</td><td>{{#target}}<a href="{{root}}{{path}}">{{id}}</a>{{/target}}{{^target}}{{action}}{{/target}}</td><td>{{trigger}}</td><td>{{style}}</td><td>{{guard}}</td><td>{{passes}}</td></tr>
+<tr id="{{anchor}}"><td data-label="Segue"><code>{{id}}</code></td><td data-label="Kind">{{kind}}</td><td data-label="To">{{#target}}<a href="{{root}}{{path}}">{{id}}</a>{{/target}}{{^target}}{{action}}{{/target}}</td><td data-label="Trigger">{{trigger}}</td><td data-label="Style">{{style}}</td><td data-label="Guard">{{guard}}</td><td data-label="Passes">{{passes}}</td></tr>
 {{/seguesOut}}
 </tbody>
 </table>
@@ -367,11 +367,11 @@ Validation found nothing to warn about.
 
 <h2>Segues in</h2>
 {{#hasSeguesIn}}
-<table>
+<table class="cards">
 <thead><tr><th>From</th><th>Segue</th><th>Kind</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
 <tbody>
 {{#seguesIn}}
-<tr><td><a href="{{root}}{{path}}">{{source}}</a></td><td><code>{{id}}</code></td><td>{{kind}}</td><td>{{trigger}}</td><td>{{style}}</td><td>{{guard}}</td><td>{{passes}}</td></tr>
+<tr><td data-label="From"><a href="{{root}}{{path}}">{{source}}</a></td><td data-label="Segue"><code>{{id}}</code></td><td data-label="Kind">{{kind}}</td><td data-label="Trigger">{{trigger}}</td><td data-label="Style">{{style}}</td><td data-label="Guard">{{guard}}</td><td data-label="Passes">{{passes}}</td></tr>
 {{/seguesIn}}
 </tbody>
 </table>
@@ -633,17 +633,21 @@ No flow passes through this scene.
       var inner = frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       return Math.min(1, inner / natural.width);
     }
-    button("−", "Zoom out", function () { apply(scale / 1.25); });
-    button("+", "Zoom in", function () { apply(scale * 1.25); });
-    button("Fit width", "Fit to width", function () { apply(fitScale()); });
-    button("1:1", "Actual size", function () { apply(1); });
+    // Until the reader zooms, the picture keeps fitting the frame as the window changes size.
+    var fitting = true;
+    button("−", "Zoom out", function () { fitting = false; apply(scale / 1.25); });
+    button("+", "Zoom in", function () { fitting = false; apply(scale * 1.25); });
+    button("Fit width", "Fit to width", function () { fitting = true; apply(fitScale()); });
+    button("1:1", "Actual size", function () { fitting = false; apply(1); });
     toolbar.appendChild(level);
     figure.insertBefore(toolbar, frame);
     apply(fitScale());
+    window.addEventListener("resize", function () { if (fitting) apply(fitScale()); });
 
     frame.addEventListener("wheel", function (event) {
       if (!(event.ctrlKey || event.metaKey)) return;
       event.preventDefault();
+      fitting = false;
       var box = frame.getBoundingClientRect();
       apply(scale * Math.exp(-event.deltaY / 300), event.clientX - box.left, event.clientY - box.top);
     }, { passive: false });
@@ -670,6 +674,7 @@ No flow passes through this scene.
       if (!pointers[event.pointerId]) return;
       pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
       if (pinch && Object.keys(pointers).length === 2) {
+        fitting = false;
         var box = frame.getBoundingClientRect();
         apply(pinch.scale * distance() / pinch.distance, event.clientX - box.left, event.clientY - box.top);
         moved = true;
@@ -752,12 +757,12 @@ h1 { margin-top: 0; line-height: 1.2; overflow-wrap: anywhere; }
 h2, h3 { line-height: 1.25; overflow-wrap: anywhere; }
 h3 code { font-size: .95em; }
 table { border-collapse: collapse; margin: .5rem 0 1.5rem; }
-th, td { border-bottom: 1px solid var(--line); padding: .3rem .7rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border-bottom: 1px solid var(--line); padding: .3rem .7rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
 th { font-size: 13px; color: var(--muted); }
 td.num, th.num { text-align: right; }
 table.facts th { width: 14rem; }
 code { font: 13px/1.4 ui-monospace, Menlo, Consolas, monospace; background: var(--code); padding: 0 .2em; border-radius: 3px; overflow-wrap: anywhere; }
-p, li { overflow-wrap: anywhere; }
+p, li { overflow-wrap: break-word; }
 section.step { border-top: 1px solid var(--line); padding-top: .4rem; }
 details { margin: .4rem 0 .8rem; }
 summary { cursor: pointer; color: var(--accent); }
@@ -786,6 +791,8 @@ ul.warnings li { color: var(--warn); }
 .swatch { display: inline-block; width: 1.6em; height: 0.9em; vertical-align: middle; border-radius: 2px; border: 1px solid rgba(0,0,0,.15); }
 
 @media (max-width: 800px) {
+  /* Anchors and focused elements land below the sticky bar. */
+  html { scroll-padding-top: 3.5rem; }
   .topbar { display: flex; align-items: center; justify-content: space-between; gap: .5rem; position: sticky; top: 0; z-index: 5;
     padding: .5rem 1rem; background: var(--panel); border-bottom: 1px solid var(--line); }
   .topbar .app { font-weight: 700; overflow-wrap: anywhere; }
@@ -797,6 +804,13 @@ ul.warnings li { color: var(--warn); }
   main { padding: 1rem 1rem 3rem; }
   table.facts th { width: auto; }
   th, td { padding: .3rem .4rem; }
+  /* Wide tables become one card per row, each cell with its column's name. */
+  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
+  table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.cards tr { border-bottom: 1px solid var(--line); padding: .4rem 0; }
+  table.cards td { border: none; padding: .1rem 0; text-align: left; display: flex; gap: .6rem; }
+  table.cards td::before { content: attr(data-label); flex: 0 0 6.5rem; font-size: 13px; color: var(--muted); }
+  table.cards td:empty { display: none; }
 }
 
 @media print {
