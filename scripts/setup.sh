@@ -2,7 +2,17 @@
 # Installs what Scenograph needs to build: Graphviz's C libraries and pkg-config.
 # Debian/Ubuntu: apt-get (libgraphviz-dev, pkg-config, graphviz, fonts-liberation); macOS: Homebrew (graphviz).
 # Installs nothing that is already there; runs `dot -c` when Graphviz's plugin list is missing.
+#
+# --browser also installs what the browser test of the site needs: Debian's chromium and chromium-driver.
 set -euo pipefail
+
+browser=false
+for argument in "$@"; do
+  case "$argument" in
+    --browser) browser=true ;;
+    *) echo "setup: unknown option $argument (known: --browser)" >&2; exit 2 ;;
+  esac
+done
 
 sudo_if_needed() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -45,4 +55,19 @@ libdir="$(pkg-config --variable=libdir libgvc)"
 if ! ls "$libdir"/graphviz/config6* >/dev/null 2>&1; then
   echo "setup: writing Graphviz's plugin list (dot -c)" >&2
   sudo_if_needed dot -c
+fi
+
+if [ "$browser" = true ]; then
+  if [ "$(uname -s)" = Linux ]; then
+    needed=()
+    command -v chromium >/dev/null 2>&1 || needed+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || needed+=(chromium-driver)
+    if [ "${#needed[@]}" -gt 0 ]; then
+      echo "setup: installing ${needed[*]}" >&2
+      sudo_if_needed apt-get update -qq
+      sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${needed[@]}" >/dev/null
+    fi
+  else
+    command -v chromium >/dev/null 2>&1 || echo "setup: install Chromium and chromedriver yourself for the browser test" >&2
+  fi
 fi
