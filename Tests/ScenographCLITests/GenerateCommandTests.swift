@@ -55,7 +55,7 @@ final class GenerateCommandTests: XCTestCase {
             let new = try Data(contentsOf: fresh.appendingPathComponent(path))
             let ext = path == ".scenograph-manifest" ? "manifest" : URL(fileURLWithPath: path).pathExtension
             switch ext {
-            case "md", "dot", "css", "manifest":
+            case "md", "dot", "css", "js", "manifest":
                 XCTAssertEqual(old, new, "\(path) is stale: run `make run`")
             case "html":
                 XCTAssertEqual(Self.withoutSVG(String(decoding: old, as: UTF8.self)), Self.withoutSVG(String(decoding: new, as: UTF8.self)), "\(path) is stale")
@@ -115,10 +115,10 @@ final class GenerateCommandTests: XCTestCase {
 
     func testASecondRunRendersNothingAndSaysSo() throws {
         let (first, _) = try generate(into: "docs")
-        XCTAssertTrue(first.stderr.contains("rendered 130 images of 65 diagrams"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("rendered 271 images of 154 diagrams"), first.stderr)
         let (second, _) = try generate(into: "docs")
         XCTAssertEqual(second.status, 0)
-        XCTAssertTrue(second.stderr.contains("rendered nothing: 65 diagrams unchanged"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("rendered nothing: 154 diagrams unchanged"), second.stderr)
     }
 
     func testOverridingOneTemplate() throws {
