@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "scenograph", targets: ["scenograph"]),
-        .library(name: "ScenographKit", targets: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite"]),
+        .library(name: "ScenographKit", targets: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -30,9 +30,10 @@ let package = Package(
             dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz",
                            .product(name: "Mustache", package: "swift-mustache")]
         ),
+        .target(name: "Review", dependencies: ["SceneModel", "Simulator", "Diagrams"]),
         .executableTarget(
             name: "scenograph",
-            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite",
+            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"]),
@@ -44,6 +45,8 @@ let package = Package(
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "DocSiteTests", dependencies: ["DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"]),
         .testTarget(name: "ScenographCLITests", dependencies: ["ModelLoading"]),
+        .testTarget(name: "ReviewTests", dependencies: ["Review", "ModelLoading", "SceneModel", "Simulator", "Diagrams"],
+                    exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )
