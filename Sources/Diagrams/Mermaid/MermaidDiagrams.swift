@@ -112,7 +112,7 @@ public struct MermaidSequenceDiagram: Sendable {
             let keyword = participant.role == .user ? "actor" : "participant"
             var title = participant.title
             if let subtitle = participant.subtitle { title += " (\(subtitle))" }
-            lines.append("  \(keyword) \(alias) as \(MermaidText.escape(title))")
+            lines.append("  \(keyword) \(alias) as \(MermaidText.line(title))")
         }
         let first = script.participants.first.flatMap { aliases[$0.id] }
         let last = script.participants.last.flatMap { aliases[$0.id] }
@@ -121,17 +121,17 @@ public struct MermaidSequenceDiagram: Sendable {
         for item in script.items {
             switch item {
             case .step(let index, let text):
-                lines.append("  Note over \(across): \(MermaidText.escape("step \(index) · \(text)"))")
+                lines.append("  Note over \(across): \(MermaidText.line("step \(index) · \(text)"))")
             case .message(let from, let to, let label, let style):
                 guard let a = aliases[from], let b = aliases[to] else { continue }
                 let arrow = style == .api ? "-)" : (style == .destroy ? "-x" : "->>")
-                lines.append("  \(a)\(arrow)\(b): \(MermaidText.escape(label))")
+                lines.append("  \(a)\(arrow)\(b): \(MermaidText.line(label))")
             case .note(let text):
-                lines.append("  Note over \(across): \(MermaidText.escape(text))")
+                lines.append("  Note over \(across): \(MermaidText.line(text))")
             case .warning(let text):
-                lines.append("  Note over \(across): \(MermaidText.escape("UIKit warning: " + text))")
+                lines.append("  Note over \(across): \(MermaidText.line("UIKit warning: " + text))")
             case .failure(let text):
-                lines.append("  Note over \(across): \(MermaidText.escape("FAILED " + text))")
+                lines.append("  Note over \(across): \(MermaidText.line("FAILED " + text))")
             case .activation:
                 continue
             }

@@ -177,15 +177,21 @@ public struct MermaidFlowchart: Sendable, Hashable {
 
 /// The one escaping of user text for Mermaid.
 public enum MermaidText {
-    /// `text` in double quotes, safe inside any Mermaid label: characters Mermaid would read as syntax
-    /// (quotes, `#`, `<`, `>`, `&`, backticks, `|`, `;`, `%`, braces and brackets) are written as
-    /// Mermaid entity codes (`#35;`), line breaks as `<br>`, control characters dropped.
+    /// `text` in double quotes, safe inside any flowchart label: characters Mermaid would read as syntax or
+    /// markup (quotes, `#`, `<`, `>`, `&`, backticks, `|`) are written as Mermaid entity codes (`#35;`), line
+    /// breaks as `<br>`, control characters dropped.
     public static func quoted(_ text: String) -> String {
-        "\"" + escape(text) + "\""
+        "\"" + escape(text, special: "\"#<>&`|") + "\""
     }
 
-    /// The body of `quoted`, for places that take text without quotes (sequence messages, notes).
-    public static func escape(_ text: String) -> String {
+    /// Text for places that read to the end of the line (sequence messages, notes, participant names):
+    /// `#`, `;`, `<`, `>`, `&` as entity codes, line breaks as `<br>`.
+    public static func line(_ text: String) -> String {
+        escape(text, special: "#;<>&")
+    }
+
+    static func escape(_ text: String, special: String) -> String {
+        let special = Set(special.unicodeScalars)
         var out = ""
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
@@ -194,8 +200,7 @@ public enum MermaidText {
             case "\r": out += "<br>"
             case "\n": if !previousWasCarriageReturn { out += "<br>" }
             case "\t": out += " "
-            case "\"", "#", "<", ">", "&", "`", "|", ";", "%", "{", "}", "[", "]", "(", ")", ":", "\\":
-                out += "#\(scalar.value);"
+            case _ where special.contains(scalar): out += "#\(scalar.value);"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
             default: out.unicodeScalars.append(scalar)
             }
@@ -203,6 +208,7 @@ public enum MermaidText {
         return out
     }
 
+    /// A number as CSS takes it: `2`, `1.4`.
     public static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
