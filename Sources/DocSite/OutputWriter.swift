@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One file of generated output, relative to the output folder.
 public struct OutputFile: Sendable, Hashable {
@@ -15,60 +20,308 @@ public struct OutputFile: Sendable, Hashable {
     }
 }
 
-public enum OutputError: Error, CustomStringConvertible, Sendable {
+/// Why an output folder was not written.
+public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
+    case isAFile(path: String)
+    case isTheCurrentDirectory(path: String)
+    case containsInput(path: String, input: String)
+    case containsCurrentDirectory(path: String)
+    case notOwned(path: String)
+    case readOnly(path: String)
+    case locked(path: String)
     case cannotWrite(path: String, reason: String)
 
     public var description: String {
         switch self {
-        case .cannotWrite(let path, let reason): "cannot write '\(path)': \(reason)"
+        case .isAFile(let path):
+            "output '\(path)' is an existing file, not a folder; choose a folder"
+        case .isTheCurrentDirectory(let path):
+            "output '\(path)' is the current directory; the docs need a folder of their own, e.g. -o Docs"
+        case .containsInput(let path, let input):
+            "output '\(path)' contains the input '\(input)'; the docs need a folder of their own, e.g. -o Docs"
+        case .containsCurrentDirectory(let path):
+            "output '\(path)' contains the current directory; the docs need a folder of their own, e.g. -o Docs"
+        case .notOwned(let path):
+            "output '\(path)' is a folder that scenograph did not write (it has no \(OutputWriter.manifestName)) and is not empty; choose an empty or new folder, or pass --force to replace it"
+        case .readOnly(let path):
+            "output '\(path)' is read-only"
+        case .locked(let path):
+            "output '\(path)' is being written by another scenograph run (without --no-wait, this run would wait for it)"
+        case .cannotWrite(let path, let reason):
+            "cannot write '\(path)': \(reason)"
         }
     }
 }
 
-/// Writes a complete output folder or nothing: files go into a temporary folder beside the destination,
-/// which replaces the destination only once everything is written.
+/// A checked output folder: where the user asked to write, and the real folder that is replaced.
+public struct OutputTarget: Sendable, Hashable {
+    /// The path as the user gave it, for messages.
+    public var requested: String
+    /// The folder to replace, symbolic links resolved: a symlinked target is written through.
+    public var directory: URL
+    /// Replace a non-empty folder without a manifest.
+    public var force: Bool
+    /// Inputs the folder must never contain, resolved.
+    var protectedPaths: [(shown: String, resolved: String)]
+
+    public static func == (lhs: OutputTarget, rhs: OutputTarget) -> Bool {
+        lhs.requested == rhs.requested && lhs.directory == rhs.directory && lhs.force == rhs.force
+            && lhs.protectedPaths.map(\.resolved) == rhs.protectedPaths.map(\.resolved)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(requested)
+        hasher.combine(directory)
+    }
+}
+
+/// Writes a complete output folder or nothing, and only over a folder it owns.
+///
+/// The folder is built beside the destination (`.NAME.partial-PID`), made durable with one
+/// file-system sync, and swapped in with two renames under a lock on the parent folder; the
+/// previous folder is kept as `.NAME.previous-PID` until the swap is done. A run that was killed
+/// between the renames is repaired by the next one: it finishes the swap when the new folder is
+/// complete (its manifest is written last) and restores the previous folder otherwise.
 public enum OutputWriter {
-    /// Replaces `directory` with exactly `files`.
-    public static func replace(_ directory: URL, with files: [OutputFile]) throws {
+    /// The file that marks a folder as written by scenograph; it lists the folder's files.
+    public static let manifestName = ".scenograph-manifest"
+
+    /// Checks that `path` may be replaced by generated docs: not a file, not the current directory,
+    /// not a folder holding one of `inputs` (the model, its storyboards, templates), not read-only, and
+    /// either new, empty, or written by scenograph before (unless `force`).
+    public static func target(_ path: String, protecting inputs: [String], force: Bool = false) throws -> OutputTarget {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        let resolved = resolvingSymlinks(absolute)
+        let protected = inputs.map { (shown: $0, resolved: resolvingSymlinks(URL(fileURLWithPath: $0).standardizedFileURL).path) }
+        let target = OutputTarget(requested: path, directory: resolved, force: force, protectedPaths: protected)
+        try check(target)
+        return target
+    }
+
+    /// Replaces the target folder with exactly `files` plus the manifest.
+    /// - Parameters:
+    ///   - wait: wait for another run writing the same folder (else fail with `.locked`).
+    ///   - onWait: called once if this run has to wait.
+    public static func replace(_ target: OutputTarget, with files: [OutputFile], wait: Bool = true, onWait: () -> Void = {}) throws {
         let fileManager = FileManager.default
+        let directory = target.directory
         let parent = directory.deletingLastPathComponent()
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
+        }
+        let lock = try ParentLock(parent, path: target.requested, wait: wait, onWait: onWait)
+        defer { lock.release() }
+
+        repairInterruptedSwap(of: directory)
+        try check(target)
+
         let name = directory.lastPathComponent
         let token = "\(ProcessInfo.processInfo.processIdentifier)"
         let staging = parent.appendingPathComponent(".\(name).partial-\(token)")
         let retired = parent.appendingPathComponent(".\(name).previous-\(token)")
         do {
-            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try? fileManager.removeItem(at: staging)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            var created: Set<String> = [""]
             for file in files {
-                let url = staging.appendingPathComponent(file.path)
-                try fileManager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents).write(to: url)
+                try write(file.contents, to: staging, relativePath: file.path, createdDirectories: &created)
             }
-            try? fileManager.removeItem(at: retired)
+            // Written last: a staging folder with a manifest is complete.
+            let manifest = manifestText(files.map(\.path))
+            try write(Array(manifest.utf8), to: staging, relativePath: manifestName, createdDirectories: &created)
+            flushFileSystem(holding: staging)
             if fileManager.fileExists(atPath: directory.path) {
                 try fileManager.moveItem(at: directory, to: retired)
             }
             try fileManager.moveItem(at: staging, to: directory)
+            flushFileSystem(holding: parent)
             try? fileManager.removeItem(at: retired)
         } catch {
             try? fileManager.removeItem(at: staging)
             if !fileManager.fileExists(atPath: directory.path), fileManager.fileExists(atPath: retired.path) {
                 try? fileManager.moveItem(at: retired, to: directory)
             }
-            throw OutputError.cannotWrite(path: directory.path, reason: error.localizedDescription)
+            throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
         }
     }
 
-    /// Removes staging folders left by runs that were killed (their process is gone).
-    public static func removeStaleStaging(beside directory: URL) {
-        let parent = directory.deletingLastPathComponent()
-        let prefix = ".\(directory.lastPathComponent).partial-"
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
-        for name in names.sorted() where name.hasPrefix(prefix) {
-            let pid = Int32(name.dropFirst(prefix.count)) ?? 0
-            if pid > 0, kill(pid, 0) == 0 { continue }
-            try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+    /// The manifest's text: a header and the sorted file list.
+    static func manifestText(_ paths: [String]) -> String {
+        "# Written by scenograph generate. This folder is replaced as a whole by the next run; do not keep other files in it.\n"
+            + paths.sorted().map { $0 + "\n" }.joined()
+    }
+
+    // MARK: - Rules
+
+    static func check(_ target: OutputTarget) throws {
+        let fileManager = FileManager.default
+        let path = target.requested
+        let directory = target.directory.path
+        let current = resolvingSymlinks(URL(fileURLWithPath: fileManager.currentDirectoryPath)).path
+        if directory == current { throw OutputError.isTheCurrentDirectory(path: path) }
+        if isAncestor(directory, of: current) { throw OutputError.containsCurrentDirectory(path: path) }
+        for input in target.protectedPaths where input.resolved == directory || isAncestor(directory, of: input.resolved) {
+            throw OutputError.containsInput(path: path, input: input.shown)
         }
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw OutputError.isAFile(path: path) }
+            let parent = target.directory.deletingLastPathComponent().path
+            if isReadOnly(directory) || access(parent, W_OK) != 0 { throw OutputError.readOnly(path: path) }
+            if !target.force, !fileManager.fileExists(atPath: target.directory.appendingPathComponent(manifestName).path) {
+                let contents = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? ["?"]
+                if !contents.isEmpty { throw OutputError.notOwned(path: path) }
+            }
+        } else {
+            // The nearest existing ancestor must be writable.
+            var ancestor = target.directory.deletingLastPathComponent()
+            while !fileManager.fileExists(atPath: ancestor.path), ancestor.path != "/" {
+                ancestor = ancestor.deletingLastPathComponent()
+            }
+            if access(ancestor.path, W_OK) != 0 { throw OutputError.readOnly(path: path) }
+        }
+    }
+
+    /// Whether a folder may not be written: by permission, or marked read-only (no write bit at all),
+    /// which is honoured even for a user whom permissions do not stop.
+    static func isReadOnly(_ path: String) -> Bool {
+        if access(path, W_OK) != 0 { return true }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let mode = (attributes[.posixPermissions] as? NSNumber)?.uint16Value else { return false }
+        return mode & 0o222 == 0
+    }
+
+    /// Whether `ancestor` is a proper ancestor folder of `path` (both absolute, standardized).
+    static func isAncestor(_ ancestor: String, of path: String) -> Bool {
+        let prefix = ancestor.hasSuffix("/") ? ancestor : ancestor + "/"
+        return path.hasPrefix(prefix)
+    }
+
+    /// The path with every symbolic link resolved, also when its last components do not exist yet.
+    static func resolvingSymlinks(_ url: URL) -> URL {
+        var existing = url.standardizedFileURL
+        var missing: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            // A dangling symbolic link: follow it by hand.
+            if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: existing.path) {
+                let next = URL(fileURLWithPath: destination, relativeTo: existing.deletingLastPathComponent()).standardizedFileURL
+                return resolvingSymlinks(next.appendingPathComponents(missing.reversed()))
+            }
+            missing.append(existing.lastPathComponent)
+            existing = existing.deletingLastPathComponent()
+        }
+        guard let real = realpath(existing.path, nil) else { return url.standardizedFileURL }
+        defer { free(real) }
+        return URL(fileURLWithPath: String(cString: real)).appendingPathComponents(missing.reversed()).standardizedFileURL
+    }
+
+    // MARK: - Repair
+
+    /// Finishes or undoes a swap that a killed run left, and removes leftovers of earlier runs.
+    /// Called with the parent's lock held, so no other run is in the middle of a swap.
+    static func repairInterruptedSwap(of directory: URL) {
+        let fileManager = FileManager.default
+        let parent = directory.deletingLastPathComponent()
+        let name = directory.lastPathComponent
+        guard let entries = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
+        let partials = entries.filter { $0.hasPrefix(".\(name).partial-") }.sorted()
+        let previous = entries.filter { $0.hasPrefix(".\(name).previous-") }.sorted()
+        if !fileManager.fileExists(atPath: directory.path) {
+            let complete = partials.first { fileManager.fileExists(atPath: parent.appendingPathComponent($0).appendingPathComponent(manifestName).path) }
+            if let source = complete ?? previous.last {
+                try? fileManager.moveItem(at: parent.appendingPathComponent(source), to: directory)
+            }
+        }
+        for leftover in partials + previous where fileManager.fileExists(atPath: parent.appendingPathComponent(leftover).path) {
+            try? fileManager.removeItem(at: parent.appendingPathComponent(leftover))
+        }
+    }
+
+    // MARK: - Writing
+
+    private static func write(_ bytes: [UInt8], to root: URL, relativePath: String, createdDirectories: inout Set<String>) throws {
+        let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) } ?? ""
+        if !createdDirectories.contains(folder) {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            createdDirectories.insert(folder)
+        }
+        let path = root.appendingPathComponent(relativePath).path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw OutputError.cannotWrite(path: relativePath, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                posixWrite(fd, buffer.baseAddress.map { $0 + offset }, bytes.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw OutputError.cannotWrite(path: relativePath, reason: String(cString: strerror(errno)))
+            }
+            offset += written
+        }
+    }
+
+    /// One durable step for a whole tree instead of an fsync per file.
+    private static func flushFileSystem(holding url: URL) {
+        #if os(Linux)
+        let fd = open(url.path, O_RDONLY)
+        guard fd >= 0 else { return }
+        _ = syncFileSystem(fd)
+        close(fd)
+        #else
+        sync()
+        #endif
+    }
+
+    private static func reason(_ error: Error) -> String {
+        if let error = error as? OutputError { return error.description }
+        return error.localizedDescription
+    }
+}
+
+#if os(Linux)
+/// glibc's `syncfs(2)`, which the Glibc module does not export: flushes the one file system holding `fd`.
+@_silgen_name("syncfs")
+private func syncFileSystem(_ fd: Int32) -> Int32
+#endif
+
+/// `write(2)`, out of reach of `OutputWriter.write` by name.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+/// An exclusive lock on a folder (flock on its descriptor), released when the process ends.
+private struct ParentLock {
+    let fd: Int32
+
+    init(_ folder: URL, path: String, wait: Bool, onWait: () -> Void) throws {
+        fd = open(folder.path, O_RDONLY)
+        guard fd >= 0 else { throw OutputError.cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        if flock(fd, LOCK_EX | LOCK_NB) == 0 { return }
+        guard wait, errno == EWOULDBLOCK else {
+            close(fd)
+            throw OutputError.locked(path: path)
+        }
+        onWait()
+        while flock(fd, LOCK_EX) != 0 {
+            if errno != EINTR {
+                close(fd)
+                throw OutputError.cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            }
+        }
+    }
+
+    func release() {
+        flock(fd, LOCK_UN)
+        close(fd)
+    }
+}
+
+private extension URL {
+    func appendingPathComponents(_ components: [String]) -> URL {
+        components.reduce(self) { $0.appendingPathComponent($1) }
     }
 }

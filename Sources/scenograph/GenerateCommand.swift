@@ -37,6 +37,12 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-cache"), help: "Render every diagram, ignoring and not filling the cache.")
     var noCache = false
 
+    @Flag(name: .long, help: "Replace the output folder even if it is not empty and was not written by scenograph.")
+    var force = false
+
+    @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the same output folder.")
+    var noWait = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -50,7 +56,16 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         let (model, warnings) = try ModelInput.loadWithDiagnostics(self.model)
         let destinationName = output ?? (self.model == nil ? "Output" : "Docs")
-        let destination = URL(fileURLWithPath: destinationName)
+        let modelPath = self.model ?? ModelInput.bundledExample
+        let modelFolder = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
+        let inputs = [modelPath] + model.storyboards.map { modelFolder.appendingPathComponent($0.value).path } + (templates.map { [$0] } ?? [])
+        let destination: OutputTarget
+        do {
+            destination = try OutputWriter.target(destinationName, protecting: inputs, force: force)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
 
         let loaded = TemplateSet.load(overrides: templates)
         Terminal.report(loaded.diagnostics)
@@ -76,9 +91,10 @@ struct GenerateCommand: ParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
-        OutputWriter.removeStaleStaging(beside: destination)
         do {
-            try OutputWriter.replace(destination, with: build.files)
+            try OutputWriter.replace(destination, with: build.files, wait: !noWait) {
+                if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
+            }
         } catch {
             progress.finish()
             Terminal.error("\(error)")

@@ -158,25 +158,6 @@ final class DocSiteBuilderTests: XCTestCase {
                        "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
-    // MARK: - Output
-
-    func testReplaceSwapsInTheNewFolderCompletely() throws {
-        let destination = temporary.appendingPathComponent("out")
-        try OutputWriter.replace(destination, with: [OutputFile(path: "a.md", text: "one"), OutputFile(path: "x/b.md", text: "two")])
-        try OutputWriter.replace(destination, with: [OutputFile(path: "c.md", text: "three")])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: destination.path), ["c.md"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted(), ["out"], "no staging left behind")
-    }
-
-    func testAFailedWriteLeavesThePreviousFolder() throws {
-        let destination = temporary.appendingPathComponent("out")
-        try OutputWriter.replace(destination, with: [OutputFile(path: "a.md", text: "one")])
-        // A file and a folder with the same path cannot both be written.
-        XCTAssertThrowsError(try OutputWriter.replace(destination, with: [OutputFile(path: "x", text: "file"), OutputFile(path: "x/y", text: "child")]))
-        XCTAssertEqual(try String(contentsOf: destination.appendingPathComponent("a.md"), encoding: .utf8), "one")
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted(), ["out"])
-    }
-
     // MARK: - Markdown
 
     func testMarkdownEscapingAndSummaries() {

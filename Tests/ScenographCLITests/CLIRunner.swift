@@ -33,12 +33,25 @@ struct CLIRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        // Read both pipes before waiting so a large output cannot block the child.
+        // Read both pipes at once, before waiting, so that neither a large output nor a large
+        // error stream can fill its pipe and block the child.
+        let errBox = DataBox()
+        let errDone = DispatchSemaphore(value: 0)
+        let errHandle = err.fileHandleForReading
+        Thread {
+            errBox.data = errHandle.readDataToEndOfFile()
+            errDone.signal()
+        }.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
+        let errData = errBox.data
         process.waitUntilExit()
         return Output(status: process.terminationStatus,
                       stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self))
     }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
 }

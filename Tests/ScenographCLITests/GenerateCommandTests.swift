@@ -44,13 +44,18 @@ final class GenerateCommandTests: XCTestCase {
         let (output, fresh) = try generate(into: "fresh")
         XCTAssertEqual(output.status, 0, output.stderr)
         let committedFiles = try Self.files(under: committed)
-        XCTAssertEqual(committedFiles, try Self.files(under: fresh), "Output/ lists other files than a fresh run: run `make run`")
+        let freshFiles = try Self.files(under: fresh)
+        XCTAssertEqual(committedFiles, freshFiles, """
+            Output/ lists other files than a fresh run (run `make run`): \
+            only committed: \(committedFiles.filter { !freshFiles.contains($0) }), \
+            only fresh: \(freshFiles.filter { !committedFiles.contains($0) })
+            """)
         for path in committedFiles {
             let old = try Data(contentsOf: committed.appendingPathComponent(path))
             let new = try Data(contentsOf: fresh.appendingPathComponent(path))
-            let ext = (path as NSString).pathExtension
+            let ext = path == ".scenograph-manifest" ? "manifest" : URL(fileURLWithPath: path).pathExtension
             switch ext {
-            case "md", "dot", "css":
+            case "md", "dot", "css", "manifest":
                 XCTAssertEqual(old, new, "\(path) is stale: run `make run`")
             case "html":
                 XCTAssertEqual(Self.withoutSVG(String(decoding: old, as: UTF8.self)), Self.withoutSVG(String(decoding: new, as: UTF8.self)), "\(path) is stale")

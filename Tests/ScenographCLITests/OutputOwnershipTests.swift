@@ -1,0 +1,139 @@
+import Foundation
+import XCTest
+
+/// `generate -o` never loses a user's files: run as a user runs it, on the places users point it at.
+final class OutputOwnershipTests: XCTestCase {
+    private var project: URL!
+
+    override func setUpWithError() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-ownership-\(UUID().uuidString)")
+        project = base.appendingPathComponent("App")
+        try FileManager.default.createDirectory(at: project.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        let example = CLIRunner.packageRoot.appendingPathComponent("Examples/Photos.yaml")
+        try FileManager.default.copyItem(at: example, to: project.appendingPathComponent("App.yaml"))
+        try "print(1)\n".write(to: project.appendingPathComponent("Sources/main.swift"), atomically: false, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        let base = project.deletingLastPathComponent()
+        if let paths = FileManager.default.enumerator(atPath: base.path) {
+            for case let path as String in paths {
+                try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: base.appendingPathComponent(path).path)
+            }
+        }
+        try? FileManager.default.removeItem(at: base)
+    }
+
+    private var environment: [String: String] {
+        ["SCENOGRAPH_CACHE_DIR": project.deletingLastPathComponent().appendingPathComponent("cache").path]
+    }
+
+    private func generate(_ arguments: [String]) throws -> CLIRunner.Output {
+        try CLIRunner.run(["generate", "App.yaml"] + arguments, in: project, environment: environment)
+    }
+
+    private func projectFiles() throws -> [String] {
+        try GenerateCommandTests.files(under: project)
+    }
+
+    func testDotIsRefusedAndTheProjectIsUntouched() throws {
+        let before = try projectFiles()
+        for arguments in [["-o", "."], ["-o", ".", "--force"], ["-o", "Sources/.."]] {
+            let output = try generate(arguments)
+            XCTAssertEqual(output.status, 1, "\(arguments)")
+            XCTAssertTrue(output.stderr.contains("error: output '\(arguments[1])' is the current directory"), output.stderr)
+        }
+        XCTAssertEqual(try projectFiles(), before)
+    }
+
+    func testAFolderHoldingTheModelIsRefused() throws {
+        let output = try CLIRunner.run(["generate", "App/App.yaml", "-o", "App", "--force"], in: project.deletingLastPathComponent(), environment: environment)
+        XCTAssertEqual(output.status, 1)
+        XCTAssertTrue(output.stderr.contains("error: output 'App' contains the input 'App/App.yaml'"), output.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("App.yaml").path))
+    }
+
+    func testAnExistingFileIsRefused() throws {
+        try "my notes\n".write(to: project.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
+        let output = try generate(["-o", "notes.txt"])
+        XCTAssertEqual(output.status, 1)
+        XCTAssertTrue(output.stderr.contains("error: output 'notes.txt' is an existing file"), output.stderr)
+        XCTAssertEqual(try String(contentsOf: project.appendingPathComponent("notes.txt"), encoding: .utf8), "my notes\n")
+    }
+
+    func testAForeignFolderIsRefusedUnlessForcedAndAnOwnedOneIsReplaced() throws {
+        let output = try generate(["-o", "Sources"])
+        XCTAssertEqual(output.status, 1)
+        XCTAssertTrue(output.stderr.contains("error: output 'Sources' is a folder that scenograph did not write"), output.stderr)
+        XCTAssertTrue(output.stderr.contains("--force"), output.stderr)
+        XCTAssertEqual(try GenerateCommandTests.files(under: project.appendingPathComponent("Sources")), ["main.swift"])
+
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("Docs/.scenograph-manifest").path))
+        let again = try generate(["-o", "Docs"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+    }
+
+    func testAReadOnlyDocsFolderIsRefused() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        let docs = project.appendingPathComponent("Docs")
+        let before = try GenerateCommandTests.files(under: docs)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: docs.path)
+        let output = try generate(["-o", "Docs", "--no-cache"])
+        XCTAssertEqual(output.status, 1)
+        XCTAssertTrue(output.stderr.contains("error: output 'Docs' is read-only"), output.stderr)
+        XCTAssertEqual(try GenerateCommandTests.files(under: docs), before)
+    }
+
+    func testASymlinkIsWrittenThroughAndKept() throws {
+        let elsewhere = project.deletingLastPathComponent().appendingPathComponent("published")
+        try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("Docs"), withDestinationURL: elsewhere)
+        let output = try generate(["-o", "Docs"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("Docs").path), elsewhere.path)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: elsewhere.appendingPathComponent("index.md").path))
+        // A symlink to a folder of the user's follows the same rules.
+        try FileManager.default.createSymbolicLink(at: project.appendingPathComponent("Code"), withDestinationURL: project.appendingPathComponent("Sources"))
+        let refused = try generate(["-o", "Code"])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertEqual(try GenerateCommandTests.files(under: project.appendingPathComponent("Sources")), ["main.swift"])
+    }
+
+    /// The state a kill between the two renames leaves: no Docs, the old one aside, the new one complete.
+    func testAKillBetweenTheRenamesIsRepairedByTheNextRun() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        let fileManager = FileManager.default
+        let docs = project.appendingPathComponent("Docs")
+        try fileManager.copyItem(at: docs, to: project.appendingPathComponent(".Docs.partial-999999"))
+        try fileManager.moveItem(at: docs, to: project.appendingPathComponent(".Docs.previous-999999"))
+        let output = try generate(["-o", "Docs"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertTrue(fileManager.fileExists(atPath: docs.appendingPathComponent("index.md").path))
+        XCTAssertEqual(try fileManager.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".Docs") }, [], "leftovers removed")
+    }
+
+    func testTwoConcurrentRunsBothEndWithACompleteFolder() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        let expected = try GenerateCommandTests.files(under: project.appendingPathComponent("Docs"))
+        let project = self.project!, environment = self.environment
+        let statuses = StatusBox()
+        DispatchQueue.concurrentPerform(iterations: 2) { _ in
+            let output = try? CLIRunner.run(["generate", "App.yaml", "-o", "Docs", "--no-cache"], in: project, environment: environment)
+            statuses.append(output?.status ?? -1)
+        }
+        XCTAssertEqual(statuses.items, [0, 0])
+        XCTAssertEqual(try GenerateCommandTests.files(under: project.appendingPathComponent("Docs")), expected)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".Docs") }, [])
+    }
+}
+
+private final class StatusBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var items: [Int32] = []
+    func append(_ status: Int32) {
+        lock.lock()
+        items.append(status)
+        lock.unlock()
+    }
+}
