@@ -15,6 +15,7 @@ extension DiffReport {
 
             **\(ReviewMarkdown.escape(summary.prefix(1).uppercased() + summary.dropFirst()))** (\(ReviewMarkdown.code(options.baseLabel)) → \(ReviewMarkdown.code(options.headLabel)))
 
+
             """))
         if diff.isEmpty {
             return blocks.map(\.text).joined()
@@ -95,10 +96,12 @@ extension DiffReport {
             }
             let before = problems(step.base), after = problems(step.head)
             if !before.isEmpty || !after.isEmpty { out += "| problems | \(cell(before.isEmpty ? nil : before)) | \(cell(after.isEmpty ? nil : after)) |\n" }
-            out += "\nEvents (`-` before only, `+` after only):\n\n"
-            out += ReviewMarkdown.fence(EventDiff.lines(before: step.base?.events ?? [], after: step.head?.events ?? [],
-                                                          limit: options.eventLines * 2).joined(separator: "\n"), language: "diff")
             out += "\n"
+            let events = EventDiff.lines(before: step.base?.events ?? [], after: step.head?.events ?? [], limit: options.eventLines * 2)
+            if !events.isEmpty {
+                out += "Events (`-` before only, `+` after only):\n\n"
+                out += ReviewMarkdown.fence(events.joined(separator: "\n"), language: "diff") + "\n"
+            }
         }
         if trace.differingStepCount > trace.steps.count {
             out += "_\(trace.differingStepCount - trace.steps.count) more differing step\(trace.differingStepCount - trace.steps.count == 1 ? "" : "s") not shown._\n\n"

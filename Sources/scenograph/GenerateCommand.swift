@@ -92,7 +92,8 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
         do {
-            try OutputWriter.replace(destination, with: build.files, wait: !noWait) {
+            let files = build.files + (self.model == nil ? try ReviewExample.files(base: model) : [])
+            try OutputWriter.replace(destination, with: files, wait: !noWait) {
                 if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
             }
         } catch {
@@ -106,7 +107,7 @@ struct GenerateCommand: ParsableCommand {
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
                 : "rendered \(build.rendered) diagram\(build.rendered == 1 ? "" : "s") (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
+            Terminal.status("wrote \(build.files.count + (self.model == nil ? 5 : 0)) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
         }
         for report in failed {
             Terminal.error("flow '\(report.flow.id)' \(report.result)")
