@@ -191,10 +191,10 @@ UIKit reported no warnings in this flow.
 
 <h2 id="legend">Legend</h2>
 <table>
-<thead><tr><th>Segue kind</th><th>Drawn as</th><th>Meaning</th></tr></thead>
+<thead><tr><th>Link</th><th>Colour</th><th>Drawn as</th><th>Meaning</th></tr></thead>
 <tbody>
 {{#legend}}
-<tr><td><code>{{kind}}</code></td><td>{{drawnAs}}</td><td>{{meaning}}</td></tr>
+<tr class="legend-{{kind}}"><td><code>{{name}}</code></td><td><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td>{{drawnAs}}</td><td>{{meaning}}</td></tr>
 {{/legend}}
 </tbody>
 </table>
@@ -262,10 +262,10 @@ No segue presents a view controller modally.
 
 ## Legend
 
-| Segue kind | Drawn as | Meaning |
-|---|---|---|
+| Link | Colour | Drawn as | Meaning |
+|---|---|---|---|
 {{#legend}}
-| `{{{kind}}}` | {{drawnAs}} | {{meaning}} |
+| `{{{name}}}` | `{{{color}}}` | {{drawnAs}} | {{meaning}} |
 {{/legend}}
 
 ## Warnings
@@ -468,6 +468,7 @@ figure.diagram.fit svg { max-width: 100%; }
 .warning { color: var(--warn); }
 .failure { color: var(--bad); }
 ul.warnings li { color: var(--warn); }
+.swatch { display: inline-block; width: 1.6em; height: 0.9em; vertical-align: middle; border-radius: 2px; border: 1px solid rgba(0,0,0,.15); }
 """#),
     ]
 }

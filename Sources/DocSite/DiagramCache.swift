@@ -7,17 +7,6 @@ public struct DiagramCache: Sendable {
     /// A cache in `directory`; `nil` disables caching.
     public init(directory: URL?) { self.directory = directory }
 
-    /// `$SCENOGRAPH_CACHE_DIR`, else `$XDG_CACHE_HOME/scenograph`, else `~/.cache/scenograph`.
-    public static func standard() -> DiagramCache {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SCENOGRAPH_CACHE_DIR"], !path.isEmpty {
-            return DiagramCache(directory: URL(fileURLWithPath: path))
-        }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return DiagramCache(directory: base.appendingPathComponent("scenograph"))
-    }
-
     static func key(renderer: String, engine: String, format: String, dot: String) -> String {
         SHA256.hex(Array("\(renderer)\n\(engine)\n\(format)\n\(dot)".utf8))
     }

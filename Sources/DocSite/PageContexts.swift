@@ -7,6 +7,8 @@ struct PageContexts {
     let flows: [FlowReport]
     /// `md` or `html`: the extension of page links.
     let pageExtension: String
+    /// The rows of the legend, from the diagrams' style table.
+    var legend: [LegendRow] = []
     /// For each scene, per flow (in flow order), the steps in which its instances receive calls.
     let callbacksByScene: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]]
 
@@ -35,18 +37,6 @@ struct PageContexts {
         }
         self.callbacksByScene = index
     }
-
-    static let legend: [(kind: String, drawnAs: String, meaning: String)] = [
-        ("show", "solid blue arrow", "pushed onto the nearest navigation controller, else presented"),
-        ("showDetail", "solid teal arrow", "replaces a split view's secondary column, else presented"),
-        ("present", "bold orange arrow, style on the label", "presented modally"),
-        ("popover", "orange arrow with a diamond head", "presented as a popover (adapts in compact width)"),
-        ("embed", "grey arrow from the container view", "a child embedded when its parent's view loads"),
-        ("unwind", "dashed purple arrow to each scene implementing the action", "unwinds back to the nearest implementer"),
-        ("custom", "dotted red arrow", "a custom UIStoryboardSegue subclass"),
-        ("push / modal / replace", "as show / present / showDetail, marked deprecated", "deprecated storyboard kinds"),
-        ("relationship", "plain grey line inside a container box", "a container's root, tab, column, page or child"),
-    ]
 
     // MARK: - Paths
 
@@ -137,7 +127,7 @@ struct PageContexts {
             }
             return ["links": marked([first] + links), "text": chain.scenes.joined(separator: " → ")]
         }
-        context["legend"] = Self.legend.map { ["kind": $0.kind, "drawnAs": $0.drawnAs, "meaning": $0.meaning] }
+        context["legend"] = legend.map { ["kind": $0.kind, "name": $0.name, "color": $0.color, "drawnAs": $0.drawnAs, "meaning": $0.meaning] }
         let shown = warnings.filter { !$0.isError }
         context["hasWarnings"] = !shown.isEmpty
         context["warnings"] = shown.map { ["location": $0.location.description, "message": $0.message] }

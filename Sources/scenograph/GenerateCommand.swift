@@ -79,21 +79,23 @@ struct GenerateCommand: ParsableCommand {
         let builder = DocSiteBuilder(
             templates: templateSet,
             renderer: GraphvizBridge.renderer(),
-            cache: noCache ? DiagramCache(directory: nil) : DiagramCache.standard(),
+            cache: DiagramCache(directory: noCache ? nil : CacheLocation.standard()),
             imageFormat: format.rawValue,
             html: !noHTML
         )
         let build: DocSiteBuild
+        let review: [DocSite.OutputFile]
         do {
-            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams) { progress.report($0) }
+            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
+            // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
+            review = self.model == nil ? try ReviewExample.files(base: model) : []
         } catch {
             progress.finish()
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
         do {
-            let files = build.files + (self.model == nil ? try ReviewExample.files(base: model) : [])
-            try OutputWriter.replace(destination, with: files, wait: !noWait) {
+            try OutputWriter.replace(destination, with: build.files + review, wait: !noWait) {
                 if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
             }
         } catch {
@@ -105,9 +107,9 @@ struct GenerateCommand: ParsableCommand {
         let failed = flows.filter { $0.result != "passed" }
         if !quiet {
             let renderNote = build.rendered == 0
-                ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
-                : "rendered \(build.rendered) diagram\(build.rendered == 1 ? "" : "s") (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count + (self.model == nil ? 5 : 0)) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
+                ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
+                : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
+            Terminal.status("wrote \(build.files.count + review.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
         for report in failed {
             Terminal.error("flow '\(report.flow.id)' \(report.result)")

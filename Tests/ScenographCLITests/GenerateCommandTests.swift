@@ -166,7 +166,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testASecondRunRendersNothingAndSaysSo() throws {
         let (first, _) = try generate(into: "docs")
-        XCTAssertTrue(first.stderr.contains("rendered 65 diagrams"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("rendered 130 images of 65 diagrams"), first.stderr)
         let (second, _) = try generate(into: "docs")
         XCTAssertEqual(second.status, 0)
         XCTAssertTrue(second.stderr.contains("rendered nothing: 65 diagrams unchanged"), second.stderr)
