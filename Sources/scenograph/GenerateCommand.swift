@@ -88,7 +88,7 @@ struct GenerateCommand: ParsableCommand {
         do {
             build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
             // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
-            review = self.model == nil ? try ReviewExample.files(base: model) : []
+            review = (self.model ?? ModelInput.bundledExample) == ModelInput.bundledExample ? try ReviewExample.files(base: model) : []
         } catch {
             progress.finish()
             Terminal.error("\(error)")

@@ -170,6 +170,15 @@ import Testing
         }
     }
 
+    /// docs/review.md lists every category with its registry values, so the page cannot drift from the code.
+    @Test func theDocsTableMatchesTheRegistry() throws {
+        let page = try String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("docs/review.md"), encoding: .utf8)
+        for category in DiagnosticCategory.all {
+            let row = "| `\(category.id)` | \(category.defaultSeverity.rawValue) | \(category.summary) | \(category.fixHint) |"
+            #expect(page.contains(row), "docs/review.md lacks or differs on: \(row)")
+        }
+    }
+
     /// Validates a SARIF log holding a finding of every rule (and a validation finding) with Python's
     /// `jsonschema` against Fixtures/sarif-2.1.0-subset.schema.json; skipped when either is missing.
     @Test func sarifValidatesAgainstTheSchema() throws {
