@@ -126,11 +126,11 @@ enum ReviewInput {
         }
         // Standard error is read on its own thread so neither pipe can fill up and block git.
         let errorData = ErrorBuffer()
-        let reader = Thread { errorData.data = err.fileHandleForReading.readDataToEndOfFile() }
+        let reader = Thread { errorData.fill(err.fileHandleForReading.readDataToEndOfFile()) }
         reader.start()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errorData.done { usleep(1000) }
+        errorData.waitUntilFilled()
         guard process.terminationStatus == 0 else {
             let message = String(decoding: errorData.data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(message: "git \(arguments.joined(separator: " ")) failed: \(message.isEmpty ? "status \(process.terminationStatus)" : message)")
@@ -142,13 +142,15 @@ enum ReviewInput {
 /// Standard error of a child process, filled by a reader thread.
 private final class ErrorBuffer: @unchecked Sendable {
     private let lock = NSLock()
+    private let filled = DispatchSemaphore(value: 0)
     private var stored = Data()
-    private var finished = false
 
-    var data: Data {
-        get { lock.withLock { stored } }
-        set { lock.withLock { stored = newValue; finished = true } }
+    func fill(_ data: Data) {
+        lock.withLock { stored = data }
+        filled.signal()
     }
 
-    var done: Bool { lock.withLock { finished } }
+    func waitUntilFilled() { filled.wait() }
+
+    var data: Data { lock.withLock { stored } }
 }
