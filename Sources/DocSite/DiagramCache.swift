@@ -23,14 +23,7 @@ public struct DiagramCache: Sendable {
     /// Stores a render; a cache that cannot be written is skipped silently (it only costs time).
     func store(_ bytes: [UInt8], key: String, format: String) {
         guard let url = url(for: key, format: format) else { return }
-        let temporary = url.appendingPathExtension("tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: temporary)
-            _ = try? FileManager.default.removeItem(at: url)
-            try FileManager.default.moveItem(at: temporary, to: url)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-        }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? AtomicFile.write(bytes, to: url.path)
     }
 }

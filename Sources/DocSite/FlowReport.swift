@@ -1,4 +1,5 @@
 import SceneModel
+import Simulator
 
 /// What the docs need to know about one simulated flow, independent of the simulator's types.
 public struct FlowReport: Sendable {
@@ -29,11 +30,10 @@ public struct FlowReport: Sendable {
     public var flow: Flow
     /// E.g. "phone, compact width, regular height, iOS 17".
     public var environment: String
-    /// `passed`, `failed` or `error`.
-    public var result: String
+    public var result: FlowResult
     public var steps: [StepReport]
 
-    public init(flow: Flow, environment: String, result: String, steps: [StepReport]) {
+    public init(flow: Flow, environment: String, result: FlowResult, steps: [StepReport]) {
         self.flow = flow
         self.environment = environment
         self.result = result

@@ -61,7 +61,7 @@ extension FlowRun {
             guard instances[navigation].kind == .navigation else {
                 throw FlowFailure("popToRoot: '\(scene.value)' is a \(instances[navigation].kind.rawValue) scene, not a navigation controller")
             }
-            emitFull(navigation, "popToRootViewController(animated:)")
+            emitFull(navigation, .popToRoot)
             try pop(navigation, keeping: 1)
         case .selectTab(let scene):
             try selectTab(scene.value)
@@ -104,10 +104,10 @@ extension FlowRun {
             }
             try requireTouchable(source, "tap: '\(ref)'")
             let result = segue.guardCondition.map { condition($0.value) } ?? true
-            emit(source, "shouldPerformSegue(withIdentifier:sender:)", segue: segue.qualifiedID, result: result)
+            emit(source, .shouldPerformSegue, segue: segue.qualifiedID, result: result)
             guard result else { return }
         } else {
-            emitFull(source, "performSegue(withIdentifier:sender:)", segue: segue.qualifiedID)
+            emitFull(source, .performSegue, segue: segue.qualifiedID)
         }
         if kind == .unwind {
             try unwind(segue, from: source)
@@ -117,9 +117,9 @@ extension FlowRun {
             throw FlowFailure("\(verb): segue '\(ref)' has no destination")
         }
         let destination = try instantiate(destinationID)
-        emit(source, "prepare(for:sender:)", segue: segue.qualifiedID, destination: destination)
+        emit(source, .prepare, segue: segue.qualifiedID, destination: destination)
         if kind == .custom || isFull {
-            events.append(Event(receiver: segue.qualifiedID, call: "perform()"))
+            emitPerform(segue.qualifiedID)
         }
         let destinationScene = instances[destination].scene
         switch kind {
@@ -163,7 +163,7 @@ extension FlowRun {
     // MARK: - show and showDetail (uikit-semantics §4)
 
     mutating func show(_ shown: Int, from caller: Int) throws {
-        emitFull(caller, "show(_:sender:)", argument: shown)
+        emitFull(caller, .show, argument: shown)
         for target in ancestry(of: caller) where Rules.overridesShow(instances[target].scene) {
             switch instances[target].kind {
             case .navigation:
@@ -183,13 +183,16 @@ extension FlowRun {
     }
 
     mutating func showDetail(_ shown: Int, from caller: Int) throws {
-        emitFull(caller, "showDetailViewController(_:sender:)", argument: shown)
+        emitFull(caller, .showDetail, argument: shown)
         for target in ancestry(of: caller) where Rules.overridesShowDetail(instances[target].scene) {
             if instances[target].kind == .split {
                 if !instances[target].collapsed {
                     try replaceColumn(.secondary, of: target, with: shown)
                 } else if let primary = instances[target].primary, instances[primary].kind == .navigation {
-                    try push(shown, onto: primary)
+                    // The split forwards to its primary's `show`; a collapsed split's navigation
+                    // primary accepts a navigation controller as the detail (Xcode's
+                    // Master-Detail template), nested as one item of its stack.
+                    try push(shown, onto: primary, nestingAllowed: true)
                 } else {
                     try presentWithOwnStyles(shown, from: caller)
                 }
@@ -219,9 +222,12 @@ extension FlowRun {
 
     // MARK: - Containers
 
-    mutating func push(_ pushed: Int, onto navigation: Int) throws {
-        emitFull(navigation, "pushViewController(_:animated:)", argument: pushed)
-        if instances[pushed].kind == .navigation {
+    /// Pushes `pushed` onto `navigation`. Pushing a navigation controller is a UIKit
+    /// exception, unless `nestingAllowed` (a collapsed split's navigation primary taking a
+    /// navigation controller as its detail, uikit-semantics §4).
+    mutating func push(_ pushed: Int, onto navigation: Int, nestingAllowed: Bool = false) throws {
+        emitFull(navigation, .push, argument: pushed)
+        if instances[pushed].kind == .navigation, !nestingAllowed {
             throw FlowFailure("Pushing a navigation controller is not supported ('\(instances[pushed].name)' onto '\(instances[navigation].name)')")
         }
         let before = visibleList()
@@ -257,7 +263,7 @@ extension FlowRun {
             }
             throw FlowFailure("back: no navigation controller is on screen in the front-most layer")
         }
-        emitFull(navigation, "popViewController(animated:)")
+        emitFull(navigation, .pop)
         try pop(navigation, keeping: instances[navigation].stack.count - 1)
     }
 
@@ -317,7 +323,7 @@ extension FlowRun {
         let pages = instances[pager].scene.pages
         let index = instances[pager].pageIndex + (direction == .next ? 1 : -1)
         guard pages.indices.contains(index) else { return }
-        emitFull(pager, direction == .next ? "pageViewController(_:viewControllerAfter:)" : "pageViewController(_:viewControllerBefore:)")
+        emitFull(pager, direction == .next ? .pageAfter : .pageBefore)
         let page = try instantiate(pages[index].value)
         let old = instances[pager].page
         let before = visibleList()
@@ -334,10 +340,10 @@ extension FlowRun {
 
     mutating func present(_ presented: Int, from caller: Int, requested: PresentationStyle, transition requestedTransition: TransitionStyle,
                           anchor: String?, adaptive: AdaptivePresentationStyle?) throws {
-        emitFull(caller, "present(_:animated:completion:)", argument: presented)
+        emitFull(caller, .present, argument: presented)
         let style = Rules.resolveStyle(requested, adaptive: adaptive, in: environment)
         if requested == .popover, environment.width == .compact, adaptive != nil {
-            emitFull(caller, "adaptivePresentationStyle(for:traitCollection:)")
+            emitFull(caller, .adaptivePresentationStyle)
         }
         var presenter = layerRoot(of: caller)
         var transition = requestedTransition
@@ -376,7 +382,7 @@ extension FlowRun {
     // MARK: - Dismissing (uikit-semantics §6)
 
     mutating func dismiss(_ caller: Int) throws {
-        emitFull(caller, "dismiss(animated:completion:)")
+        emitFull(caller, .dismiss)
         var target: Int?
         for i in ancestry(of: caller) {
             if let presented = instances[i].presenting, layers.indices.contains(presented) {
@@ -418,13 +424,13 @@ extension FlowRun {
             throw FlowFailure("swipeDown: the front-most presentation '\(instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
         }
         let delegate = top.source ?? top.root
-        if instances[top.root].scene.isModalInPresentation {
-            emitFull(delegate, "presentationControllerDidAttemptToDismiss(_:)")
+        if Rules.refusesInteractiveDismissal(frontPath(from: top.root).map { instances[$0].scene }) {
+            emitFull(delegate, .presentationControllerDidAttemptToDismiss)
             return
         }
-        emitFull(delegate, "presentationControllerWillDismiss(_:)")
+        emitFull(delegate, .presentationControllerWillDismiss)
         try dismissLayers(from: layers.count - 1)
-        emitFull(delegate, "presentationControllerDidDismiss(_:)")
+        emitFull(delegate, .presentationControllerDidDismiss)
     }
 
     // MARK: - Environment (uikit-semantics §9)
@@ -433,7 +439,7 @@ extension FlowRun {
         let old = environment
         environment = old.applying(change)
         if isFull, old != environment {
-            for i in visibleList() { emitFull(i, "viewWillTransition(to:with:)") }
+            for i in visibleList() { emitFull(i, .viewWillTransition) }
         }
         let before = visibleList()
         var moves = Moves()
@@ -458,18 +464,21 @@ extension FlowRun {
     /// Regular → compact: with `collapse: secondary` and a navigation primary the
     /// supplementary and secondary are pushed onto the primary's stack; otherwise they are discarded.
     private mutating func collapse(_ split: Int, moves: inout Moves, discarded: inout [Int]) {
-        emitFull(split, "splitViewController(_:collapseSecondary:onto:)")
+        emitFull(split, .collapseSecondary)
         let columns = [instances[split].supplementary, instances[split].secondary].compactMap { $0 }
         instances[split].supplementary = nil
         instances[split].secondary = nil
         instances[split].collapsed = true
+        if let primary = instances[split].primary, instances[primary].kind == .navigation {
+            instances[split].ownDepth = instances[primary].stack.count
+        }
         if let primary = instances[split].primary,
            Rules.collapsesOntoPrimary(instances[split].scene, primaryKind: instances[primary].kind) {
-            instances[split].ownDepth = instances[primary].stack.count
             for column in columns {
                 instances[column].parent = primary
                 instances[primary].stack.append(column)
                 moves.added.append((column, primary))
+                moves.moved.append(column)
             }
         } else {
             for column in columns {
@@ -483,14 +492,14 @@ extension FlowRun {
     /// columns (the first into the supplementary of a triple-column split, the top into the
     /// secondary; anything between is discarded); a column left empty gets a new instance of its scene.
     private mutating func expand(_ split: Int, moves: inout Moves, discarded: inout [Int]) throws {
-        emitFull(split, "splitViewController(_:separateSecondaryFrom:)")
+        emitFull(split, .separateSecondary)
         let scene = instances[split].scene
         instances[split].collapsed = false
         var pushed: [Int] = []
-        if let primary = instances[split].primary, Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind) {
+        if let primary = instances[split].primary, instances[primary].kind == .navigation {
             let stack = instances[primary].stack
-            let own = min(max(1, instances[split].ownDepth), stack.count)
-            pushed = Array(stack[own...])
+            let count = Rules.separatedCount(stackCount: stack.count, ownDepth: instances[split].ownDepth, style: scene.splitStyle)
+            pushed = Array(stack.suffix(count))
             instances[primary].stack.removeLast(pushed.count)
         }
         let triple = scene.splitStyle == .tripleColumn && scene.supplementary != nil
@@ -508,6 +517,7 @@ extension FlowRun {
         for column in [supplementary, secondary].compactMap({ $0 }) {
             instances[column].parent = split
             moves.added.append((column, split))
+            if pushed.contains(column) { moves.moved.append(column) }
         }
     }
 }

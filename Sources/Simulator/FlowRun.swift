@@ -41,22 +41,27 @@ struct FlowRun {
 
     // MARK: - Events
 
-    mutating func emit(_ receiver: Int, _ call: String, argument: Event.Argument? = nil, segue: String? = nil,
+    mutating func emit(_ receiver: Int, _ call: Call, argument: Event.Argument? = nil, segue: String? = nil,
                        destination: Int? = nil, result: Bool? = nil) {
-        events.append(Event(receiver: instances[receiver].name, call: call, argument: argument, segue: segue,
-                            destination: destination.map { instances[$0].name }, result: result))
+        events.append(Event(receiver: instances[receiver].name, call: call.signature, kind: call.kind, argument: argument,
+                            segue: segue, destination: destination.map { instances[$0].name }, result: result))
     }
 
     /// An event only reported at full detail.
-    mutating func emitFull(_ receiver: Int, _ call: String, argument: Int? = nil, segue: String? = nil) {
+    mutating func emitFull(_ receiver: Int, _ call: Call, argument: Int? = nil, segue: String? = nil) {
         guard isFull else { return }
         emit(receiver, call, argument: argument.map { .instance(instances[$0].name) }, segue: segue)
+    }
+
+    /// `perform()` on the segue object `S.G` (the receiver is the segue, not an instance).
+    mutating func emitPerform(_ segue: String) {
+        events.append(Event(receiver: segue, call: Call.perform.signature, kind: Call.perform.kind))
     }
 
     /// Takes the step's events and warnings, reporting `deinit` for what the step destroyed.
     mutating func finishStep(reportDeinit: Bool) -> (events: [Event], warnings: [String]) {
         if reportDeinit {
-            for i in doomed { emit(i, "deinit") }
+            for i in doomed { emit(i, .deinitialize) }
         }
         defer {
             events = []
@@ -110,7 +115,7 @@ struct FlowRun {
             throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(Self.maximumNesting) deep (a containment cycle?)")
         }
         let i = newInstance(of: scene)
-        emit(i, "init(coder:)")
+        emit(i, .initCoder)
         switch scene.kind {
         case .navigation:
             if let root = scene.root {
@@ -142,15 +147,15 @@ struct FlowRun {
         case .content, .table, .collection:
             break
         }
-        emit(i, "awakeFromNib()")
+        emit(i, .awakeFromNib)
         return i
     }
 
     /// Makes `child` a child of `parent` during instantiation: `willMove` then `didMove(toParent:)`.
     private mutating func adopt(_ child: Int, by parent: Int) {
         instances[child].parent = parent
-        emit(child, "willMove(toParent:)", argument: .instance(instances[parent].name))
-        emit(child, "didMove(toParent:)", argument: .instance(instances[parent].name))
+        emit(child, .willMove, argument: .instance(instances[parent].name))
+        emit(child, .didMove, argument: .instance(instances[parent].name))
     }
 
     /// A split's columns. In compact width the split is created collapsed (§9): with
@@ -169,7 +174,7 @@ struct FlowRun {
         let collapsed = environment.width == .compact
         instances[split].collapsed = collapsed
         let ontoPrimary = collapsed && Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind)
-        if ontoPrimary { instances[split].ownDepth = instances[primary].stack.count }
+        if collapsed, instances[primary].kind == .navigation { instances[split].ownDepth = instances[primary].stack.count }
         for other in others {
             let child = try instantiate(other.scene)
             if !collapsed {
@@ -220,14 +225,14 @@ struct FlowRun {
         for segue in instances[i].scene.segues where segue.kind.value == .embed {
             guard let destination = segue.destination else { continue }
             let child = try instantiate(destination.value)
-            emit(i, "prepare(for:sender:)", segue: segue.qualifiedID, destination: child)
+            emit(i, .prepare, segue: segue.qualifiedID, destination: child)
             instances[child].parent = i
             instances[i].embedded.append(child)
-            emit(child, "willMove(toParent:)", argument: .instance(instances[i].name))
+            emit(child, .willMove, argument: .instance(instances[i].name))
             try loadView(child)
-            emit(child, "didMove(toParent:)", argument: .instance(instances[i].name))
+            emit(child, .didMove, argument: .instance(instances[i].name))
         }
-        emit(i, "viewDidLoad()")
+        emit(i, .viewDidLoad)
     }
 
     // MARK: - Transitions (uikit-semantics §2)
@@ -238,10 +243,11 @@ struct FlowRun {
     /// the change.
     mutating func finishTransition(_ kind: Rules.TransitionKind, before: [Int], moves: Moves, incoming: Int?) throws {
         for removed in moves.removed {
-            emit(removed, "willMove(toParent:)", argument: .null)
+            emit(removed, .willMove, argument: .null)
         }
         for added in moves.added {
-            emit(added.child, "willMove(toParent:)", argument: .instance(instances[added.parent].name))
+            if moves.moved.contains(added.child) { emit(added.child, .didMove, argument: .null) }
+            emit(added.child, .willMove, argument: .instance(instances[added.parent].name))
         }
         let beforeSet = Set(before)
         var after = visibleList()
@@ -258,7 +264,7 @@ struct FlowRun {
         for phase in kind.phases {
             switch phase {
             case .disappearingWill:
-                for i in disappearing { emit(i, "viewWillDisappear(_:)") }
+                for i in disappearing { emit(i, .viewWillDisappear) }
                 willPhases += 1
             case .appearingWill:
                 var k = 0
@@ -271,31 +277,31 @@ struct FlowRun {
                         appearing = visibleList().filter { !beforeSet.contains($0) }
                         k = appearing.firstIndex(of: i) ?? k
                     }
-                    emit(i, "viewWillAppear(_:)")
+                    emit(i, .viewWillAppear)
                     k += 1
                 }
                 willPhases += 1
             case .disappearingDid:
-                for i in disappearing { emit(i, "viewDidDisappear(_:)") }
+                for i in disappearing { emit(i, .viewDidDisappear) }
             case .appearingDid:
-                for i in appearing { emit(i, "viewDidAppear(_:)") }
+                for i in appearing { emit(i, .viewDidAppear) }
             }
             if isFull, !laidOut, willPhases == willPhaseCount {
                 // Full detail: once every will-phase is over, the appearing views are in the
                 // hierarchy and laid out (L: placement).
                 laidOut = true
                 for i in appearing {
-                    if Rules.reportsViewIsAppearing(ios: environment.ios) { emitFull(i, "viewIsAppearing(_:)") }
-                    emitFull(i, "viewWillLayoutSubviews()")
-                    emitFull(i, "viewDidLayoutSubviews()")
+                    if Rules.reportsViewIsAppearing(ios: environment.ios) { emitFull(i, .viewIsAppearing) }
+                    emitFull(i, .viewWillLayoutSubviews)
+                    emitFull(i, .viewDidLayoutSubviews)
                 }
             }
         }
         for removed in moves.removed {
-            emit(removed, "didMove(toParent:)", argument: .null)
+            emit(removed, .didMove, argument: .null)
         }
         for added in moves.added {
-            emit(added.child, "didMove(toParent:)", argument: .instance(instances[added.parent].name))
+            emit(added.child, .didMove, argument: .instance(instances[added.parent].name))
         }
     }
 }

@@ -146,6 +146,29 @@ public enum Rules {
         split.collapse == .secondary && primaryKind == .navigation
     }
 
+    /// How many view controllers an expanding split takes back from the top of its navigation
+    /// primary's stack. A `classic` split relies on `UINavigationController`'s default
+    /// `separateSecondaryViewController(for:)`, which "responds by popping and returning the
+    /// view controller from the top of its navigation stack" (UISplitViewControllerDelegate
+    /// documentation; H for the statement, M for the outcome): the top, if the stack holds
+    /// more than its root. A column-style split (`doubleColumn`, `tripleColumn`) restores its
+    /// columns itself: everything pushed after the primary's own stack (`ownDepth`, L).
+    public static func separatedCount(stackCount: Int, ownDepth: Int, style: SplitStyle) -> Int {
+        switch style {
+        case .classic: return stackCount > 1 ? 1 : 0
+        case .doubleColumn, .tripleColumn: return stackCount - min(max(1, ownDepth), stackCount)
+        }
+    }
+
+    /// Whether a swipe down on a sheet does nothing: `isModalInPresentation` is set on the
+    /// presented instance or on an instance of its visible descent (for a presented
+    /// navigation controller, its top child: Apple's sample "Disabling the pull-down gesture
+    /// for a sheet" sets it there; H). `scenes` are those of the descent from the presented
+    /// instance to its front-most content.
+    public static func refusesInteractiveDismissal(_ scenes: [Scene]) -> Bool {
+        scenes.contains { $0.isModalInPresentation }
+    }
+
     /// How an expanding split separates what was pushed after its primary's own stack (L):
     /// the first goes back to the supplementary column (triple column only), the top one to
     /// the secondary column, anything between is discarded. A column that gets nothing is

@@ -170,6 +170,38 @@ public struct StepTrace: Sendable, Hashable, Codable, JSONRepresentable {
 
 /// A callback UIKit makes (or, at full detail, an API call the app makes).
 public struct Event: Sendable, Hashable, Codable, JSONRepresentable {
+    /// What an event is, assigned where the simulator emits it: consumers (diagrams, docs)
+    /// switch over it instead of reading the call's signature.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        /// `init(coder:)`: the instance is created.
+        case creation
+        /// `awakeFromNib()`, `viewDidLoad()`, the appearance callbacks (`viewWillAppear(_:)`,
+        /// `viewIsAppearing(_:)`, `viewDidAppear(_:)`, `viewWillDisappear(_:)`,
+        /// `viewDidDisappear(_:)`), the layout callbacks and `viewWillTransition(to:with:)`.
+        case lifecycle
+        /// `willMove(toParent:)` and `didMove(toParent:)`.
+        case containment
+        /// `shouldPerformSegue(withIdentifier:sender:)`; `result` says what it returned.
+        case segueCheck
+        /// `prepare(for:sender:)`, with the segue and its `destination`.
+        case seguePrepare
+        /// `perform()` on a segue object; the receiver is the segue `S.G`.
+        case seguePerform
+        /// The unwind destination's action method, e.g. `unwindToLibrary(_:)`.
+        case unwindAction
+        /// A UIKit API call the app makes (full detail): `present(_:animated:completion:)`,
+        /// `dismiss(animated:completion:)`, `pushViewController(_:animated:)`,
+        /// `popViewController(animated:)`, `popToRootViewController(animated:)`,
+        /// `show(_:sender:)`, `showDetailViewController(_:sender:)`,
+        /// `performSegue(withIdentifier:sender:)`, `unwind(for:towards:)`.
+        case api
+        /// A delegate callback (full detail): presentation controller, split view and page
+        /// view controller delegate and data source methods.
+        case delegate
+        /// `deinit`: the instance leaves the app.
+        case destruction
+    }
+
     /// The argument of `willMove(toParent:)`/`didMove(toParent:)` and of the API calls.
     public enum Argument: Sendable, Hashable {
         /// An instance name.
@@ -189,6 +221,7 @@ public struct Event: Sendable, Hashable, Codable, JSONRepresentable {
     public var receiver: String
     /// The Swift signature, e.g. `viewWillAppear(_:)`.
     public var call: String
+    public var kind: Kind
     public var argument: Argument?
     /// `S.G` for segue-related calls.
     public var segue: String?
@@ -197,10 +230,11 @@ public struct Event: Sendable, Hashable, Codable, JSONRepresentable {
     /// What `shouldPerformSegue(withIdentifier:sender:)` returned.
     public var result: Bool?
 
-    public init(receiver: String, call: String, argument: Argument? = nil, segue: String? = nil,
+    public init(receiver: String, call: String, kind: Kind, argument: Argument? = nil, segue: String? = nil,
                 destination: String? = nil, result: Bool? = nil) {
         self.receiver = receiver
         self.call = call
+        self.kind = kind
         self.argument = argument
         self.segue = segue
         self.destination = destination
@@ -223,7 +257,9 @@ public struct Event: Sendable, Hashable, Codable, JSONRepresentable {
     }
 
     public var json: JSONValue {
-        var entries: [(key: String, value: JSONValue)] = [("receiver", .string(receiver)), ("call", .string(call))]
+        var entries: [(key: String, value: JSONValue)] = [
+            ("receiver", .string(receiver)), ("call", .string(call)), ("kind", .string(kind.rawValue)),
+        ]
         switch argument {
         case .instance(let name): entries.append(("argument", .string(name)))
         case .null: entries.append(("argument", .null))
@@ -235,12 +271,13 @@ public struct Event: Sendable, Hashable, Codable, JSONRepresentable {
         return .object(entries)
     }
 
-    enum CodingKeys: String, CodingKey { case receiver, call, argument, segue, destination, result }
+    enum CodingKeys: String, CodingKey { case receiver, call, kind, argument, segue, destination, result }
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         receiver = try c.decode(String.self, forKey: .receiver)
         call = try c.decode(String.self, forKey: .call)
+        kind = try c.decode(Kind.self, forKey: .kind)
         if c.contains(.argument) {
             argument = try c.decodeNil(forKey: .argument) ? .null : .instance(try c.decode(String.self, forKey: .argument))
         }

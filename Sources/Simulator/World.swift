@@ -69,6 +69,10 @@ struct Moves {
     var removed: [Int] = []
     /// Instances joining a container (`willMove(toParent: parent)`).
     var added: [(child: Int, parent: Int)] = []
+    /// The added instances that leave another container to join (a split collapsing or
+    /// expanding): `addChild(_:)` first removes them from their old parent, and
+    /// `removeFromParent()` calls `didMove(toParent: nil)` (both documented; M).
+    var moved: [Int] = []
 
     var isEmpty: Bool { removed.isEmpty && added.isEmpty }
 }
@@ -233,7 +237,14 @@ extension FlowRun {
     /// the top of a stack, the selected tab, the secondary (expanded) or primary (collapsed)
     /// column, the current page or a custom container's last child.
     func frontContent() -> Int? {
-        guard var current = frontLayer()?.root else { return nil }
+        frontLayer().flatMap { frontPath(from: $0.root).last }
+    }
+
+    /// `root` and the instances met descending from it to its front-most content, as
+    /// `frontContent()` descends.
+    func frontPath(from root: Int) -> [Int] {
+        var path = [root]
+        var current = root
         while true {
             let instance = instances[current]
             let next: Int?
@@ -245,7 +256,8 @@ extension FlowRun {
             case .container: next = instance.children.last
             case .content, .table, .collection: next = nil
             }
-            guard let next else { return current }
+            guard let next else { return path }
+            path.append(next)
             current = next
         }
     }

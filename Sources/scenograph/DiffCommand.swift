@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocSite
 import Foundation
 import Graphviz
 import ModelLoading
@@ -79,7 +80,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
                 for file in files {
-                    try OutputFile.writeAtomically(file.bytes, to: (output as NSString).appendingPathComponent(file.name))
+                    try AtomicFile.write(file.bytes, to: (output as NSString).appendingPathComponent(file.name))
                 }
             } catch {
                 Terminal.error("cannot write into '\(output)': \(error.localizedDescription)")

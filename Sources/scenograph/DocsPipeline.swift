@@ -41,10 +41,10 @@ extension DocsPipeline {
     }
 }
 
-/// Renders through the in-process Graphviz binding; its version is part of the cache key.
+/// Renders through the in-process Graphviz binding; its identifier is part of the cache key.
 enum GraphvizBridge {
     static func renderer() -> DiagramRenderer {
-        DiagramRenderer(identifier: "graphviz-\(GraphvizRenderer.version ?? "unknown")") { dot, engine, format in
+        DiagramRenderer(identifier: GraphvizRenderer.identifier) { dot, engine, format in
             try GraphvizRenderer().render(dot: dot, engine: .init(rawValue: engine), format: .init(rawValue: format))
         }
     }

@@ -4,6 +4,7 @@ import Foundation
 import Graphviz
 import ModelLoading
 import SceneModel
+import Simulator
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -104,7 +105,7 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
         progress.finish()
-        let failed = flows.filter { $0.result != "passed" }
+        let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
@@ -112,7 +113,7 @@ struct GenerateCommand: ParsableCommand {
             Terminal.status("wrote \(build.files.count + review.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
         for report in failed {
-            Terminal.error("flow '\(report.flow.id)' \(report.result)")
+            Terminal.error("flow '\(report.flow.id)' \(report.result.rawValue)")
         }
         if !failed.isEmpty { throw ExitCode(1) }
     }

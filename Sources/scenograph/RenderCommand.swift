@@ -1,5 +1,6 @@
 import ArgumentParser
 import Diagrams
+import DocSite
 import Foundation
 import Graphviz
 import SceneModel
@@ -110,12 +111,12 @@ struct RenderCommand: ParsableCommand {
 
         do {
             if let output {
-                try OutputFile.writeAtomically(bytes, to: output)
+                try AtomicFile.write(bytes, to: output)
             } else {
-                FileHandle.standardOutput.write(Data(bytes))
+                Terminal.data(bytes)
             }
         } catch {
-            Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")
+            Terminal.error("\(error)")
             throw ExitCode(1)
         }
         if timing {
@@ -152,9 +153,9 @@ extension RenderCommand {
         }
         do {
             if let output {
-                try OutputFile.writeAtomically(Array(text.utf8), to: output)
+                try AtomicFile.write(Array(text.utf8), to: output)
             } else {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Terminal.data(Array(text.utf8))
             }
         } catch {
             Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")

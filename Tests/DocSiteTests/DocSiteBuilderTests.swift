@@ -4,7 +4,6 @@ import XCTest
 import ModelLoading
 import SceneModel
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A renderer that needs no Graphviz: an SVG naming the DOT's hash, and a counter of calls.
 final class FakeRenderer: @unchecked Sendable {

@@ -3,7 +3,7 @@ import XCTest
 
 /// `scenograph diff` and `scenograph check` run as a user runs them.
 final class ReviewCommandTests: XCTestCase {
-    static let fixtures = CLIRunner.packageRoot.appendingPathComponent("Tests/ReviewTests/Fixtures")
+    static let fixtures = packageRoot.appendingPathComponent("Tests/ReviewTests/Fixtures")
 
     func testDiffOfTwoModelsWritesEveryForm() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
@@ -61,7 +61,7 @@ final class ReviewCommandTests: XCTestCase {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git") else {
             throw XCTSkip("git is not installed")
         }
-        let storyboard = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard"), encoding: .utf8)
+        let storyboard = try String(contentsOf: packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard"), encoding: .utf8)
         let model = "format: 1\nname: Settings\nstoryboards: [Settings.storyboard]\nflows:\n  open-account:\n    steps:\n      - tap: settings_root.show-Account\n"
         try storyboard.write(to: repository.appendingPathComponent("Docs/Settings.storyboard"), atomically: true, encoding: .utf8)
         try model.write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
