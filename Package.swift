@@ -16,6 +16,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "SceneModel"),
+        .target(name: "TextFormats"),
         .target(name: "ModelLoading", dependencies: ["SceneModel", "Yams"]),
         .target(name: "Simulator", dependencies: ["SceneModel"]),
         .systemLibrary(
@@ -27,12 +28,12 @@ let package = Package(
         .target(name: "Diagrams", dependencies: ["SceneModel", "Simulator"]),
         .target(
             name: "DocSite",
-            dependencies: ["SceneModel", "Simulator", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["SceneModel", "Simulator", "TextFormats", .product(name: "Mustache", package: "swift-mustache")]
         ),
-        .target(name: "Review", dependencies: ["SceneModel", "Simulator", "Diagrams"]),
+        .target(name: "Review", dependencies: ["SceneModel", "Simulator", "Diagrams", "TextFormats"]),
         .executableTarget(
             name: "scenograph",
-            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review",
+            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review", "TextFormats",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "ScenographTestSupport", path: "Tests/Support"),

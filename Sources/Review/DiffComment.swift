@@ -1,3 +1,4 @@
+import TextFormats
 import Diagrams
 
 extension DiffReport {
@@ -11,9 +12,9 @@ extension DiffReport {
         var blocks: [Block] = []
         blocks.append(Block(section: "header", text: """
             \(Self.commentMarker)
-            ### Navigation changes in \(ReviewMarkdown.escape(diff.headName))
+            ### Navigation changes in \(Markdown.escape(diff.headName))
 
-            **\(ReviewMarkdown.escape(summary.prefix(1).uppercased() + summary.dropFirst()))** (\(ReviewMarkdown.code(options.baseLabel)) → \(ReviewMarkdown.code(options.headLabel)))
+            **\(Markdown.escape(summary.prefix(1).uppercased() + summary.dropFirst()))** (\(Markdown.codeSpan(options.baseLabel, inTable: true)) → \(Markdown.codeSpan(options.headLabel, inTable: true)))
 
 
             """))
@@ -23,7 +24,7 @@ extension DiffReport {
         if !diff.model.isEmpty {
             blocks.append(Block(section: "model", text: "#### Model\n\n| key | before | after |\n|---|---|---|\n"))
             for change in diff.model {
-                blocks.append(Block(section: "model", text: "| \(ReviewMarkdown.code(change.key)) | \(cell(change.old)) | \(cell(change.new)) |\n"))
+                blocks.append(Block(section: "model", text: "| \(Markdown.codeSpan(change.key, inTable: true)) | \(cell(change.old)) | \(cell(change.new)) |\n"))
             }
             blocks.append(Block(section: "model", text: "\n"))
         }
@@ -68,24 +69,24 @@ extension DiffReport {
         var sections: [String] = []
         for block in rest where sections.last != block.section { sections.append(block.section) }
         let shown = sections.prefix(5).joined(separator: ", ") + (sections.count > 5 ? " and \(sections.count - 5) more" : "")
-        return "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(rest.count) block\(rest.count == 1 ? "" : "s") (\(ReviewMarkdown.escape(shown))). Run `scenograph diff` for the whole diff.\n"
+        return "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(rest.count) block\(rest.count == 1 ? "" : "s") (\(Markdown.escape(shown))). Run `scenograph diff` for the whole diff.\n"
     }
 
-    func cell(_ text: String?) -> String { text.map(ReviewMarkdown.escape) ?? "—" }
+    func cell(_ text: String?) -> String { text.map { Markdown.escape($0) } ?? "—" }
 
     func table(_ title: String, _ noun: String, _ rows: [(ModelDiff.Change, String, String)], into blocks: inout [Block]) {
         guard !rows.isEmpty else { return }
         let section = title.lowercased()
         blocks.append(Block(section: section, text: "#### \(title)\n\n| | \(noun) | change |\n|---|---|---|\n"))
         for (change, id, text) in rows {
-            blocks.append(Block(section: section, text: "| \(change.rawValue) | \(ReviewMarkdown.code(id)) | \(ReviewMarkdown.escape(text)) |\n"))
+            blocks.append(Block(section: section, text: "| \(change.rawValue) | \(Markdown.codeSpan(id, inTable: true)) | \(Markdown.escape(text)) |\n"))
         }
         blocks.append(Block(section: section, text: "\n"))
     }
 
     func flowDetails(_ id: String, _ trace: TraceDiff) -> String {
         let result = trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)"
-        var out = "<details><summary>Flow <code>\(ReviewMarkdown.html(id))</code>: \(ReviewMarkdown.html(result)), \(trace.differingStepCount) step\(trace.differingStepCount == 1 ? "" : "s") differ</summary>\n\n"
+        var out = "<details><summary>Flow <code>\(Markdown.escapeHTML(id))</code>: \(Markdown.escapeHTML(result)), \(trace.differingStepCount) step\(trace.differingStepCount == 1 ? "" : "s") differ</summary>\n\n"
         for step in trace.steps {
             out += "**Step \(step.index)**\n\n| | before | after |\n|---|---|---|\n"
             out += "| step | \(cell(step.base?.action)) | \(cell(step.head?.action)) |\n"
@@ -100,7 +101,7 @@ extension DiffReport {
             let events = EventDiff.lines(before: step.base?.events ?? [], after: step.head?.events ?? [], limit: options.eventLines * 2)
             if !events.isEmpty {
                 out += "Events (`-` before only, `+` after only):\n\n"
-                out += ReviewMarkdown.fence(events.joined(separator: "\n"), language: "diff") + "\n"
+                out += Markdown.fence(events.joined(separator: "\n"), language: "diff") + "\n"
             }
         }
         if trace.differingStepCount > trace.steps.count {
@@ -111,99 +112,21 @@ extension DiffReport {
 
     func diagram() -> String {
         var out = "#### Diagram\n\n"
-        out += ReviewMarkdown.fence(graph.mermaid().text, language: "mermaid")
+        out += Markdown.fence(graph.mermaid().text, language: "mermaid")
         let legend = DiffStyle.Status.allCases.map { DiffStyle.colors($0).legend }.joined(separator: " · ")
-        out += "\n<sub>\(ReviewMarkdown.html(legend))"
+        out += "\n<sub>\(Markdown.escapeHTML(legend))"
         if graph.omittedScenes > 0 {
             out += " · \(graph.omittedScenes) unchanged scene\(graph.omittedScenes == 1 ? "" : "s") far from the changes left out"
         }
         out += "</sub>\n"
         if let url = options.artifactURL {
-            out += "\nThe same diagram as SVG, with arrowheads by segue kind: [diff.svg](\(ReviewMarkdown.url(url))) (in the workflow run's artefact).\n"
+            out += "\nThe same diagram as SVG, with arrowheads by segue kind: [diff.svg](\(Markdown.linkTarget(url))) (in the workflow run's artefact).\n"
         }
         return out
     }
 }
 
 /// Escaping for text placed into the GitHub Markdown of the comment.
-enum ReviewMarkdown {
-    /// Characters Markdown would read as syntax are escaped; line breaks become spaces so table rows stay whole.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "!": out += "\\\(character)"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\n", "\r\n", "\r": out += " "
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// A code span that holds any text: backticks inside get a longer fence; `|` is escaped for tables.
-    static func code(_ text: String) -> String {
-        let flat = text.replacingNewlines.escapingPipes
-        var fence = "`"
-        while flat.contains(fence) { fence += "`" }
-        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") ? " " : ""
-        return fence + pad + flat + pad + fence
-    }
-
-    /// Text for HTML elements (`<summary>`, `<sub>`).
-    static func html(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// A link target: spaces and parentheses percent-encoded so the link stays one token.
-    static func url(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case " ": out += "%20"
-            case "(": out += "%28"
-            case ")": out += "%29"
-            case "<": out += "%3C"
-            case ">": out += "%3E"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
-
-    /// A fenced block that no line of `text` can close.
-    static func fence(_ text: String, language: String) -> String {
-        var fence = "```"
-        while text.contains(fence) { fence += "`" }
-        let body = text.hasSuffix("\n") ? text : text + "\n"
-        return fence + language + "\n" + body + fence + "\n"
-    }
-}
-
-private extension String {
-    var replacingNewlines: String {
-        String(map { $0.isNewline ? " " : $0 })
-    }
-
-    var escapingPipes: String {
-        var out = ""
-        for character in self { if character == "|" { out += "\\|" } else { out.append(character) } }
-        return out
-    }
-}
-
 /// A line diff of two event lists (longest common subsequence), as `-`, `+` and ` ` lines.
 enum EventDiff {
     static func lines(before: [String], after: [String], limit: Int) -> [String] {

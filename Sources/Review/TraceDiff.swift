@@ -89,7 +89,7 @@ public struct TraceDiff: Sendable, Hashable {
         if let error = step.error { problems.append("flow error: \(error.message)") }
         let isExpectation = step.action == "expect"
         return StepSide(index: step.index, action: step.action,
-                        effect: isExpectation ? "" : StepWords.effect(of: step, after: previous),
+                        effect: isExpectation ? "" : StepNarrative.describe(step, after: previous),
                         events: step.events.map(\.line), warnings: step.warnings, problems: problems,
                         state: stateText(step.state, other: other))
     }

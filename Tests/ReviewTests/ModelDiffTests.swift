@@ -115,8 +115,8 @@ import Testing
     @Test func diffColoursAreReadable() {
         for status in DiffStyle.Status.allCases {
             let colors = DiffStyle.colors(status)
-            #expect(DiffStyle.contrast(colors.stroke, "#FFFFFF") >= 4.5, "\(status) text on white")
-            #expect(DiffStyle.contrast(colors.stroke, colors.fill) >= 4.5, "\(status) text on its fill")
+            #expect(DiagramStyle.contrast(colors.stroke, "#FFFFFF") >= 4.5, "\(status) text on white")
+            #expect(DiagramStyle.contrast(colors.stroke, colors.fill) >= 4.5, "\(status) text on its fill")
         }
     }
 
