@@ -230,6 +230,9 @@ extension FlowRun {
         if instances[pushed].kind == .navigation, !nestingAllowed {
             throw FlowFailure("Pushing a navigation controller is not supported ('\(instances[pushed].name)' onto '\(instances[navigation].name)')")
         }
+        guard instances[navigation].stack.count < Rules.maximumStackDepth else {
+            throw FlowFailure("pushing '\(instances[pushed].name)' would put more than \(Rules.maximumStackDepth) view controllers on '\(instances[navigation].name)' (a push cycle?); the simulation stops at this bound")
+        }
         let before = visibleList()
         instances[pushed].parent = navigation
         instances[navigation].stack.append(pushed)
@@ -366,6 +369,9 @@ extension FlowRun {
         }
         if requested == .popover, anchor == nil {
             throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('\(instances[presented].name)' has no 'anchor')")
+        }
+        guard layers.count - 1 < Rules.maximumPresentedViewControllers else {
+            throw FlowFailure("presenting '\(instances[presented].name)' would make more than \(Rules.maximumPresentedViewControllers) view controllers presented at once (a presentation cycle?); the simulation stops at this bound")
         }
         let before = visibleList()
         let index = layers.count

@@ -26,9 +26,11 @@ struct FlowRun {
     var warnings: [String] = []
     /// Instances destroyed by the step, in `deinit` order.
     var doomed: [Int] = []
-    /// Depth of the instantiation and view loading in progress.
+    /// Depth of the instantiation and view loading in progress: one more than the containment
+    /// links below the outermost instance being created or loaded, so a model that passes
+    /// `validate` never exceeds `SceneModel.maximumContainmentDepth + 1`.
     private var nesting = 0
-    static let maximumNesting = 200
+    static var maximumNesting: Int { SceneModel.maximumContainmentDepth + 1 }
 
     init(model: SceneModel, detail: Detail, environment: Environment, conditions: [String: Bool]) {
         self.model = model
@@ -112,7 +114,7 @@ struct FlowRun {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Self.maximumNesting else {
-            throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(Self.maximumNesting) deep (a containment cycle?)")
+            throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(SceneModel.maximumContainmentDepth) deep (a containment cycle?)")
         }
         let i = newInstance(of: scene)
         emit(i, .initCoder)
@@ -219,7 +221,7 @@ struct FlowRun {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Self.maximumNesting else {
-            throw FlowFailure("loading '\(instances[i].name)' embeds view controllers more than \(Self.maximumNesting) deep (an embedding cycle?)")
+            throw FlowFailure("loading '\(instances[i].name)' embeds view controllers more than \(SceneModel.maximumContainmentDepth) deep (an embedding cycle?)")
         }
         instances[i].viewLoaded = true
         for segue in instances[i].scene.segues where segue.kind.value == .embed {

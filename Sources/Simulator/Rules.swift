@@ -180,6 +180,18 @@ public enum Rules {
         return (supplementary, secondary, Array(rest))
     }
 
+    // MARK: - Bounds (docs/semantics.md, "Bounds")
+
+    /// The most view controllers presented at once (the chain's length minus the root). UIKit
+    /// sets no limit, but every presented view controller keeps its views, and a device runs
+    /// out of memory long before a thousand full-screen layers; a flow that gets there is a
+    /// presentation cycle. Past it the flow stops with a flow error, which keeps every
+    /// step's state, and so the trace, bounded.
+    public static let maximumPresentedViewControllers = 1_000
+
+    /// The most view controllers on one navigation stack, for the same reasons (a push cycle).
+    public static let maximumStackDepth = 1_000
+
     // MARK: - Full detail (L: placement chosen for readability, see docs/semantics.md)
 
     /// `viewIsAppearing(_:)` exists from iOS 13 (back-deployed).
