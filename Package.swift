@@ -27,23 +27,24 @@ let package = Package(
         .target(name: "Diagrams", dependencies: ["SceneModel", "Simulator"]),
         .target(
             name: "DocSite",
-            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz",
-                           .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["SceneModel", "Simulator", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .executableTarget(
             name: "scenograph",
             dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
-        .testTarget(name: "SceneModelTests", dependencies: ["SceneModel"]),
-        .testTarget(name: "ModelLoadingTests", dependencies: ["ModelLoading", "SceneModel"],
+        .target(name: "ScenographTestSupport", path: "Tests/Support"),
+        .testTarget(name: "SceneModelTests", dependencies: ["ScenographTestSupport", "SceneModel"]),
+        .testTarget(name: "ModelLoadingTests", dependencies: ["ScenographTestSupport", "ModelLoading", "SceneModel"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "SimulatorTests", dependencies: ["Simulator", "ModelLoading", "SceneModel"]),
-        .testTarget(name: "GraphvizTests", dependencies: ["Graphviz"]),
-        .testTarget(name: "DiagramsTests", dependencies: ["Diagrams", "ModelLoading", "Simulator", "Graphviz"],
+        .testTarget(name: "SimulatorTests", dependencies: ["ScenographTestSupport", "Simulator", "ModelLoading", "SceneModel"]),
+        .testTarget(name: "GraphvizTests", dependencies: ["ScenographTestSupport", "Graphviz"]),
+        .testTarget(name: "DiagramsTests", dependencies: ["ScenographTestSupport", "Diagrams", "ModelLoading", "Simulator", "Graphviz"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "DocSiteTests", dependencies: ["DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"]),
-        .testTarget(name: "ScenographCLITests", dependencies: ["ModelLoading"]),
+        .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"],
+                    exclude: ["Golden"]),
+        .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what Scenograph needs to build: Graphviz's C libraries and pkg-config.
-# Debian/Ubuntu: apt-get (libgraphviz-dev, pkg-config, graphviz); macOS: Homebrew (graphviz).
+# Debian/Ubuntu: apt-get (libgraphviz-dev, pkg-config, graphviz, fonts-liberation); macOS: Homebrew (graphviz).
 # Installs nothing that is already there; runs `dot -c` when Graphviz's plugin list is missing.
 set -euo pipefail
 
@@ -23,6 +23,9 @@ case "$(uname -s)" in
     command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
     if ! pkg-config --exists libgvc 2>/dev/null; then missing+=(libgraphviz-dev); fi
     command -v dot >/dev/null 2>&1 || missing+=(graphviz)
+    # Fonts with Helvetica's and Arial's widths, which the SVGs' widths assume (see below);
+    # the font test also needs a second font besides Graphviz's default one.
+    dpkg -s fonts-liberation >/dev/null 2>&1 || missing+=(fonts-liberation)
     if [ "${#missing[@]}" -gt 0 ]; then
       echo "setup: installing ${missing[*]}" >&2
       sudo_if_needed apt-get update -qq
@@ -34,7 +37,10 @@ case "$(uname -s)" in
     ;;
 esac
 
-# Graphviz loads its layout and render plugins from a list written by `dot -c`.
+# SVG, DOT and JSON need no plugin list: Scenograph loads the layout and core plugins
+# itself and measures text with Graphviz's built-in font tables (Helvetica/Arial widths),
+# so those bytes are the same on every machine. PNG and PDF are drawn by cairo with the
+# machine's fonts: Graphviz loads those plugins from a list written by `dot -c`.
 libdir="$(pkg-config --variable=libdir libgvc)"
 if ! ls "$libdir"/graphviz/config6* >/dev/null 2>&1; then
   echo "setup: writing Graphviz's plugin list (dot -c)" >&2

@@ -5,6 +5,8 @@ struct MarkdownContentType: MustacheContentType {
     func escapeText(_ text: String) -> String { Markdown.escape(text) }
 }
 
+/// The one place text is escaped for Markdown and for HTML, and the small Markdown subset of summaries turned
+/// into HTML. Every function here is linear in its input.
 enum Markdown {
     static let contentTypeName = "MARKDOWN"
 
@@ -14,51 +16,138 @@ enum Markdown {
         return true
     }()
 
-    /// Escapes characters that Markdown would interpret; newlines become spaces so table rows stay whole.
+    // MARK: - Markdown
+
+    /// Text as Markdown that shows exactly that text, in a paragraph or a table cell: every character Markdown
+    /// or a GFM table would interpret is escaped, line breaks (LF, CR, CRLF) become spaces so rows stay whole,
+    /// and other control characters are dropped.
     static func escape(_ text: String) -> String {
         var out = ""
-        out.reserveCapacity(text.count)
-        for character in text {
-            switch character {
-            case "\\", "`", "*", "_", "[", "]", "|", "#": out += "\\\(character)"
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\", "`", "*", "_", "[", "]", "|", "#", "~", "!": out += "\\" + String(scalar)
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "&": out += "&amp;"
-            case "\n", "\r\n": out += " "
-            default: out.append(character)
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}", "\u{85}": out += " "
+            case _ where isControl(scalar): continue
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
 
+    /// Text as an inline code span that shows exactly that text: fenced by more backticks than the longest run
+    /// inside it, padded with a space where the text starts or ends with a backtick (or a space), line breaks
+    /// as spaces. `inTable` also escapes `|`, which GFM splits cells on even inside code spans.
+    static func codeSpan(_ text: String, inTable: Bool = false) -> String {
+        var body = ""
+        var longestRun = 0, run = 0
+        for scalar in text.unicodeScalars {
+            if scalar == "`" { run += 1; longestRun = max(longestRun, run) } else { run = 0 }
+            switch scalar {
+            case "\n", "\r", "\t", "\u{2028}", "\u{2029}", "\u{85}": body += " "
+            case "|" where inTable: body += "\\|"
+            case _ where isControl(scalar): continue
+            default: body.unicodeScalars.append(scalar)
+            }
+        }
+        if body.isEmpty { return "` `" }
+        let fence = String(repeating: "`", count: longestRun + 1)
+        let pad = body.hasPrefix("`") || body.hasSuffix("`") || (body.hasPrefix(" ") && body.hasSuffix(" ") && body.contains { $0 != " " }) ? " " : ""
+        return fence + pad + body + pad + fence
+    }
+
+    /// A model's Markdown summary made safe to place in a Markdown page: Markdown syntax is kept, but raw HTML
+    /// is shown as text (`<` and `>` escaped outside code) and a link whose target is not allowed
+    /// (`javascript:`, `data:`, …) is shown as text.
+    static func sanitized(_ markdown: String) -> String {
+        var out = ""
+        out.reserveCapacity(markdown.utf8.count)
+        let scalars = Array(markdown.unicodeScalars)
+        var index = 0
+        var codeFence = 0 // inside an inline code span of this many backticks
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "`" {
+                var run = 0
+                while index + run < scalars.count, scalars[index + run] == "`" { run += 1 }
+                if codeFence == 0 { codeFence = run } else if codeFence == run { codeFence = 0 }
+                out += String(repeating: "`", count: run)
+                index += run
+                continue
+            }
+            if codeFence == 0 {
+                switch scalar {
+                case "<": out += "&lt;"; index += 1; continue
+                case ">": out += "&gt;"; index += 1; continue
+                case "]" where index + 1 < scalars.count && scalars[index + 1] == "(":
+                    // A link target: keep it only when allowed.
+                    var end = index + 2
+                    while end < scalars.count, scalars[end] != ")", scalars[end] != "\n" { end += 1 }
+                    let target = String(String.UnicodeScalarView(scalars[(index + 2)..<min(end, scalars.count)]))
+                    if !isAllowedLink(target) {
+                        out += "\\](" // no longer a link: the text stays readable
+                        index += 2
+                        continue
+                    }
+                default: break
+                }
+            }
+            if isControl(scalar), scalar != "\n", scalar != "\t" { index += 1; continue }
+            out.unicodeScalars.append(scalar == "\r" ? "\n" : scalar)
+            index += 1
+        }
+        return out
+    }
+
+    /// Links from summaries may go to `http`, `https` and `mailto` targets, or be relative (no scheme).
+    static func isAllowedLink(_ target: String) -> Bool {
+        let trimmed = target.drop { $0 == " " }
+        guard let colon = trimmed.firstIndex(of: ":") else { return true }
+        let beforeColon = trimmed[..<colon]
+        // A colon after a slash, `?` or `#` is not a scheme separator: the link is relative.
+        if beforeColon.contains(where: { $0 == "/" || $0 == "?" || $0 == "#" }) { return true }
+        return ["http", "https", "mailto"].contains(beforeColon.lowercased())
+    }
+
+    // MARK: - HTML
+
+    /// Text as HTML text or a quoted attribute value.
     static func escapeHTML(_ text: String) -> String {
         var out = ""
-        for character in text {
-            switch character {
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            default: out.append(character)
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            case "\r": out += "\n"
+            case _ where isControl(scalar): continue
+            default: out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
 
     /// Renders the Markdown subset used in model summaries to HTML: paragraphs, `-` lists,
-    /// **strong**, *emphasis*, `code` and [links](url). Everything else is kept as escaped text.
+    /// **strong**, *emphasis*, `code` and [links](url). Everything else is kept as escaped text;
+    /// links to other than `http`, `https`, `mailto` or relative targets stay text.
     static func html(_ markdown: String) -> String {
         var blocks: [String] = []
         var paragraph: [String] = []
         var list: [String] = []
         func flush() {
-            if !paragraph.isEmpty { blocks.append("<p>" + paragraph.map(inline).joined(separator: " ") + "</p>") }
+            if !paragraph.isEmpty { blocks.append("<p>" + inline(paragraph.joined(separator: " ")) + "</p>") }
             if !list.isEmpty { blocks.append("<ul>" + list.map { "<li>" + inline($0) + "</li>" }.joined() + "</ul>") }
             paragraph = []
             list = []
         }
-        for raw in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in markdown.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty {
                 flush()
@@ -75,31 +164,72 @@ enum Markdown {
     }
 
     /// Inline Markdown to HTML; text is escaped first, so the markers are the only markup produced.
+    /// Linear: each search for a closing marker starts from a table of next positions.
     static func inline(_ text: String) -> String {
-        var out = ""
-        var rest = Substring(text)
-        while let first = rest.first {
-            if first == "`", let end = rest.dropFirst().firstIndex(of: "`") {
-                out += "<code>" + escapeHTML(String(rest[rest.index(after: rest.startIndex)..<end])) + "</code>"
-                rest = rest[rest.index(after: end)...]
-            } else if rest.hasPrefix("**"), let end = rest.dropFirst(2).range(of: "**") {
-                out += "<strong>" + inline(String(rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound])) + "</strong>"
-                rest = rest[end.upperBound...]
-            } else if first == "*", let end = rest.dropFirst().firstIndex(of: "*") {
-                out += "<em>" + inline(String(rest[rest.index(after: rest.startIndex)..<end])) + "</em>"
-                rest = rest[rest.index(after: end)...]
-            } else if first == "[", let close = rest.firstIndex(of: "]"),
-                      rest[rest.index(after: close)...].hasPrefix("("),
-                      let paren = rest[close...].firstIndex(of: ")") {
-                let label = String(rest[rest.index(after: rest.startIndex)..<close])
-                let url = String(rest[rest.index(close, offsetBy: 2)..<paren])
-                out += "<a href=\"\(escapeHTML(url))\">" + inline(label) + "</a>"
-                rest = rest[rest.index(after: paren)...]
-            } else {
-                out += escapeHTML(String(first))
-                rest = rest.dropFirst()
+        let chars = Array(text)
+        let count = chars.count
+        // next[c][i]: the first index ≥ i holding marker c, or count.
+        func nextTable(_ marker: Character) -> [Int] {
+            var table = Array(repeating: count, count: count + 1)
+            var i = count - 1
+            while i >= 0 {
+                table[i] = chars[i] == marker ? i : table[i + 1]
+                i -= 1
+            }
+            return table
+        }
+        let nextTick = nextTable("`"), nextStar = nextTable("*"), nextClose = nextTable("]"), nextParen = nextTable(")")
+        // The first "**" at or after each index.
+        var nextDouble = Array(repeating: count, count: count + 1)
+        if count >= 2 {
+            var i = count - 2
+            while i >= 0 {
+                nextDouble[i] = chars[i] == "*" && chars[i + 1] == "*" ? i : nextDouble[i + 1]
+                i -= 1
             }
         }
-        return out
+        func render(_ start: Int, _ end: Int) -> String {
+            var out = ""
+            var i = start
+            while i < end {
+                let c = chars[i]
+                if c == "`", nextTick[i + 1] < end {
+                    let close = nextTick[i + 1]
+                    out += "<code>" + escapeHTML(String(chars[(i + 1)..<close])) + "</code>"
+                    i = close + 1
+                } else if c == "*", i + 1 < end, chars[i + 1] == "*", nextDouble[i + 2] < end - 1 {
+                    let close = nextDouble[i + 2]
+                    out += "<strong>" + render(i + 2, close) + "</strong>"
+                    i = close + 2
+                } else if c == "*", nextStar[i + 1] < end {
+                    let close = nextStar[i + 1]
+                    out += "<em>" + render(i + 1, close) + "</em>"
+                    i = close + 1
+                } else if c == "[", nextClose[i + 1] < end, nextClose[i + 1] + 1 < end, chars[nextClose[i + 1] + 1] == "(",
+                          nextParen[nextClose[i + 1] + 2] < end {
+                    let close = nextClose[i + 1]
+                    let paren = nextParen[close + 2]
+                    let url = String(chars[(close + 2)..<paren])
+                    if isAllowedLink(url) {
+                        out += "<a href=\"\(escapeHTML(url))\">" + render(i + 1, close) + "</a>"
+                    } else {
+                        out += escapeHTML("[") + render(i + 1, close) + escapeHTML("](" + url + ")")
+                    }
+                    i = paren + 1
+                } else {
+                    out += escapeHTML(String(c))
+                    i += 1
+                }
+            }
+            return out
+        }
+        return render(0, count)
+    }
+
+    // MARK: - Shared
+
+    /// C0 and C1 control characters and DEL.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 }

@@ -8,6 +8,11 @@ struct PageContexts {
     let flows: [FlowReport]
     /// `md` or `html`: the extension of page links.
     let pageExtension: String
+    /// The rows of the legend, from the diagrams' style table.
+    var legend: [LegendRow] = []
+    /// The app's summary, converted once for every page.
+    let appSummaryMarkdown: String
+    let appSummaryHTML: String
     /// For each scene, per flow (in flow order), the steps in which its instances receive calls.
     let callbacksByScene: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]]
 
@@ -16,6 +21,8 @@ struct PageContexts {
         self.warnings = warnings
         self.flows = flows
         self.pageExtension = pageExtension
+        self.appSummaryMarkdown = Markdown.sanitized(model.summary ?? "")
+        self.appSummaryHTML = pageExtension == "html" ? Markdown.html(model.summary ?? "") : ""
         var index: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]] = [:]
         for (flowOffset, report) in flows.enumerated() {
             for step in report.steps {
@@ -36,18 +43,6 @@ struct PageContexts {
         }
         self.callbacksByScene = index
     }
-
-    static let legend: [(kind: String, drawnAs: String, meaning: String)] = [
-        ("show", "solid blue arrow", "pushed onto the nearest navigation controller, else presented"),
-        ("showDetail", "solid teal arrow", "replaces a split view's secondary column, else presented"),
-        ("present", "bold orange arrow, style on the label", "presented modally"),
-        ("popover", "orange arrow with a diamond head", "presented as a popover (adapts in compact width)"),
-        ("embed", "grey arrow from the container view", "a child embedded when its parent's view loads"),
-        ("unwind", "dashed purple arrow to each scene implementing the action", "unwinds back to the nearest implementer"),
-        ("custom", "dotted red arrow", "a custom UIStoryboardSegue subclass"),
-        ("push / modal / replace", "as show / present / showDetail, marked deprecated", "deprecated storyboard kinds"),
-        ("relationship", "plain grey line inside a container box", "a container's root, tab, column, page or child"),
-    ]
 
     // MARK: - Paths
 
@@ -77,8 +72,8 @@ struct PageContexts {
             "pageTitle": title,
             "app": [
                 "name": model.name,
-                "summaryMarkdown": model.summary ?? "",
-                "summaryHTML": Markdown.html(model.summary ?? ""),
+                "summaryMarkdown": appSummaryMarkdown,
+                "summaryHTML": appSummaryHTML,
             ] as [String: Any],
             "nav": [
                 "scenes": model.scenes.map { ["id": $0.id, "path": scenePath($0.id), "current": current == scenePath($0.id)] as [String: Any] },
@@ -112,6 +107,7 @@ struct PageContexts {
             row["title"] = scene.title
             row["kind"] = scene.kind.rawValue
             row["className"] = scene.className
+            row["classNameCode"] = Markdown.codeSpan(scene.className, inTable: true)
             if let parent = parentID(of: scene.id) { row["container"] = sceneLink(parent, root: root) }
             row["incoming"] = incoming[scene.id, default: 0]
             row["outgoing"] = scene.segues.count
@@ -137,10 +133,15 @@ struct PageContexts {
             }
             return ["links": marked([first] + links), "text": chain.scenes.joined(separator: " → ")]
         }
-        context["legend"] = Self.legend.map { ["kind": $0.kind, "drawnAs": $0.drawnAs, "meaning": $0.meaning] }
+        context["legend"] = legend.map {
+            ["kind": $0.kind, "name": $0.name, "nameCode": Markdown.codeSpan($0.name, inTable: true), "color": $0.color,
+             "colorCode": Markdown.codeSpan($0.color, inTable: true), "drawnAs": $0.drawnAs, "meaning": $0.meaning]
+        }
         let shown = warnings.filter { !$0.isError }
         context["hasWarnings"] = !shown.isEmpty
-        context["warnings"] = shown.map { ["location": $0.location.description, "message": $0.message] }
+        context["warnings"] = shown.map {
+            ["location": $0.location.description, "locationCode": Markdown.codeSpan($0.location.description), "message": $0.message]
+        }
         context["diagrams"] = diagrams
         return context
     }
@@ -157,7 +158,8 @@ struct PageContexts {
         var context = common(root: root, title: scene.id, current: scenePath(scene.id))
         var facts: [String: Any] = [
             "id": scene.id, "kind": scene.kind.rawValue, "className": scene.className,
-            "summaryMarkdown": scene.summary ?? "", "summaryHTML": Markdown.html(scene.summary ?? ""),
+            "classNameCode": Markdown.codeSpan(scene.className, inTable: true),
+            "summaryMarkdown": Markdown.sanitized(scene.summary ?? ""), "summaryHTML": Markdown.html(scene.summary ?? ""),
             "definesPresentationContext": scene.definesPresentationContext ? "yes" : "no",
             "modalPresentationStyle": scene.modalPresentationStyle.rawValue,
             "modalTransitionStyle": scene.modalTransitionStyle.rawValue,
@@ -165,7 +167,12 @@ struct PageContexts {
         ]
         facts["title"] = scene.title
         facts["storyboardID"] = scene.storyboardID
-        if let origin = scene.origin { facts["origin"] = ["storyboard": origin.storyboard, "objectID": origin.objectID] }
+        facts["storyboardIDCode"] = scene.storyboardID.map { Markdown.codeSpan($0, inTable: true) }
+        if let origin = scene.origin {
+            facts["origin"] = ["storyboard": origin.storyboard, "objectID": origin.objectID,
+                               "storyboardCode": Markdown.codeSpan(origin.storyboard, inTable: true),
+                               "objectIDCode": Markdown.codeSpan(origin.objectID, inTable: true)]
+        }
         context["scene"] = facts
         var ancestors: [String] = []
         var cursor = parentID(of: scene.id)
@@ -193,6 +200,7 @@ struct PageContexts {
         context["seguesOut"] = scene.segues.map { segue -> [String: Any] in
             var row = segueFacts(segue)
             row["id"] = segue.id
+            row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
             if let target = segue.destination?.value {
                 row["target"] = sceneLink(target, root: root)
             } else if let action = segue.action?.value {
@@ -211,6 +219,7 @@ struct PageContexts {
                 row.merge(sceneLink(source.id, root: root)) { _, new in new }
                 row["source"] = source.id
                 row["id"] = segue.id
+                row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
                 incoming.append(row)
             }
         }
@@ -219,14 +228,17 @@ struct PageContexts {
         context["hasUnwindActions"] = !scene.unwindActions.isEmpty
         context["unwindActions"] = scene.unwindActions.map { action -> [String: Any] in
             let segues = model.allSegues.filter { $0.kind.value == .unwind && $0.action?.value == action.value }
-            return ["name": action.value,
+            return ["name": action.value, "nameCode": Markdown.codeSpan(action.value + "(_:)"),
                     "segues": marked(segues.map { ["ref": $0.qualifiedID, "path": scenePath($0.source), "href": root + scenePath($0.source)] })]
         }
         let flowRows = (callbacksByScene[scene.id] ?? []).map { entry -> [String: Any] in
             let report = flows[entry.flow]
             let steps = entry.steps.map { step -> [String: Any] in
-                let callbacks = step.calls.map { ["call": $0.receiver == scene.id ? $0.call : "\($0.receiver): \($0.call)"] as [String: Any] }
-                return ["index": step.index, "text": step.text, "callbacks": marked(callbacks)]
+                let callbacks = step.calls.map { call -> [String: Any] in
+                    let text = call.receiver == scene.id ? call.call : "\(call.receiver): \(call.call)"
+                    return ["call": text, "callCode": Markdown.codeSpan(text)]
+                }
+                return ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text), "callbacks": marked(callbacks)]
             }
             var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
             row["steps"] = steps
@@ -281,11 +293,12 @@ struct PageContexts {
         var context = common(root: root, title: report.flow.id, current: flowPath(report.flow.id))
         context["flow"] = [
             "id": report.flow.id,
-            "summaryMarkdown": report.flow.summary ?? "", "summaryHTML": Markdown.html(report.flow.summary ?? ""),
+            "summaryMarkdown": Markdown.sanitized(report.flow.summary ?? ""), "summaryHTML": Markdown.html(report.flow.summary ?? ""),
             "environment": report.environment, "result": report.result.rawValue, "resultLabel": Self.resultLabel(report.result),
         ] as [String: Any]
         context["steps"] = report.steps.map { step -> [String: Any] in
-            var row: [String: Any] = ["index": step.index, "text": step.text, "warnings": step.warnings, "failures": step.failures]
+            var row: [String: Any] = ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text),
+                                      "warnings": step.warnings, "failures": step.failures]
             row["effect"] = step.effect.isEmpty ? nil : step.effect
             return row
         }

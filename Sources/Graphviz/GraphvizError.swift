@@ -3,8 +3,12 @@
 public enum GraphvizError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `gvContext()` returned no context.
     case contextUnavailable
-    /// Graphviz loaded no layout plugins: its plugin list (`config6`) is missing.
+    /// The context for formats drawn with the machine's fonts (PNG, PDF) loaded no
+    /// layout plugins: Graphviz's plugin list (`config6`) is missing.
     case noLayoutEngines
+    /// A plugin library of the font-independent context (SVG, DOT, JSON) could not be
+    /// loaded from Graphviz's plugin folder.
+    case pluginUnavailable(library: String, message: String)
     /// The DOT text does not parse.
     case syntax(message: String)
     /// Layout failed: an unknown engine, or an attribute Graphviz rejects (a malformed HTML label, …).
@@ -16,7 +20,7 @@ public enum GraphvizError: Error, Sendable, Hashable, CustomStringConvertible {
     public var graphvizMessage: String? {
         switch self {
         case .contextUnavailable, .noLayoutEngines: nil
-        case .syntax(let message), .layout(_, let message), .render(_, let message): message
+        case .syntax(let message), .layout(_, let message), .render(_, let message), .pluginUnavailable(_, let message): message
         }
     }
 
@@ -25,7 +29,9 @@ public enum GraphvizError: Error, Sendable, Hashable, CustomStringConvertible {
         case .contextUnavailable:
             "graphviz could not create a context (gvContext returned nothing)"
         case .noLayoutEngines:
-            "graphviz has no layout engines because its plugin list is missing; run `dot -c` as root (or `make setup`) to write it"
+            "graphviz has no layout engines for PNG or PDF because its plugin list is missing; run `dot -c` as root (or `make setup`) to write it"
+        case .pluginUnavailable(let library, let message):
+            "graphviz plugin library 'libgvplugin_\(library)' cannot be loaded: \(message); install Graphviz's plugins (libgvc6, or run `make setup`)"
         case .syntax(let message):
             "graphviz cannot parse the DOT text: \(message)"
         case .layout(let engine, let message):

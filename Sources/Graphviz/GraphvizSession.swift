@@ -1,14 +1,24 @@
 import CGraphviz
 import Foundation
 
-/// The process-wide Graphviz state: one lock, one reused `GVC_t`, and the messages
+/// The process-wide Graphviz state: one lock, two reused `GVC_t`s, and the messages
 /// Graphviz reported during the current render. Everything here runs under `lock`.
+///
+/// Text formats (SVG, DOT, JSON, …) are laid out and rendered by a context without a
+/// text-layout plugin, so label widths come from Graphviz's built-in font tables and
+/// the bytes do not depend on the fonts installed. Formats the core plugin cannot
+/// draw (PNG, PDF: cairo) use `gvContext()`, whose pango plugin measures and draws
+/// with the machine's fonts: those bytes may differ from machine to machine.
 final class GraphvizSession: @unchecked Sendable {
     static let shared = GraphvizSession()
 
     private let lock = NSLock()
-    /// The reused `GVC_t`, created by the first render. Never freed: it lives as long as the process.
+    /// The font-independent context, created by the first render. Never freed: it lives as long as the process.
     private var context: OpaquePointer?
+    /// The formats `context` can render (`svg`, `dot`, `json`, …).
+    private var builtinFormats: Set<String> = []
+    /// `gvContext()`, with every installed plugin, created by the first render of a format `context` lacks.
+    private var fontContext: OpaquePointer?
     private var totals = Statistics()
 
     private init() {}
@@ -60,7 +70,7 @@ final class GraphvizSession: @unchecked Sendable {
         GraphvizMessages.current = GraphvizMessages()
         installMessageHandler()
         _ = agreseterrors()
-        let context = try openContext()
+        let context = try openContext(for: format)
 
         var start = clock.now
         let parsed = dot.withCString { agmemread($0) }
@@ -105,25 +115,63 @@ final class GraphvizSession: @unchecked Sendable {
     /// Whether Graphviz raised its error level to `AGERR` since the last `agreseterrors()`.
     private static var errorRaised: Bool { agerrors() >= Int32(AGERR.rawValue) }
 
-    /// The shared context, created on first use; fails when Graphviz loaded no layout plugins.
+    /// The context that renders `format`: the font-independent one when it can.
+    private func openContext(for format: GraphvizRenderer.Format) throws(GraphvizError) -> OpaquePointer {
+        let builtin = try openContext()
+        if builtinFormats.contains(format.rawValue) { return builtin }
+        return try openFontContext()
+    }
+
+    /// The font-independent context, created on first use from the layout and core plugins.
     private func openContext() throws(GraphvizError) -> OpaquePointer {
         if let context { return context }
+        prepareFirstContext()
+        let symbols = try BuiltinPlugins.symbolList()
+        // 0: only the listed plugins, never the plugin list of the installation.
+        guard let created = gvContextPlugins(symbols, 0) else { throw .contextUnavailable }
+        guard !Self.pluginNames(created, kind: "layout").isEmpty else {
+            _ = gvFreeContext(created)
+            throw .pluginUnavailable(library: "dot_layout", message: "it provides no layout engine")
+        }
+        // Device names can carry a `:plugin` suffix in some versions.
+        builtinFormats = Set(Self.pluginNames(created, kind: "device").map { String($0.prefix { $0 != ":" }) })
+        context = created
+        return created
+    }
+
+    /// `gvContext()`, created on first use; fails when Graphviz loaded no layout plugins.
+    private func openFontContext() throws(GraphvizError) -> OpaquePointer {
+        if let fontContext { return fontContext }
+        prepareFirstContext()
+        guard let created = gvContext() else { throw .contextUnavailable }
+        guard !Self.pluginNames(created, kind: "layout").isEmpty else {
+            _ = gvFreeContext(created)
+            throw .noLayoutEngines
+        }
+        fontContext = created
+        return created
+    }
+
+    private func prepareFirstContext() {
         installMessageHandler()
         // Before the first graph exists: graphs opened under the default discipline
         // would be closed by this one.
         CreationOrderIDs.install()
-        guard let created = gvContext() else { throw .contextUnavailable }
+    }
+
+    /// The names of the plugins of `kind` ("layout", "device", …) that `context` has loaded.
+    private static func pluginNames(_ context: OpaquePointer, kind: String) -> [String] {
         var count: Int32 = 0
-        if let list = gvPluginList(created, "layout", &count, nil) {
-            for index in 0..<Int(count) { free(list[index]) }
-            free(list)
+        guard let list = gvPluginList(context, kind, &count, nil) else { return [] }
+        var names: [String] = []
+        for index in 0..<Int(count) {
+            if let name = list[index] {
+                names.append(String(cString: name))
+                free(name)
+            }
         }
-        guard count > 0 else {
-            _ = gvFreeContext(created)
-            throw .noLayoutEngines
-        }
-        context = created
-        return created
+        free(list)
+        return names
     }
 
     /// Routes Graphviz's messages to `GraphvizMessages.current` instead of standard error.

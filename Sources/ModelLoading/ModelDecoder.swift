@@ -83,14 +83,15 @@ struct ModelDecoder {
             }
         }
         if let node = value("initial") {
-            model.initial = context.identifier(node, "initial scene")
+            // An invalid value is reported here; an empty placeholder keeps validation from also calling the key missing.
+            model.initial = context.identifier(node, "initial scene") ?? Located("", at: node.location)
         }
         if let node = value("scenes") {
-            model.scenes = decodeScenes(node, imported: imported?.scenes ?? [])
+            model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? []))
         } else if model.storyboards.isEmpty {
             context.error("missing required key 'scenes'", at: root.location)
         } else {
-            model.scenes = imported?.scenes ?? []
+            model.replaceScenes(imported?.scenes ?? [])
         }
         if let imported {
             context.append(imported.pageWarnings(for: model.scenes))
@@ -102,7 +103,6 @@ struct ModelDecoder {
         if let node = value("flows"), !node.isNull {
             model.flows = decodeFlows(node)
         }
-        model.reindex()
         return model
     }
 

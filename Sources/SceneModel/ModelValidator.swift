@@ -26,12 +26,25 @@ public struct ModelValidator {
     private var modelStart: SourceLocation { SourceLocation(file: model.path, line: 1, column: 1) }
 
     private mutating func run() {
+        checkIdentifierLengths()
         checkInitial()
         checkContainers()
         checkParents()
         checkSegues()
         checkFlows()
         checkReachability()
+    }
+
+    /// Scene and flow identifiers name files of the docs, which file systems limit.
+    private mutating func checkIdentifierLengths() {
+        func check(_ id: String, _ what: String, at location: SourceLocation) {
+            let length = id.count
+            guard length > Identifier.maximumLength else { return }
+            diagnostics.append(.error("\(what) '\(id.prefix(40))…' is \(length) characters long; scene and flow identifiers name files of the docs and have at most \(Identifier.maximumLength)",
+                                      at: location, category: "limit"))
+        }
+        for scene in model.scenes { check(scene.id, "scene id", at: scene.location) }
+        for flow in model.flows { check(flow.id, "flow id", at: flow.location) }
     }
 
     // MARK: - References
@@ -53,6 +66,8 @@ public struct ModelValidator {
             }
             return
         }
+        // A value that is no identifier was reported where it was read.
+        guard Identifier.isValid(initial.value) else { return }
         resolve(initial, "as initial scene")
     }
 

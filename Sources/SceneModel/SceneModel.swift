@@ -1,4 +1,7 @@
 /// The whole scene model of an app: scenes, segues and flows, validated.
+///
+/// Scenes are looked up by id through an index built with them: `scenes` changes only through
+/// `replaceScenes(_:)`, which rebuilds it, so the index can never be stale. Equality ignores the index.
 public struct SceneModel: Sendable, Hashable {
     public static let supportedFormat = 1
 
@@ -19,7 +22,7 @@ public struct SceneModel: Sendable, Hashable {
     public var storyboards: [Located<String>]
     public var initial: Located<String>?
     /// Scenes in file order.
-    public var scenes: [Scene]
+    public private(set) var scenes: [Scene]
     /// Flows in file order.
     public var flows: [Flow]
 
@@ -37,16 +40,35 @@ public struct SceneModel: Sendable, Hashable {
         self.initial = initial
         self.scenes = scenes
         self.flows = flows
-        self.sceneIndex = [:]
-        reindex()
+        self.sceneIndex = Self.index(scenes)
     }
 
-    /// Rebuilds the identifier index after `scenes` changed.
-    public mutating func reindex() {
-        sceneIndex = [:]
-        for (offset, scene) in scenes.enumerated() where sceneIndex[scene.id] == nil {
-            sceneIndex[scene.id] = offset
+    /// Replaces every scene, and the index with them.
+    public mutating func replaceScenes(_ scenes: [Scene]) {
+        self.scenes = scenes
+        sceneIndex = Self.index(scenes)
+    }
+
+    /// The first position of each scene id.
+    private static func index(_ scenes: [Scene]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (offset, scene) in scenes.enumerated() where index[scene.id] == nil {
+            index[scene.id] = offset
         }
+        return index
+    }
+
+    public static func == (lhs: SceneModel, rhs: SceneModel) -> Bool {
+        lhs.path == rhs.path && lhs.name == rhs.name && lhs.summary == rhs.summary && lhs.environment == rhs.environment
+            && lhs.environmentLocation == rhs.environmentLocation && lhs.conditions == rhs.conditions
+            && lhs.storyboards == rhs.storyboards && lhs.initial == rhs.initial && lhs.scenes == rhs.scenes && lhs.flows == rhs.flows
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(name)
+        hasher.combine(scenes)
+        hasher.combine(flows)
     }
 
     public func scene(_ id: String) -> Scene? {

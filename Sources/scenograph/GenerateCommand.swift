@@ -80,13 +80,13 @@ struct GenerateCommand: ParsableCommand {
         let builder = DocSiteBuilder(
             templates: templateSet,
             renderer: GraphvizBridge.renderer(),
-            cache: noCache ? DiagramCache(directory: nil) : DiagramCache.standard(),
+            cache: DiagramCache(directory: noCache ? nil : CacheLocation.standard()),
             imageFormat: format.rawValue,
             html: !noHTML
         )
         let build: DocSiteBuild
         do {
-            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams) { progress.report($0) }
+            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
         } catch {
             progress.finish()
             Terminal.error("\(error)")
@@ -105,9 +105,9 @@ struct GenerateCommand: ParsableCommand {
         let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
-                ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
-                : "rendered \(build.rendered) diagram\(build.rendered == 1 ? "" : "s") (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
+                ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
+                : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
+            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
         for report in failed {
             Terminal.error("flow '\(report.flow.id)' \(report.result.rawValue)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Diagrams
+import DocSite
 import Foundation
 import Graphviz
 import SceneModel
@@ -57,16 +58,13 @@ struct RenderCommand: ParsableCommand {
         let model = try ModelInput.load(self.model)
         let clock = ContinuousClock()
         let start = clock.now
-        let links = DocumentLinks(fileExtension: linkExtension)
-        let dot: String
-        let engine: GraphvizRenderer.Engine
+        let subject: DiagramCatalogue.Subject
+        var traces: [FlowTrace] = []
         switch diagram {
         case .segues:
-            dot = SegueGraph(model: model, options: .init(links: links)).dot
-            engine = .dot
+            subject = .segueGraph
         case .chains where flow == nil:
-            dot = PossibleChainsDiagram(links: links).dot(for: model)
-            engine = .dot
+            subject = .possibleChains
         case .chains, .sequence:
             guard let flowID = flow else {
                 Terminal.error("the sequence diagram is drawn for one flow: add --flow ID (flows: \(model.flows.map(\.id).joined(separator: ", ")))")
@@ -77,13 +75,15 @@ struct RenderCommand: ParsableCommand {
                 Terminal.report([.error("unknown flow '\(flowID)'\(Identifier.didYouMean(flowID, among: model.flows.map(\.id))); flows: \(model.flows.map(\.id).joined(separator: ", "))", at: location)])
                 throw ExitCode(1)
             }
-            let trace = Simulator(model: model).run(flowModel, detail: detail)
-            let diagrams = TraceDiagrams(model: model)
-            dot = diagram == .sequence
-                ? SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace))
-                : ChainFilmstrip().dot(for: diagrams.chainFrames(for: trace))
-            engine = .nop2
+            traces = [Simulator(model: model).run(flowModel, detail: detail)]
+            subject = diagram == .sequence ? .sequence(flow: flowID) : .filmstrip(flow: flowID)
         }
+        guard let entry = DiagramCatalogue(model: model, traces: traces).entry(subject) else {
+            Terminal.error("the model has no \(diagram.rawValue) diagram")
+            throw ExitCode(1)
+        }
+        let dot = entry.graph(links: DocumentLinks(fileExtension: linkExtension)).text
+        let engine = GraphvizRenderer.Engine(rawValue: entry.engine.rawValue)
         let built = clock.now
 
         let bytes: [UInt8]
@@ -105,12 +105,12 @@ struct RenderCommand: ParsableCommand {
 
         do {
             if let output {
-                try OutputFile.writeAtomically(bytes, to: output)
+                try AtomicFile.write(bytes, to: output)
             } else {
-                FileHandle.standardOutput.write(Data(bytes))
+                Terminal.data(bytes)
             }
         } catch {
-            Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")
+            Terminal.error("\(error)")
             throw ExitCode(1)
         }
         if timing {

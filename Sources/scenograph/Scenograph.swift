@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Graphviz
 
 @main
 struct Scenograph: ParsableCommand {
@@ -16,4 +18,10 @@ struct Scenograph: ParsableCommand {
             RenderCommand.self, ImportCommand.self, BenchmarkCommand.self,
         ]
     )
+
+    /// The environment is read here, once, and handed to the libraries.
+    static func main() {
+        GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
+        main(nil)
+    }
 }

@@ -1,18 +1,28 @@
 import Foundation
 import SceneModel
 
-/// The only place that writes to the terminal.
+/// The only place that writes to standard output and standard error.
 enum Terminal {
+    /// Bytes on standard output as they are (a rendered diagram).
+    static func data(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    /// Replaces the current line of standard error (a progress line on a terminal).
+    static func redraw(_ line: String) {
+        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+    }
+
     static func out(_ text: String) {
         FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("error: \(line(message))\n".utf8))
     }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("warning: \(line(message))\n".utf8))
     }
 
     /// A remark on standard error that is neither an error nor a warning.
@@ -23,7 +33,7 @@ enum Terminal {
     /// Prints diagnostics one a line on standard error, in file order.
     static func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
-        let text = diagnostics.map(\.description).joined(separator: "\n") + "\n"
+        let text = diagnostics.map { line($0.description) }.joined(separator: "\n") + "\n"
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
@@ -55,5 +65,39 @@ extension Terminal {
     /// A status line for people, on standard error so that standard output stays clean for data.
     static func status(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+}
+
+extension Terminal {
+    /// Text as one line of terminal output: control characters (a line break, an escape sequence) are shown as
+    /// escapes (`\n`, `\u{1B}`), so that text from a model can neither start a line that looks like another
+    /// diagnostic nor drive the terminal.
+    static func line(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}
+
+/// Counts in words: "1 scene", "2 scenes", "1,024 diagrams".
+enum Plural {
+    static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {
+        let digits = String(number)
+        var grouped = ""
+        for (offset, character) in digits.reversed().enumerated() {
+            if offset > 0, offset % 3 == 0, character != "-" { grouped.append(",") }
+            grouped.append(character)
+        }
+        return String(grouped.reversed()) + " " + (number == 1 ? singular : plural ?? singular + "s")
     }
 }

@@ -105,6 +105,17 @@ struct GraphvizRendererTests {
         #expect(error.description == "graphviz cannot parse the DOT text: syntax error in line 1 near '}'")
         #expect(error.graphvizMessage == "syntax error in line 1 near '}'")
         #expect(GraphvizError.noLayoutEngines.description.contains("dot -c"))
+        let missing = GraphvizError.pluginUnavailable(library: "core", message: "none of libgvplugin_core.so.6 is in /x")
+        #expect(missing.description.hasPrefix("graphviz plugin library 'libgvplugin_core' cannot be loaded: none of"))
+    }
+
+    @Test("the plugins of the font-independent context are found beside libgvc")
+    func pluginFolder() throws {
+        let folder = try BuiltinPlugins.pluginFolder()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+        for library in BuiltinPlugins.libraries {
+            #expect(files.contains { $0.hasPrefix("libgvplugin_\(library).") }, "\(library) in \(folder)")
+        }
     }
 
     // MARK: - Text

@@ -4,7 +4,6 @@ import XCTest
 import SceneModel
 
 /// The package root, found from this file's path.
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 final class ModelLoaderTests: XCTestCase {
     private var examplePath: String { packageRoot.appendingPathComponent("Examples/Photos.yaml").path }

@@ -92,15 +92,37 @@ struct RenderCommandTests {
         #expect(run.error.contains("error: cannot write '/nonexistent-scenograph/x.svg'"))
     }
 
-    @Test("Graphviz without its plugin list gives an error telling to run dot -c")
+    @Test("without Graphviz's plugin list SVG still renders, and PNG gives an error telling to run dot -c")
+    func missingPluginList() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // GVBINDIR points Graphviz at a plugin folder: here the plugins without the config6 list.
+        let installed = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues"])
+        #expect(installed.status == 0)
+        let pluginFolder = try #require(Scenograph.graphvizPluginFolder())
+        for file in try FileManager.default.contentsOfDirectory(atPath: pluginFolder) where file.hasPrefix("libgvplugin_") {
+            try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent(file).path,
+                                                       withDestinationPath: pluginFolder + "/" + file)
+        }
+        let svg = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues"], environment: ["GVBINDIR": directory.path])
+        #expect(svg.status == 0)
+        #expect(svg.output == installed.output, "SVG needs no plugin list")
+        let png = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "png"],
+                                     environment: ["GVBINDIR": directory.path])
+        #expect(png.status == 1)
+        #expect(png.error.contains("graphviz has no layout engines for PNG or PDF"))
+        #expect(png.error.contains("dot -c"))
+        #expect(png.output.isEmpty)
+    }
+
+    @Test("Graphviz without its plugins gives an error naming the missing library")
     func missingPlugins() throws {
         let directory = try Scenograph.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        // GVBINDIR points Graphviz at a plugin folder; an empty one has no config6 list.
         let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues"], environment: ["GVBINDIR": directory.path])
         #expect(run.status == 1)
-        #expect(run.error.contains("graphviz has no layout engines"))
-        #expect(run.error.contains("dot -c"))
+        #expect(run.error.contains("graphviz plugin library 'libgvplugin_dot_layout' cannot be loaded"))
+        #expect(run.error.contains(directory.path))
         #expect(run.output.isEmpty)
     }
 
@@ -147,6 +169,20 @@ enum Scenograph {
         process.waitUntilExit()
         return Run(status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
                    error: String(decoding: errorData, as: UTF8.self))
+    }
+
+    /// Graphviz's plugin folder, as pkg-config reports it.
+    static func graphvizPluginFolder() -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["pkg-config", "--variable=libdir", "libgvc"]
+        let output = Pipe()
+        process.standardOutput = output
+        guard (try? process.run()) != nil else { return nil }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let libdir = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return process.terminationStatus == 0 && !libdir.isEmpty ? libdir + "/graphviz" : nil
     }
 
     static func temporaryDirectory() throws -> URL {

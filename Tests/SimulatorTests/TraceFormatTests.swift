@@ -121,7 +121,6 @@ struct SchemaChecker {
 
 /// The JSON and text forms of traces.
 @Suite struct TraceFormatTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func photos() throws -> SceneModel {
         let result = ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path)
