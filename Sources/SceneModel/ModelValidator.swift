@@ -90,6 +90,10 @@ public struct ModelValidator {
                     warning("'supplementary' is shown only with 'style: tripleColumn'; '\(scene.id)' is \(scene.splitStyle.rawValue)",
                             at: supplementary.location)
                 }
+                if let compact = scene.compact, scene.splitStyle == .classic {
+                    warning("'compact' is shown only with a column style ('style: doubleColumn' or 'tripleColumn'); '\(scene.id)' is classic, so it collapses instead",
+                            at: compact.location)
+                }
             case .page:
                 if scene.pages.isEmpty { error("\(what) needs 'pages' (a list of scenes)", at: scene.location) }
             case .container, .content, .table, .collection:

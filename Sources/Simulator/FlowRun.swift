@@ -175,6 +175,19 @@ struct FlowRun {
         if let secondary = scene.secondary { others.append((.secondary, secondary.value)) }
         let collapsed = environment.width == .compact
         instances[split].collapsed = collapsed
+        if Rules.showsCompactColumn(scene), let compactScene = scene.compact {
+            // Every relationship is instantiated and stays a child of the split; in compact
+            // width the compact child is shown instead of the columns (§9).
+            for other in others {
+                let child = try instantiate(other.scene)
+                setColumn(other.column, of: split, to: child)
+                adopt(child, by: split)
+            }
+            let compactChild = try instantiate(compactScene.value)
+            instances[split].compactChild = compactChild
+            adopt(compactChild, by: split)
+            return
+        }
         let ontoPrimary = collapsed && Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind)
         if collapsed, instances[primary].kind == .navigation { instances[split].ownDepth = instances[primary].stack.count }
         for other in others {

@@ -140,6 +140,13 @@ public enum Rules {
 
     // MARK: - Split views (uikit-semantics §9; L where noted)
 
+    /// Whether a split shows a compact column instead of collapsing (uikit-semantics §9): it has
+    /// one, and a column style (`UISplitViewController.Column.compact` exists only for the
+    /// column styles of iOS 14; a classic split ignores it, and the validator warns).
+    public static func showsCompactColumn(_ split: Scene) -> Bool {
+        split.compact != nil && split.splitStyle != .classic
+    }
+
     /// Whether a collapsing split pushes its supplementary and secondary onto the primary
     /// (`collapse: secondary` with a navigation primary) rather than discarding them.
     public static func collapsesOntoPrimary(_ split: Scene, primaryKind: SceneKind) -> Bool {
