@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "scenograph", targets: ["scenograph"]),
-        .library(name: "ScenographKit", targets: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite"]),
+        .library(name: "ScenographKit", targets: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,9 +29,10 @@ let package = Package(
             name: "DocSite",
             dependencies: ["SceneModel", "Simulator", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        .target(name: "Review", dependencies: ["SceneModel", "Simulator", "Diagrams"]),
         .executableTarget(
             name: "scenograph",
-            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite",
+            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "ScenographTestSupport", path: "Tests/Support"),
@@ -45,6 +46,8 @@ let package = Package(
         .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"],
                     exclude: ["Golden"]),
         .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"]),
+        .testTarget(name: "ReviewTests", dependencies: ["ScenographTestSupport", "Review", "ModelLoading", "SceneModel", "Simulator", "Diagrams"],
+                    exclude: ["Golden", "Fixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,6 +36,8 @@ public struct Scene: Sendable, Hashable, Identifiable {
 
     public var unwindActions: [Located<String>]
     public var segues: [Segue]
+    /// The scene's `lint:` setting: categories of findings turned off for this scene (only `disable`).
+    public var lint = LintSettings()
 
     /// Where the scene came from when it was imported from a storyboard.
     public var origin: Origin?

@@ -25,6 +25,8 @@ public struct SceneModel: Sendable, Hashable {
     public private(set) var scenes: [Scene]
     /// Flows in file order.
     public var flows: [Flow]
+    /// The `lint:` setting: categories of findings turned off or re-levelled.
+    public var lint = LintSettings()
 
     private var sceneIndex: [String: Int]
 
