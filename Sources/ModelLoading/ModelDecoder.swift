@@ -10,7 +10,7 @@ struct ModelDecoder {
     static let environmentKeys = ["idiom", "width", "height", "ios"]
     static let sceneKeys = [
         "kind", "class", "title", "storyboardID", "summary", "root", "tabs", "selected", "primary", "secondary",
-        "supplementary", "style", "collapse", "pages", "pageTransition", "children", "overrides",
+        "supplementary", "compact", "style", "collapse", "pages", "pageTransition", "children", "overrides",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
         "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "lint", "warnings",
     ]
@@ -33,7 +33,7 @@ struct ModelDecoder {
     /// Container keys and the kinds they apply to.
     static let kindSpecificKeys: [String: [SceneKind]] = [
         "root": [.navigation], "tabs": [.tabBar], "selected": [.tabBar],
-        "primary": [.split], "secondary": [.split], "supplementary": [.split], "style": [.split], "collapse": [.split],
+        "primary": [.split], "secondary": [.split], "supplementary": [.split], "compact": [.split], "style": [.split], "collapse": [.split],
         "pages": [.page], "pageTransition": [.page], "children": [.container], "overrides": [.container],
     ]
 
@@ -195,6 +195,7 @@ struct ModelDecoder {
             case "primary": scene.primary = context.identifier(v, "primary scene")
             case "secondary": scene.secondary = context.identifier(v, "secondary scene")
             case "supplementary": scene.supplementary = context.identifier(v, "supplementary scene")
+            case "compact": scene.compact = context.identifier(v, "compact scene")
             case "style": scene.splitStyle = context.enumeration(v, "split style", SplitStyle.self) ?? .classic
             case "collapse": scene.collapse = context.enumeration(v, "collapse column", CollapseSide.self) ?? .secondary
             case "pages": scene.pages = context.identifierList(v, "page scene") ?? []

@@ -40,6 +40,29 @@ enum Terminal {
 }
 
 extension Terminal {
+    /// Standard output written in pieces, buffered into large writes.
+    final class Stream {
+        private var buffer = ""
+        private let limit = 1 << 16
+
+        func write(_ text: String) {
+            buffer += text
+            if buffer.utf8.count >= limit { flush() }
+        }
+
+        /// Writes what is buffered, ending the output with a newline if it has none.
+        func finish() {
+            if !buffer.isEmpty, !buffer.hasSuffix("\n") { buffer += "\n" }
+            flush()
+        }
+
+        private func flush() {
+            guard !buffer.isEmpty else { return }
+            FileHandle.standardOutput.write(Data(buffer.utf8))
+            buffer = ""
+        }
+    }
+
     /// A status line for people, on standard error so that standard output stays clean for data.
     static func status(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
