@@ -3,7 +3,9 @@
 # Debian/Ubuntu: apt-get (libgraphviz-dev, pkg-config, graphviz, fonts-liberation); macOS: Homebrew (graphviz).
 # Installs nothing that is already there; runs `dot -c` when Graphviz's plugin list is missing.
 #
-# --browser also installs what the browser test of the site needs: Debian's chromium and chromium-driver.
+# --browser also installs what the browser tests need: Debian's chromium and chromium-driver (the site's test
+# and the Mermaid rendering test), and mermaid.min.js from the PyPI package diagram-renderer (which ships it),
+# extracted into .cache/mermaid/.
 set -euo pipefail
 
 browser=false
@@ -68,6 +70,24 @@ if [ "$browser" = true ]; then
       sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${needed[@]}" >/dev/null
     fi
   else
-    command -v chromium >/dev/null 2>&1 || echo "setup: install Chromium and chromedriver yourself for the browser test" >&2
+    command -v chromium >/dev/null 2>&1 || echo "setup: install Chromium and chromedriver yourself for the browser tests" >&2
+  fi
+  cache="$(cd "$(dirname "$0")/.." && pwd)/.cache/mermaid"
+  if [ ! -s "$cache/mermaid.min.js" ]; then
+    echo "setup: fetching mermaid.min.js (PyPI package diagram-renderer)" >&2
+    download="$(mktemp -d)"
+    python3 -m pip download --quiet --no-deps --dest "$download" diagram-renderer
+    mkdir -p "$cache"
+    python3 - "$download" "$cache" <<'PY'
+import glob, sys, zipfile
+wheel = sorted(glob.glob(sys.argv[1] + "/diagram_renderer-*.whl"))[-1]
+with zipfile.ZipFile(wheel) as archive:
+    data = archive.read("diagram_renderer/renderers/static/js/mermaid.min.js")
+with open(sys.argv[2] + "/mermaid.min.js", "wb") as out:
+    out.write(data)
+with open(sys.argv[2] + "/SOURCE", "w") as out:
+    out.write(wheel.rsplit("/", 1)[-1] + "\n")
+PY
+    rm -rf "$download"
   fi
 fi

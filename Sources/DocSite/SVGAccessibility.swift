@@ -1,3 +1,4 @@
+import TextFormats
 /// Makes a Graphviz SVG say what it shows: the root `<svg>` gets `role="img"` and an `aria-label`, the graph's
 /// `<title>` becomes the diagram's title, and each node's, edge's and cluster's `<title>` (Graphviz writes the
 /// generated DOT id there: `n12`, `p1t->p4t`, `cluster1`) becomes its tooltip, or is dropped when it has none.
