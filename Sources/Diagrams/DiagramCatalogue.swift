@@ -82,12 +82,17 @@ public struct DiagramCatalogue: Sendable {
         let diagrams = TraceDiagrams(model: model)
         for flow in model.flows {
             guard let trace = byFlow[flow.id] else { continue }
-            entries.append(Entry(
-                subject: .sequence(flow: flow.id), name: "flows/\(flow.id)-sequence", title: "Sequence of \(flow.id)",
-                description: "The view-controller callbacks of the flow \(flow.id), step by step, one lifeline per instance.",
-                engine: .nop2) { links in
-                    SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace, launch: launch))
-                })
+            // The whole flow in one diagram only while one diagram can show it: past that its width and size grow
+            // with every step (a 1,000-step presentation cycle drew 1,000 lifelines, 150,000 pt wide), and the
+            // parts below show every step anyway.
+            if trace.steps.count <= SequencePart.wholeFlowLimit {
+                entries.append(Entry(
+                    subject: .sequence(flow: flow.id), name: "flows/\(flow.id)-sequence", title: "Sequence of \(flow.id)",
+                    description: "The view-controller callbacks of the flow \(flow.id), step by step, one lifeline per instance.",
+                    engine: .nop2) { links in
+                        SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace, launch: launch))
+                    })
+            }
             // Parts sit next to the flow's page (`flows/<flow>-step-3`, `-step-3-2` for a step's second part): the
             // page inlines them, and links inside an inlined SVG are relative to the page. No other file name of a
             // flow ends in `-step-<number>`, so the names of two flows cannot meet.

@@ -87,6 +87,8 @@ public struct SequencePart: Sendable, Hashable {
     /// The widest a part's layout may be, in points: with Graphviz's padding, 1,400 CSS px at natural size
     /// (an SVG's `pt` is 4/3 px), which GitHub's ~880 px column shows at 63% or more.
     public static let maximumWidth = 1_020.0
+    /// The most steps a flow may have for its whole sequence to be drawn in one diagram as well as in parts.
+    public static let wholeFlowLimit = 200
     /// The step's index (0 is the launch) and action.
     public var step: Int
     public var text: String

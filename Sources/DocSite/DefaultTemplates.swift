@@ -55,7 +55,7 @@ enum DefaultTemplates {
 </table>
 
 <h2>Steps</h2>
-<p>Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: <a href="{{root}}{{imagePath}}">open full size</a>.{{/diagrams.sequence}}</p>
+<p>Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: <a href="{{root}}{{imagePath}}">open full size</a>.{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}</p>
 {{#steps}}
 <section class="step" id="step-{{index}}">
 <h3>Step {{index}} · <code>{{text}}</code></h3>

@@ -104,6 +104,10 @@ struct RenderCommand: ParsableCommand {
                 Terminal.error("flow '\(flow)' has no part \(part) of step \(step) (drawn: \(parts.joined(separator: ", ")))")
                 throw ExitCode(1)
             }
+            if case .sequence(let flowID) = subject, let trace = traces.first {
+                Terminal.error("flow '\(flowID)' has \(trace.steps.count) steps: its whole sequence is drawn up to \(SequencePart.wholeFlowLimit) steps; draw one step with --step N")
+                throw ExitCode(1)
+            }
             Terminal.error("the model has no \(diagram.rawValue) diagram")
             throw ExitCode(1)
         }

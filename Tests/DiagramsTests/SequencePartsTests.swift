@@ -135,4 +135,25 @@ final class FilmstripBoundsTests: XCTestCase {
             .split(separator: ",").first.flatMap { Double($0) })
         XCTAssertLessThanOrEqual(width, SequencePart.maximumWidth)
     }
+
+    /// A flow too long for one diagram keeps its parts but not its whole-flow sequence.
+    func testAVeryLongFlowHasNoWholeSequence() throws {
+        let text = """
+            format: 1
+            name: Cycle
+            initial: a
+            scenes:
+              a: {segues: {next: {kind: present, to: b, trigger: Next, modalPresentationStyle: fullScreen}}}
+              b: {segues: {next: {kind: present, to: a, trigger: Next, modalPresentationStyle: fullScreen}}}
+            flows:
+              f:
+                steps:
+            """ + (0..<SequencePart.wholeFlowLimit).map { "\n      - tap: \($0 % 2 == 0 ? "a" : "b").next" }.joined() + "\n"
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "Cycle.yaml").model)
+        let traces = Simulator(model: model).runAll().flows
+        let catalogue = DiagramCatalogue(model: model, traces: traces)
+        XCTAssertNil(catalogue.entry(.sequence(flow: "f")))
+        XCTAssertNotNil(catalogue.entry(.sequencePart(flow: "f", step: SequencePart.wholeFlowLimit, part: 1)))
+        XCTAssertNotNil(catalogue.entry(.filmstrip(flow: "f")))
+    }
 }

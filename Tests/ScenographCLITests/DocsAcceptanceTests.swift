@@ -131,12 +131,16 @@ final class DocsAcceptanceTests: XCTestCase {
         XCTAssertGreaterThan(count, 20)
     }
 
-    /// Every `<text>` fill of every SVG has a contrast of at least 4.5:1 on white.
+    /// Every `<text>` fill of every SVG has a contrast of at least 4.5:1 on white, and no `<title>` is a Graphviz id.
     func checkTextColours(_ docs: URL, files: [String]) throws {
         let fills = try NSRegularExpression(pattern: #"<text[^>]* fill="([^"]+)""#)
+        // Graphviz ids (`n12`, `p1t->p4t`, `cluster3`) are not titles a reader can use.
+        let idTitles = try NSRegularExpression(pattern: #"<title>[a-z]+[0-9]+[a-z]?(?:&#45;&gt;[a-z]+[0-9]+[a-z]?)?</title>"#)
         var seen: Set<String> = []
         for path in files where path.hasSuffix(".svg") && !path.hasPrefix("site/") {
             let svg = try String(contentsOf: docs.appendingPathComponent(path), encoding: .utf8)
+            let idTitle = idTitles.firstMatch(in: svg, range: NSRange(svg.startIndex..., in: svg)).flatMap { Range($0.range, in: svg) }.map { String(svg[$0]) }
+            XCTAssertNil(idTitle, "\(path) has a Graphviz id as a title")
             for match in fills.matches(in: svg, range: NSRange(svg.startIndex..., in: svg)) {
                 guard let range = Range(match.range(at: 1), in: svg) else { continue }
                 seen.insert(String(svg[range]))
