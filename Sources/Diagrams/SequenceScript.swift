@@ -78,8 +78,6 @@ struct SequenceSegment: Sendable, Hashable {
     var step: Int
     var text: String
     var items: [SequenceScript.Item]
-    /// Whether the launch was summarised.
-    var summarised: Bool
 }
 
 /// A part of a flow's sequence: one step (or a piece of a step too wide for one part) with only its participants.

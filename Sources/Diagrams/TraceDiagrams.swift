@@ -62,7 +62,7 @@ public struct TraceDiagrams: Sendable {
                 for event in step.events where event.kind == .seguePrepare {
                     if let segue = event.segue { lastPrepare[segue] = event.receiver }
                 }
-                segments.append(SequenceSegment(step: step.index, text: step.action, items: items, summarised: true))
+                segments.append(SequenceSegment(step: step.index, text: step.action, items: items))
                 continue
             }
             let stepStart = items.count
@@ -126,7 +126,7 @@ public struct TraceDiagrams: Sendable {
             if let active = activeInstance, items.count - 1 > stepStart {
                 items.append(.activation(participant: active, from: stepStart, to: items.count - 1))
             }
-            segments.append(SequenceSegment(step: step.index, text: step.action, items: items, summarised: false))
+            segments.append(SequenceSegment(step: step.index, text: step.action, items: items))
         }
         let all: [SequenceScript.Participant] = [
             .init(id: Self.userParticipant, title: "User", role: .user),
@@ -150,7 +150,7 @@ public struct TraceDiagrams: Sendable {
         var items: [SequenceScript.Item] = []
         var order: [String] = []
         var known: Set<String> = []
-        for event in step.events where known.insert(event.receiver).inserted && event.kind != .seguePerform { order.append(event.receiver) }
+        for event in step.events where event.kind != .seguePerform && known.insert(event.receiver).inserted { order.append(event.receiver) }
         for name in order {
             if let container = containers[name] {
                 let children = container.children.map { $0 == container.selected ? "\($0) (selected)" : $0 }.joined(separator: ", ")
