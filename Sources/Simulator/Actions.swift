@@ -7,9 +7,9 @@ extension FlowRun {
     mutating func launch() throws {
         guard let initial = model.initial?.value else { throw FlowFailure("launch: the model has no initial scene") }
         let root = try instantiate(initial)
-        layers = [Layer(root: root, presenter: nil, source: nil, requested: .fullScreen, adaptive: nil,
+        world.layers = [Layer(root: root, presenter: nil, source: nil, requested: .fullScreen, adaptive: nil,
                         style: .fullScreen, transition: .coverVertical)]
-        instances[root].layer = 0
+        world.instances[root].layer = 0
         try finishTransition(.launch, before: [], moves: Moves(), incoming: root)
     }
 
@@ -41,11 +41,11 @@ extension FlowRun {
             let navigation: Int
             if let onto {
                 navigation = try requireLive(onto.value, "push")
-                guard instances[navigation].kind == .navigation else {
-                    throw FlowFailure("push: '\(onto.value)' is a \(instances[navigation].kind.rawValue) scene, not a navigation controller")
+                guard world.instances[navigation].kind == .navigation else {
+                    throw FlowFailure("push: '\(onto.value)' is a \(world.instances[navigation].kind.rawValue) scene, not a navigation controller")
                 }
             } else {
-                guard let visible = innermostNavigation(in: frontLayerSubtree(), needingBack: false) else {
+                guard let visible = world.innermostNavigation(in: world.frontLayerSubtree(), needingBack: false) else {
                     throw FlowFailure("push: no navigation controller is on screen in the front-most layer; name one with 'onto:'")
                 }
                 navigation = visible
@@ -58,8 +58,8 @@ extension FlowRun {
             try back()
         case .popToRoot(let scene):
             let navigation = try requireLive(scene.value, "popToRoot")
-            guard instances[navigation].kind == .navigation else {
-                throw FlowFailure("popToRoot: '\(scene.value)' is a \(instances[navigation].kind.rawValue) scene, not a navigation controller")
+            guard world.instances[navigation].kind == .navigation else {
+                throw FlowFailure("popToRoot: '\(scene.value)' is a \(world.instances[navigation].kind.rawValue) scene, not a navigation controller")
             }
             emitFull(navigation, .popToRoot)
             try pop(navigation, keeping: 1)
@@ -81,7 +81,7 @@ extension FlowRun {
     /// `from:` when given, else the front-most content instance.
     private mutating func callerInstance(_ from: Located<String>?, role: String) throws -> Int {
         if let from { return try requireLive(from.value, role) }
-        guard let visible = frontContent() else { throw FlowFailure("\(role): nothing is on screen") }
+        guard let visible = world.frontContent() else { throw FlowFailure("\(role): nothing is on screen") }
         return visible
     }
 
@@ -121,13 +121,13 @@ extension FlowRun {
         if kind == .custom || isFull {
             emitPerform(segue.qualifiedID)
         }
-        let destinationScene = instances[destination].scene
+        let destinationScene = world.instances[destination].scene
         switch kind {
         case .show:
             try show(destination, from: source)
         case .push:
-            guard let navigation = navigationController(of: source) else {
-                throw FlowFailure("Push segues can only be used when the source controller is managed by an instance of UINavigationController ('\(ref)' from '\(instances[source].name)')")
+            guard let navigation = world.navigationController(of: source) else {
+                throw FlowFailure("Push segues can only be used when the source controller is managed by an instance of UINavigationController ('\(ref)' from '\(world.instances[source].name)')")
             }
             try push(destination, onto: navigation)
         case .showDetail, .replace:
@@ -147,14 +147,14 @@ extension FlowRun {
     }
 
     /// A flow error unless the user can touch `i`: it is visible and no layer above its own
-    /// blocks it (`blockingLayer(of:)`).
+    /// blocks it (`world.blockingLayer(of:)`).
     private func requireTouchable(_ i: Int, _ what: String) throws {
-        let name = instances[i].name
-        guard visibleList().contains(i) else { throw FlowFailure("\(what): '\(name)' is not on screen") }
-        if let blocking = blockingLayer(of: i) {
-            let covering = "\(what): '\(name)' is covered by the presented '\(instances[blocking.root].name)' (\(blocking.style.rawValue))"
+        let name = world.instances[i].name
+        guard world.visibleList().contains(i) else { throw FlowFailure("\(what): '\(name)' is not on screen") }
+        if let blocking = world.blockingLayer(of: i) {
+            let covering = "\(what): '\(name)' is covered by the presented '\(world.instances[blocking.root].name)' (\(blocking.style.rawValue))"
             if Rules.blocksOnlyContext(blocking.style), let context = blocking.presenter {
-                throw FlowFailure("\(covering), which covers its context '\(instances[context].name)'")
+                throw FlowFailure("\(covering), which covers its context '\(world.instances[context].name)'")
             }
             throw FlowFailure("\(covering); only the front-most layer can be touched")
         }
@@ -164,12 +164,12 @@ extension FlowRun {
 
     mutating func show(_ shown: Int, from caller: Int) throws {
         emitFull(caller, .show, argument: shown)
-        for target in ancestry(of: caller) where Rules.overridesShow(instances[target].scene) {
-            switch instances[target].kind {
+        for target in world.ancestry(of: caller) where Rules.overridesShow(world.instances[target].scene) {
+            switch world.instances[target].kind {
             case .navigation:
                 try push(shown, onto: target)
             case .split:
-                if instances[target].collapsed {
+                if world.instances[target].collapsed {
                     try presentWithOwnStyles(shown, from: caller)
                 } else {
                     try replaceColumn(column(of: caller, in: target), of: target, with: shown)
@@ -184,13 +184,13 @@ extension FlowRun {
 
     mutating func showDetail(_ shown: Int, from caller: Int) throws {
         emitFull(caller, .showDetail, argument: shown)
-        for target in ancestry(of: caller) where Rules.overridesShowDetail(instances[target].scene) {
-            if instances[target].kind == .split {
-                if !instances[target].collapsed {
+        for target in world.ancestry(of: caller) where Rules.overridesShowDetail(world.instances[target].scene) {
+            if world.instances[target].kind == .split {
+                if !world.instances[target].collapsed {
                     try replaceColumn(.secondary, of: target, with: shown)
-                } else if let compact = instances[target].compactChild {
+                } else if let compact = world.instances[target].compactChild {
                     try showDetailInCompactColumn(shown, from: caller, split: target, compact: compact)
-                } else if let primary = instances[target].primary, instances[primary].kind == .navigation {
+                } else if let primary = world.instances[target].primary, world.instances[primary].kind == .navigation {
                     // The split forwards to its primary's `show`; a collapsed split's navigation
                     // primary accepts a navigation controller as the detail (Xcode's
                     // Master-Detail template), nested as one item of its stack.
@@ -210,10 +210,10 @@ extension FlowRun {
     /// controller nearest the caller below the split pushes; else the compact child, if it is
     /// a navigation controller; else the shown view controller is presented.
     private mutating func showDetailInCompactColumn(_ shown: Int, from caller: Int, split: Int, compact: Int) throws {
-        let below = ancestry(of: caller).prefix { $0 != split }
-        if let navigation = below.first(where: { instances[$0].kind == .navigation }) {
+        let below = world.ancestry(of: caller).prefix { $0 != split }
+        if let navigation = below.first(where: { world.instances[$0].kind == .navigation }) {
             try push(shown, onto: navigation)
-        } else if instances[compact].kind == .navigation {
+        } else if world.instances[compact].kind == .navigation {
             try push(shown, onto: compact)
         } else {
             try presentWithOwnStyles(shown, from: caller)
@@ -221,17 +221,17 @@ extension FlowRun {
     }
 
     /// The split column holding `caller` (the secondary when the caller is the split itself).
-    private func column(of caller: Int, in split: Int) -> SplitColumn {
-        let path = ancestry(of: caller)
+    private func column(of caller: Int, in split: Int) -> World.SplitColumn {
+        let path = world.ancestry(of: caller)
         guard let position = path.firstIndex(of: split), position > 0 else { return .secondary }
         let child = path[position - 1]
-        if child == instances[split].primary { return .primary }
-        if child == instances[split].supplementary { return .supplementary }
+        if child == world.instances[split].primary { return .primary }
+        if child == world.instances[split].supplementary { return .supplementary }
         return .secondary
     }
 
     private mutating func presentWithOwnStyles(_ presented: Int, from caller: Int) throws {
-        let scene = instances[presented].scene
+        let scene = world.instances[presented].scene
         try present(presented, from: caller, requested: scene.modalPresentationStyle,
                     transition: scene.modalTransitionStyle, anchor: nil, adaptive: nil)
     }
@@ -243,60 +243,53 @@ extension FlowRun {
     /// navigation controller as its detail, uikit-semantics §4).
     mutating func push(_ pushed: Int, onto navigation: Int, nestingAllowed: Bool = false) throws {
         emitFull(navigation, .push, argument: pushed)
-        if instances[pushed].kind == .navigation, !nestingAllowed {
-            throw FlowFailure("Pushing a navigation controller is not supported ('\(instances[pushed].name)' onto '\(instances[navigation].name)')")
+        if world.instances[pushed].kind == .navigation, !nestingAllowed {
+            throw FlowFailure("Pushing a navigation controller is not supported ('\(world.instances[pushed].name)' onto '\(world.instances[navigation].name)')")
         }
-        guard instances[navigation].stack.count < Rules.maximumStackDepth else {
-            throw FlowFailure("pushing '\(instances[pushed].name)' would put more than \(Rules.maximumStackDepth) view controllers on '\(instances[navigation].name)' (a push cycle?); the simulation stops at this bound")
+        guard world.instances[navigation].stack.count < Rules.maximumStackDepth else {
+            throw FlowFailure("pushing '\(world.instances[pushed].name)' would put more than \(Rules.maximumStackDepth) view controllers on '\(world.instances[navigation].name)' (a push cycle?); the simulation stops at this bound")
         }
-        let before = visibleList()
-        instances[pushed].parent = navigation
-        instances[navigation].stack.append(pushed)
+        let before = world.visibleList()
+        world.instances[pushed].parent = navigation
+        world.instances[navigation].stack.append(pushed)
         try finishTransition(.navigation, before: before, moves: Moves(added: [(pushed, navigation)]), incoming: pushed)
     }
 
     /// Pops `navigation` down to its first `count` view controllers; popped ones are destroyed.
     mutating func pop(_ navigation: Int, keeping count: Int) throws {
-        let stack = instances[navigation].stack
+        let stack = world.instances[navigation].stack
         guard stack.count > count, count >= 1 else { return }
         let removed = Array(stack[count...].reversed())
-        let before = visibleList()
-        instances[navigation].stack.removeLast(removed.count)
-        noteStackShrank(navigation)
+        let before = world.visibleList()
+        world.instances[navigation].stack.removeLast(removed.count)
+        world.noteStackShrank(navigation)
         try finishTransition(.navigation, before: before, moves: Moves(removed: removed), incoming: nil)
         for popped in removed { destroy(popped) }
     }
 
-    /// A collapsed split remembers how much of its navigation primary's stack is the primary's own.
-    mutating func noteStackShrank(_ navigation: Int) {
-        guard let split = instances[navigation].parent, instances[split].kind == .split,
-              instances[split].primary == navigation else { return }
-        instances[split].ownDepth = min(instances[split].ownDepth, instances[navigation].stack.count)
-    }
-
     private mutating func back() throws {
-        let onScreen = frontLayerSubtree()
-        guard let navigation = innermostNavigation(in: onScreen, needingBack: true) else {
-            if let atRoot = innermostNavigation(in: onScreen, needingBack: false) {
-                throw FlowFailure("back: '\(instances[atRoot].name)' is at its root; there is no back button")
+        let onScreen = world.frontLayerSubtree()
+        guard let navigation = world.innermostNavigation(in: onScreen, needingBack: true) else {
+            if let atRoot = world.innermostNavigation(in: onScreen, needingBack: false) {
+                throw FlowFailure("back: '\(world.instances[atRoot].name)' is at its root; there is no back button")
             }
             throw FlowFailure("back: no navigation controller is on screen in the front-most layer")
         }
         emitFull(navigation, .pop)
-        try pop(navigation, keeping: instances[navigation].stack.count - 1)
+        try pop(navigation, keeping: world.instances[navigation].stack.count - 1)
     }
 
     /// Replaces a split column (push order, containment callbacks, the old column destroyed).
-    mutating func replaceColumn(_ column: SplitColumn, of split: Int, with child: Int) throws {
+    mutating func replaceColumn(_ column: World.SplitColumn, of split: Int, with child: Int) throws {
         let old: Int?
         switch column {
-        case .primary: old = instances[split].primary
-        case .supplementary: old = instances[split].supplementary
-        case .secondary: old = instances[split].secondary
+        case .primary: old = world.instances[split].primary
+        case .supplementary: old = world.instances[split].supplementary
+        case .secondary: old = world.instances[split].secondary
         }
-        let before = visibleList()
-        setColumn(column, of: split, to: child)
-        instances[child].parent = split
+        let before = world.visibleList()
+        world.setColumn(column, of: split, to: child)
+        world.instances[child].parent = split
         var moves = Moves(added: [(child, split)])
         if let old { moves.removed = [old] }
         try finishTransition(.navigation, before: before, moves: moves, incoming: child)
@@ -305,11 +298,11 @@ extension FlowRun {
 
     /// A custom container that overrides `show` swaps its last child for the new one.
     mutating func swapLastChild(of container: Int, with child: Int) throws {
-        let before = visibleList()
-        let old = instances[container].children.last
-        if old != nil { instances[container].children.removeLast() }
-        instances[container].children.append(child)
-        instances[child].parent = container
+        let before = world.visibleList()
+        let old = world.instances[container].children.last
+        if old != nil { world.instances[container].children.removeLast() }
+        world.instances[container].children.append(child)
+        world.instances[child].parent = container
         var moves = Moves(added: [(child, container)])
         if let old { moves.removed = [old] }
         try finishTransition(.navigation, before: before, moves: moves, incoming: child)
@@ -318,40 +311,40 @@ extension FlowRun {
 
     private mutating func selectTab(_ scene: String) throws {
         let tab = try requireLive(scene, "selectTab")
-        guard let bar = instances[tab].parent, instances[bar].kind == .tabBar else {
-            throw FlowFailure("selectTab: '\(instances[tab].name)' is not a tab of a live tab bar controller")
+        guard let bar = world.instances[tab].parent, world.instances[bar].kind == .tabBar else {
+            throw FlowFailure("selectTab: '\(world.instances[tab].name)' is not a tab of a live tab bar controller")
         }
-        try requireTouchable(bar, "selectTab: '\(instances[tab].name)'")
-        guard instances[bar].selected != tab else { return }
-        let before = visibleList()
-        instances[bar].selected = tab
+        try requireTouchable(bar, "selectTab: '\(world.instances[tab].name)'")
+        guard world.instances[bar].selected != tab else { return }
+        let before = world.visibleList()
+        world.instances[bar].selected = tab
         try finishTransition(.tab, before: before, moves: Moves(), incoming: tab)
     }
 
     /// A page turn instantiates the next (or previous) page and destroys the old one (L).
     /// Swiping past the first or last page does nothing, as on a device.
     private mutating func swipePage(_ direction: PageDirection) throws {
-        let onScreen = frontLayerSubtree()
+        let onScreen = world.frontLayerSubtree()
         var pager: Int?
         var depth = -1
-        for i in onScreen where instances[i].kind == .page {
-            let d = ancestry(of: i).count
+        for i in onScreen where world.instances[i].kind == .page {
+            let d = world.ancestry(of: i).count
             if d >= depth { pager = i; depth = d }
         }
         guard let pager else { throw FlowFailure("swipePage: no page view controller is on screen in the front-most layer") }
-        let pages = instances[pager].scene.pages
-        let index = instances[pager].pageIndex + (direction == .next ? 1 : -1)
+        let pages = world.instances[pager].scene.pages
+        let index = world.instances[pager].pageIndex + (direction == .next ? 1 : -1)
         guard pages.indices.contains(index) else { return }
         emitFull(pager, direction == .next ? .pageAfter : .pageBefore)
         let page = try instantiate(pages[index].value)
-        let old = instances[pager].page
-        let before = visibleList()
-        instances[pager].page = page
-        instances[pager].pageIndex = index
-        instances[page].parent = pager
+        let old = world.instances[pager].page
+        let before = world.visibleList()
+        world.instances[pager].page = page
+        world.instances[pager].pageIndex = index
+        world.instances[page].parent = pager
         var moves = Moves(added: [(page, pager)])
         if let old { moves.removed = [old] }
-        try finishTransition(Rules.pageTurn(instances[pager].scene.pageTransition), before: before, moves: moves, incoming: page)
+        try finishTransition(Rules.pageTurn(world.instances[pager].scene.pageTransition), before: before, moves: moves, incoming: page)
         if let old { destroy(old) }
     }
 
@@ -364,57 +357,54 @@ extension FlowRun {
         if requested == .popover, environment.width == .compact, adaptive != nil {
             emitFull(caller, .adaptivePresentationStyle)
         }
-        var presenter = layerRoot(of: caller)
+        var presenter = world.layerRoot(of: caller)
         var transition = requestedTransition
         if Rules.usesPresentationContext(style) {
-            if let context = ancestry(of: caller).first(where: { instances[$0].scene.definesPresentationContext }) {
+            if let context = world.ancestry(of: caller).first(where: { world.instances[$0].scene.definesPresentationContext }) {
                 presenter = context
             }
-            if instances[presenter].scene.providesPresentationContextTransitionStyle {
-                transition = instances[presenter].scene.modalTransitionStyle
+            if world.instances[presenter].scene.providesPresentationContextTransitionStyle {
+                transition = world.instances[presenter].scene.modalTransitionStyle
             }
         }
-        if let current = instances[presenter].presenting, layers.indices.contains(current) {
-            warnings.append(Rules.alreadyPresenting(presented: describe(presented), presenter: describe(presenter),
-                                                    source: describe(caller), current: describe(layers[current].root)))
+        if let current = world.instances[presenter].presenting, world.layers.indices.contains(current) {
+            warnings.append(Rules.alreadyPresenting(presented: world.describe(presented), presenter: world.describe(presenter),
+                                                    source: world.describe(caller), current: world.describe(world.layers[current].root)))
             destroy(presented)
             return
         }
         if transition == .partialCurl, style != .fullScreen {
-            throw FlowFailure("UIModalTransitionStylePartialCurl requires the fullScreen presentation style; '\(instances[presented].name)' would be presented as \(style.rawValue)")
+            throw FlowFailure("UIModalTransitionStylePartialCurl requires the fullScreen presentation style; '\(world.instances[presented].name)' would be presented as \(style.rawValue)")
         }
         if requested == .popover, anchor == nil {
-            throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('\(instances[presented].name)' has no 'anchor')")
+            throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('\(world.instances[presented].name)' has no 'anchor')")
         }
-        guard layers.count - 1 < Rules.maximumPresentedViewControllers else {
-            throw FlowFailure("presenting '\(instances[presented].name)' would make more than \(Rules.maximumPresentedViewControllers) view controllers presented at once (a presentation cycle?); the simulation stops at this bound")
+        guard world.layers.count - 1 < Rules.maximumPresentedViewControllers else {
+            throw FlowFailure("presenting '\(world.instances[presented].name)' would make more than \(Rules.maximumPresentedViewControllers) view controllers presented at once (a presentation cycle?); the simulation stops at this bound")
         }
-        let before = visibleList()
-        let index = layers.count
-        layers.append(Layer(root: presented, presenter: presenter, source: caller, requested: requested,
+        let before = world.visibleList()
+        let index = world.layers.count
+        world.layers.append(Layer(root: presented, presenter: presenter, source: caller, requested: requested,
                             adaptive: adaptive, style: style, transition: transition))
-        instances[presented].layer = index
-        instances[presenter].presenting = index
+        world.instances[presented].layer = index
+        world.instances[presenter].presenting = index
         try finishTransition(.presentation, before: before, moves: Moves(), incoming: presented)
     }
-
-    /// `<ClassName: instance>`, as UIKit's log lines name view controllers.
-    func describe(_ i: Int) -> String { Rules.describe(instances[i].scene.className, instances[i].name) }
 
     // MARK: - Dismissing (uikit-semantics §6)
 
     mutating func dismiss(_ caller: Int) throws {
         emitFull(caller, .dismiss)
         var target: Int?
-        for i in ancestry(of: caller) {
-            if let presented = instances[i].presenting, layers.indices.contains(presented) {
+        for i in world.ancestry(of: caller) {
+            if let presented = world.instances[i].presenting, world.layers.indices.contains(presented) {
                 target = presented
                 break
             }
         }
-        if target == nil, let own = layerIndex(of: caller), own > 0 { target = own }
+        if target == nil, let own = world.layerIndex(of: caller), own > 0 { target = own }
         guard let target else {
-            warnings.append("dismiss(animated:completion:) on \(describe(caller)) does nothing: it presents nothing and is not presented")
+            warnings.append("dismiss(animated:completion:) on \(world.describe(caller)) does nothing: it presents nothing and is not presented")
             return
         }
         try dismissLayers(from: target)
@@ -422,36 +412,28 @@ extension FlowRun {
 
     /// Dismisses layer `index` and every layer above it (present order); their instances are destroyed.
     mutating func dismissLayers(from index: Int) throws {
-        guard index > 0, index < layers.count else { return }
-        let before = visibleList()
-        let removed = Array(layers[index...])
-        removeLayers(from: index)
+        guard index > 0, index < world.layers.count else { return }
+        let before = world.visibleList()
+        let removed = Array(world.layers[index...])
+        world.removeLayers(from: index)
         try finishTransition(.presentation, before: before, moves: Moves(), incoming: nil)
         for layer in removed { destroy(layer.root) }
     }
 
-    mutating func removeLayers(from index: Int) {
-        for layer in layers[index...] {
-            instances[layer.root].layer = nil
-            if let presenter = layer.presenter { instances[presenter].presenting = nil }
-        }
-        layers.removeSubrange(index...)
-    }
-
     private mutating func swipeDown() throws {
-        guard layers.count > 1, let top = layers.last else {
+        guard world.layers.count > 1, let top = world.layers.last else {
             throw FlowFailure("swipeDown: nothing is presented")
         }
         guard top.style.isSheet else {
-            throw FlowFailure("swipeDown: the front-most presentation '\(instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
+            throw FlowFailure("swipeDown: the front-most presentation '\(world.instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
         }
         let delegate = top.source ?? top.root
-        if Rules.refusesInteractiveDismissal(frontPath(from: top.root).map { instances[$0].scene }) {
+        if Rules.refusesInteractiveDismissal(world.frontPath(from: top.root).map { world.instances[$0].scene }) {
             emitFull(delegate, .presentationControllerDidAttemptToDismiss)
             return
         }
         emitFull(delegate, .presentationControllerWillDismiss)
-        try dismissLayers(from: layers.count - 1)
+        try dismissLayers(from: world.layers.count - 1)
         emitFull(delegate, .presentationControllerDidDismiss)
     }
 
@@ -461,26 +443,26 @@ extension FlowRun {
         let old = environment
         environment = old.applying(change)
         if isFull, old != environment {
-            for i in visibleList() { emitFull(i, .viewWillTransition) }
+            for i in world.visibleList() { emitFull(i, .viewWillTransition) }
         }
-        let before = visibleList()
+        let before = world.visibleList()
         var moves = Moves()
         var discarded: [Int] = []
         if old.width != environment.width {
-            splits.removeAll { !instances[$0].alive }
-            for split in splits {
-                if instances[split].compactChild != nil {
+            world.dropDeadSplits()
+            for split in world.splits {
+                if world.instances[split].compactChild != nil {
                     // The compact child and the columns swap; nothing moves (§9).
-                    instances[split].collapsed = environment.width == .compact
-                } else if environment.width == .compact, !instances[split].collapsed {
+                    world.instances[split].collapsed = environment.width == .compact
+                } else if environment.width == .compact, !world.instances[split].collapsed {
                     collapse(split, moves: &moves, discarded: &discarded)
-                } else if environment.width == .regular, instances[split].collapsed {
+                } else if environment.width == .regular, world.instances[split].collapsed {
                     try expand(split, moves: &moves, discarded: &discarded)
                 }
             }
         }
-        for index in layers.indices.dropFirst() {
-            layers[index].style = Rules.resolveStyle(layers[index].requested, adaptive: layers[index].adaptive, in: environment)
+        for index in world.layers.indices.dropFirst() {
+            world.layers[index].style = Rules.resolveStyle(world.layers[index].requested, adaptive: world.layers[index].adaptive, in: environment)
         }
         try finishTransition(.sizeChange, before: before, moves: moves, incoming: nil)
         for i in discarded { destroy(i) }
@@ -490,18 +472,18 @@ extension FlowRun {
     /// supplementary and secondary are pushed onto the primary's stack; otherwise they are discarded.
     private mutating func collapse(_ split: Int, moves: inout Moves, discarded: inout [Int]) {
         emitFull(split, .collapseSecondary)
-        let columns = [instances[split].supplementary, instances[split].secondary].compactMap { $0 }
-        instances[split].supplementary = nil
-        instances[split].secondary = nil
-        instances[split].collapsed = true
-        if let primary = instances[split].primary, instances[primary].kind == .navigation {
-            instances[split].ownDepth = instances[primary].stack.count
+        let columns = [world.instances[split].supplementary, world.instances[split].secondary].compactMap { $0 }
+        world.instances[split].supplementary = nil
+        world.instances[split].secondary = nil
+        world.instances[split].collapsed = true
+        if let primary = world.instances[split].primary, world.instances[primary].kind == .navigation {
+            world.instances[split].ownDepth = world.instances[primary].stack.count
         }
-        if let primary = instances[split].primary,
-           Rules.collapsesOntoPrimary(instances[split].scene, primaryKind: instances[primary].kind) {
+        if let primary = world.instances[split].primary,
+           Rules.collapsesOntoPrimary(world.instances[split].scene, primaryKind: world.instances[primary].kind) {
             for column in columns {
-                instances[column].parent = primary
-                instances[primary].stack.append(column)
+                world.instances[column].parent = primary
+                world.instances[primary].stack.append(column)
                 moves.added.append((column, primary))
                 moves.moved.append(column)
             }
@@ -518,14 +500,14 @@ extension FlowRun {
     /// secondary; anything between is discarded); a column left empty gets a new instance of its scene.
     private mutating func expand(_ split: Int, moves: inout Moves, discarded: inout [Int]) throws {
         emitFull(split, .separateSecondary)
-        let scene = instances[split].scene
-        instances[split].collapsed = false
+        let scene = world.instances[split].scene
+        world.instances[split].collapsed = false
         var pushed: [Int] = []
-        if let primary = instances[split].primary, instances[primary].kind == .navigation {
-            let stack = instances[primary].stack
-            let count = Rules.separatedCount(stackCount: stack.count, ownDepth: instances[split].ownDepth, style: scene.splitStyle)
+        if let primary = world.instances[split].primary, world.instances[primary].kind == .navigation {
+            let stack = world.instances[primary].stack
+            let count = Rules.separatedCount(stackCount: stack.count, ownDepth: world.instances[split].ownDepth, style: scene.splitStyle)
             pushed = Array(stack.suffix(count))
-            instances[primary].stack.removeLast(pushed.count)
+            world.instances[primary].stack.removeLast(pushed.count)
         }
         let triple = scene.splitStyle == .tripleColumn && scene.supplementary != nil
         let separated = Rules.separate(pushed, tripleColumn: triple)
@@ -537,10 +519,10 @@ extension FlowRun {
         }
         if triple, supplementary == nil, let sceneID = scene.supplementary?.value { supplementary = try instantiate(sceneID) }
         if secondary == nil, let sceneID = scene.secondary?.value { secondary = try instantiate(sceneID) }
-        instances[split].supplementary = supplementary
-        instances[split].secondary = secondary
+        world.instances[split].supplementary = supplementary
+        world.instances[split].secondary = secondary
         for column in [supplementary, secondary].compactMap({ $0 }) {
-            instances[column].parent = split
+            world.instances[column].parent = split
             moves.added.append((column, split))
             if pushed.contains(column) { moves.moved.append(column) }
         }

@@ -11,9 +11,9 @@ extension FlowRun {
         var current = source
         while true {
             let next: Int
-            if let parent = instances[current].parent {
+            if let parent = world.instances[current].parent {
                 next = parent
-            } else if let layer = instances[current].layer, layer > 0, let presenter = layers[layer].presenter {
+            } else if let layer = world.instances[current].layer, layer > 0, let presenter = world.layers[layer].presenter {
                 next = presenter
             } else {
                 return nil
@@ -21,22 +21,22 @@ extension FlowRun {
             for child in unwindChildren(of: next) where child != current {
                 if let found = searchUnwind(action, in: child) { return found }
             }
-            if instances[next].scene.implementsUnwind(action) { return next }
+            if world.instances[next].scene.implementsUnwind(action) { return next }
             current = next
         }
     }
 
     /// Children in unwind search order: a navigation stack from the top down, others as declared.
     private func unwindChildren(of i: Int) -> [Int] {
-        if instances[i].kind == .navigation { return instances[i].stack.reversed() + instances[i].embedded }
-        return children(of: i)
+        if world.instances[i].kind == .navigation { return world.instances[i].stack.reversed() + world.instances[i].embedded }
+        return world.children(of: i)
     }
 
     private func searchUnwind(_ action: String, in i: Int) -> Int? {
         for child in unwindChildren(of: i) {
             if let found = searchUnwind(action, in: child) { return found }
         }
-        return instances[i].scene.implementsUnwind(action) ? i : nil
+        return world.instances[i].scene.implementsUnwind(action) ? i : nil
     }
 
     /// Runs an unwind segue after `shouldPerformSegue` (§10.3–4): `prepare(for:sender:)`, the
@@ -48,40 +48,40 @@ extension FlowRun {
             throw FlowFailure("unwind segue '\(segue.qualifiedID)' names no action")
         }
         guard let destination = unwindDestination(for: action, from: source) else {
-            warnings.append("No view controller to unwind to for \(action)(_:) from \(describe(source)): no view controller on its path implements it; nothing happens")
+            warnings.append("No view controller to unwind to for \(action)(_:) from \(world.describe(source)): no view controller on its path implements it; nothing happens")
             return
         }
         emit(source, .prepare, segue: segue.qualifiedID, destination: destination)
         emit(destination, .unwindAction(action), segue: segue.qualifiedID)
         if isFull { emitPerform(segue.qualifiedID) }
 
-        let before = visibleList()
-        let destinationLayer = layerIndex(of: destination) ?? 0
+        let before = world.visibleList()
+        let destinationLayer = world.layerIndex(of: destination) ?? 0
         var dismissed: [Layer] = []
-        if destinationLayer + 1 < layers.count {
-            dismissed = Array(layers[(destinationLayer + 1)...])
+        if destinationLayer + 1 < world.layers.count {
+            dismissed = Array(world.layers[(destinationLayer + 1)...])
             if let presenter = dismissed.first?.presenter { emitFull(presenter, .dismiss) }
-            removeLayers(from: destinationLayer + 1)
+            world.removeLayers(from: destinationLayer + 1)
         }
         var moves = Moves()
         var popped: [Int] = []
         var selectedTab: Int?
-        let path = ancestry(of: destination)
+        let path = world.ancestry(of: destination)
         for (child, parent) in zip(path, path.dropFirst()) {
-            switch instances[parent].kind {
+            switch world.instances[parent].kind {
             case .navigation:
-                let stack = instances[parent].stack
+                let stack = world.instances[parent].stack
                 guard let position = stack.firstIndex(of: child), position < stack.count - 1 else { continue }
                 emitFull(parent, .unwindTowards, argument: child)
                 let removed = Array(stack[(position + 1)...].reversed())
-                instances[parent].stack.removeLast(removed.count)
-                noteStackShrank(parent)
+                world.instances[parent].stack.removeLast(removed.count)
+                world.noteStackShrank(parent)
                 moves.removed.append(contentsOf: removed)
                 popped.append(contentsOf: removed)
             case .tabBar:
-                guard instances[parent].selected != child else { continue }
+                guard world.instances[parent].selected != child else { continue }
                 emitFull(parent, .unwindTowards, argument: child)
-                instances[parent].selected = child
+                world.instances[parent].selected = child
                 selectedTab = child
             default:
                 continue
