@@ -1,10 +1,12 @@
 import SceneModel
 
-extension FlowRun {
-    /// Checks an `expect` step against the state now and the events and warnings of
-    /// `previous` (the last step that acted: not an `expect`, `note` or `set`).
+/// The check of an `expect` step: a pure function of what the flow has come to, so that it
+/// cannot change the app it looks at.
+enum ExpectationCheck {
+    /// The failures of `expectation` against the world and its `state` now and the events and
+    /// warnings of `previous` (the last step that acted: not an `expect`, `note` or `set`).
     /// Values name instances exactly (`photo` is the first instance of scene photo).
-    func check(_ expectation: Expectation, state: State, previous: StepTrace) -> [Failure] {
+    static func failures(of expectation: Expectation, in world: World, state: State, previous: StepTrace) -> [Failure] {
         var failures: [Failure] = []
         func fail(_ key: String, _ expected: String, _ actual: String, _ location: SourceLocation) {
             failures.append(Failure(expectation: key, expected: expected, actual: actual, location: location))

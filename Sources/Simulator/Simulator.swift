@@ -61,7 +61,7 @@ public struct Simulator: Sendable {
             switch step.action {
             case .expect(let expectation):
                 let state = steps[steps.count - 1].state
-                let failures = flowRun.check(expectation, state: state, previous: steps[previous])
+                let failures = ExpectationCheck.failures(of: expectation, in: flowRun.world, state: state, previous: steps[previous])
                 steps.append(StepTrace(index: index, action: step.action.text, failures: failures, state: state))
                 if !failures.isEmpty { result = .failed }
             default:
