@@ -1,13 +1,15 @@
 import SceneModel
 
-extension FlowRun {
-    // MARK: - Unwind (uikit-semantics §10)
+/// The search for an unwind segue's destination (uikit-semantics §10.2): a pure function of
+/// the world, which it only reads.
+struct UnwindSearch {
+    let world: World
 
-    /// Finds the destination of unwind action `action` from `source` (§10.2): from the
-    /// source, step to the parent or, at a layer root, to the presenter; at each step search
-    /// the other children (navigation stacks top first, other containers in declared order,
-    /// each child's children before the child), then the instance itself.
-    func unwindDestination(for action: String, from source: Int) -> Int? {
+    /// The destination of unwind action `action` from `source`: from the source, step to the
+    /// parent or, at a layer root, to the presenter; at each step search the other children
+    /// (navigation stacks top first, other containers in declared order, each child's
+    /// children before the child), then the instance itself.
+    func destination(for action: String, from source: Int) -> Int? {
         var current = source
         while true {
             let next: Int
@@ -18,8 +20,8 @@ extension FlowRun {
             } else {
                 return nil
             }
-            for child in unwindChildren(of: next) where child != current {
-                if let found = searchUnwind(action, in: child) { return found }
+            for child in searchOrder(of: next) where child != current {
+                if let found = search(action, in: child) { return found }
             }
             if world.instances[next].scene.implementsUnwind(action) { return next }
             current = next
@@ -27,17 +29,21 @@ extension FlowRun {
     }
 
     /// Children in unwind search order: a navigation stack from the top down, others as declared.
-    private func unwindChildren(of i: Int) -> [Int] {
+    private func searchOrder(of i: Int) -> [Int] {
         if world.instances[i].kind == .navigation { return world.instances[i].stack.reversed() + world.instances[i].embedded }
         return world.children(of: i)
     }
 
-    private func searchUnwind(_ action: String, in i: Int) -> Int? {
-        for child in unwindChildren(of: i) {
-            if let found = searchUnwind(action, in: child) { return found }
+    private func search(_ action: String, in i: Int) -> Int? {
+        for child in searchOrder(of: i) {
+            if let found = search(action, in: child) { return found }
         }
         return world.instances[i].scene.implementsUnwind(action) ? i : nil
     }
+}
+
+extension FlowRun {
+    // MARK: - Unwind (uikit-semantics §10)
 
     /// Runs an unwind segue after `shouldPerformSegue` (§10.3–4): `prepare(for:sender:)`, the
     /// destination's action, then one transition that dismisses every layer above the
@@ -47,7 +53,7 @@ extension FlowRun {
         guard let action = segue.action?.value else {
             throw FlowFailure("unwind segue '\(segue.qualifiedID)' names no action")
         }
-        guard let destination = unwindDestination(for: action, from: source) else {
+        guard let destination = UnwindSearch(world: world).destination(for: action, from: source) else {
             warnings.append("No view controller to unwind to for \(action)(_:) from \(world.describe(source)): no view controller on its path implements it; nothing happens")
             return
         }
