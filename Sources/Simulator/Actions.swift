@@ -368,7 +368,7 @@ extension FlowRun {
             }
         }
         if let current = world.instances[presenter].presenting, world.layers.indices.contains(current) {
-            warnings.append(Rules.alreadyPresenting(presented: world.describe(presented), presenter: world.describe(presenter),
+            log.warn(Rules.alreadyPresenting(presented: world.describe(presented), presenter: world.describe(presenter),
                                                     source: world.describe(caller), current: world.describe(world.layers[current].root)))
             destroy(presented)
             return
@@ -404,7 +404,7 @@ extension FlowRun {
         }
         if target == nil, let own = world.layerIndex(of: caller), own > 0 { target = own }
         guard let target else {
-            warnings.append("dismiss(animated:completion:) on \(world.describe(caller)) does nothing: it presents nothing and is not presented")
+            log.warn("dismiss(animated:completion:) on \(world.describe(caller)) does nothing: it presents nothing and is not presented")
             return
         }
         try dismissLayers(from: target)

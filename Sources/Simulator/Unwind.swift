@@ -54,7 +54,7 @@ extension FlowRun {
             throw FlowFailure("unwind segue '\(segue.qualifiedID)' names no action")
         }
         guard let destination = UnwindSearch(world: world).destination(for: action, from: source) else {
-            warnings.append("No view controller to unwind to for \(action)(_:) from \(world.describe(source)): no view controller on its path implements it; nothing happens")
+            log.warn("No view controller to unwind to for \(action)(_:) from \(world.describe(source)): no view controller on its path implements it; nothing happens")
             return
         }
         emit(source, .prepare, segue: segue.qualifiedID, destination: destination)

@@ -369,17 +369,3 @@ struct Layer {
     var style: PresentationStyle
     var transition: TransitionStyle
 }
-
-/// Containment changes of one transition, for the `willMove`/`didMove` callbacks.
-struct Moves {
-    /// Instances leaving their container, in removal order (`willMove(toParent: nil)`).
-    var removed: [Int] = []
-    /// Instances joining a container (`willMove(toParent: parent)`).
-    var added: [(child: Int, parent: Int)] = []
-    /// The added instances that leave another container to join (a split collapsing or
-    /// expanding): `addChild(_:)` first removes them from their old parent, and
-    /// `removeFromParent()` calls `didMove(toParent: nil)` (both documented; M).
-    var moved: [Int] = []
-
-    var isEmpty: Bool { removed.isEmpty && added.isEmpty }
-}
