@@ -1,125 +1,93 @@
 import SceneModel
 
-extension FlowRun {
+/// The app while a flow runs: its world and environment, and the UIKit operations that
+/// change them (presenting, dismissing, pushing, popping, `show`, segues, unwinding, tab and
+/// page changes, size changes), each reporting its callbacks in the step log. It takes
+/// instances as they are; finding them from a step's words and refusing what the user
+/// cannot do is `FlowRun`'s job.
+struct App {
+    let model: SceneModel
+    private(set) var environment: Environment
+    private(set) var world = World()
+    /// What the step being run reports.
+    private var log: StepLog
+
+    init(model: SceneModel, detail: Detail, environment: Environment) {
+        self.model = model
+        self.environment = environment
+        self.log = StepLog(detail: detail)
+    }
+
+    /// The most recent instance of a scene that is still alive.
+    mutating func live(_ scene: String) -> Int? { world.live(scene) }
+
+    /// Takes the step's events and warnings, reporting `deinit` for what the step destroyed.
+    mutating func finishStep(reportingDeinit: Bool) -> (events: [Event], warnings: [String]) {
+        log.finishStep(reportingDeinit: reportingDeinit, in: world)
+    }
+
+    // MARK: - Building blocks
+
+    private var isFull: Bool { log.isFull }
+
+    private mutating func emit(_ receiver: Int, _ call: Call, argument: Event.Argument? = nil, segue: String? = nil,
+                               destination: Int? = nil, result: Bool? = nil) {
+        log.emit(receiver, call, in: world, argument: argument, segue: segue, destination: destination, result: result)
+    }
+
+    private mutating func emitFull(_ receiver: Int, _ call: Call, argument: Int? = nil, segue: String? = nil) {
+        log.emitFull(receiver, call, in: world, argument: argument, segue: segue)
+    }
+
+    private var instantiator: Instantiator { Instantiator(model: model, environment: environment) }
+
+    /// A new instance of scene `sceneID` with its relationship children (view not loaded).
+    mutating func instantiate(_ sceneID: String) throws -> Int {
+        try instantiator.instantiate(sceneID, in: &world, log: &log)
+    }
+
+    private mutating func destroy(_ i: Int) {
+        log.destroy(i, in: &world)
+    }
+
+    /// Reports `transition`, whose state change has just been applied to the world.
+    private mutating func finish(_ transition: Transition) throws {
+        try transition.report(in: &world, log: &log, environment: environment, loading: instantiator)
+    }
+
     // MARK: - Launch
 
-    /// Step 0: the initial scene is instantiated, installed as the window's root and appears.
-    mutating func launch() throws {
-        guard let initial = model.initial?.value else { throw FlowFailure("launch: the model has no initial scene") }
+    /// Installs a new instance of `initial` as the window's root, and it appears.
+    mutating func launch(_ initial: String) throws {
         let root = try instantiate(initial)
         world.layers = [Layer(root: root, presenter: nil, source: nil, requested: .fullScreen, adaptive: nil,
-                        style: .fullScreen, transition: .coverVertical)]
+                              style: .fullScreen, transition: .coverVertical)]
         world.instances[root].layer = 0
-        try finishTransition(.launch, before: [], moves: Moves(), incoming: root)
-    }
-
-    // MARK: - Steps
-
-    mutating func perform(_ action: StepAction) throws {
-        switch action {
-        case .tap(let ref):
-            try runSegue(ref, tapped: true)
-        case .perform(let ref):
-            try runSegue(ref, tapped: false)
-        case .show(let scene, let from):
-            let caller = try callerInstance(from, role: "show")
-            let shown = try instantiate(scene.value)
-            try show(shown, from: caller)
-        case .showDetail(let scene, let from):
-            let caller = try callerInstance(from, role: "showDetail")
-            let shown = try instantiate(scene.value)
-            try showDetail(shown, from: caller)
-        case .present(let scene, let from, let style, let transition):
-            let caller = try callerInstance(from, role: "present")
-            guard let target = model.scene(scene.value) else { throw FlowFailure("present: unknown scene '\(scene.value)'") }
-            let presented = try instantiate(scene.value)
-            try present(presented, from: caller,
-                        requested: style?.value ?? target.modalPresentationStyle,
-                        transition: transition?.value ?? target.modalTransitionStyle,
-                        anchor: nil, adaptive: nil)
-        case .push(let scene, let onto):
-            let navigation: Int
-            if let onto {
-                navigation = try requireLive(onto.value, "push")
-                guard world.instances[navigation].kind == .navigation else {
-                    throw FlowFailure("push: '\(onto.value)' is a \(world.instances[navigation].kind.rawValue) scene, not a navigation controller")
-                }
-            } else {
-                guard let visible = world.innermostNavigation(in: world.frontLayerSubtree(), needingBack: false) else {
-                    throw FlowFailure("push: no navigation controller is on screen in the front-most layer; name one with 'onto:'")
-                }
-                navigation = visible
-            }
-            let pushed = try instantiate(scene.value)
-            try push(pushed, onto: navigation)
-        case .dismiss(let scene):
-            try dismiss(try requireLive(scene.value, "dismiss"))
-        case .back:
-            try back()
-        case .popToRoot(let scene):
-            let navigation = try requireLive(scene.value, "popToRoot")
-            guard world.instances[navigation].kind == .navigation else {
-                throw FlowFailure("popToRoot: '\(scene.value)' is a \(world.instances[navigation].kind.rawValue) scene, not a navigation controller")
-            }
-            emitFull(navigation, .popToRoot)
-            try pop(navigation, keeping: 1)
-        case .selectTab(let scene):
-            try selectTab(scene.value)
-        case .swipePage(let direction):
-            try swipePage(direction)
-        case .swipeDown:
-            try swipeDown()
-        case .environment(let change):
-            try changeEnvironment(change)
-        case .set(let changes):
-            for change in changes { conditions[change.name] = change.value }
-        case .note, .expect:
-            break
-        }
-    }
-
-    /// `from:` when given, else the front-most content instance.
-    private mutating func callerInstance(_ from: Located<String>?, role: String) throws -> Int {
-        if let from { return try requireLive(from.value, role) }
-        guard let visible = world.frontContent() else { throw FlowFailure("\(role): nothing is on screen") }
-        return visible
+        try finish(Transition(.launch, before: [], incoming: root))
     }
 
     // MARK: - Segues (uikit-semantics §3)
 
-    mutating func runSegue(_ ref: SegueReference, tapped: Bool) throws {
-        let verb = tapped ? "tap" : "perform"
-        guard let sourceScene = model.scene(ref.scene) else { throw FlowFailure("\(verb): unknown scene '\(ref.scene)'") }
-        guard let segue = sourceScene.segue(ref.segue) else {
-            throw FlowFailure("\(verb): scene '\(ref.scene)' has no segue '\(ref.segue)'")
-        }
-        let source = try requireLive(ref.scene, verb)
+    /// The source's `shouldPerformSegue(withIdentifier:sender:)` for a touched trigger,
+    /// answering `answer`.
+    mutating func askShouldPerform(_ segue: Segue, from source: Int, answer: Bool) {
+        emit(source, .shouldPerformSegue, segue: segue.qualifiedID, result: answer)
+    }
+
+    /// The app's `performSegue(withIdentifier:sender:)` on the source.
+    mutating func callPerformSegue(_ segue: Segue, from source: Int) {
+        emitFull(source, .performSegue, segue: segue.qualifiedID)
+    }
+
+    /// Runs a segue that is not an unwind to a new instance of `destinationID`:
+    /// `prepare(for:sender:)`, the segue's `perform()`, then what its kind does. `ref` names
+    /// the segue in messages.
+    mutating func perform(_ segue: Segue, named ref: SegueReference, to destinationID: String, from source: Int) throws {
         let kind = segue.kind.value
-        if kind == .embed {
-            throw FlowFailure("\(verb): '\(ref)' is an embed segue; it fires by itself when '\(ref.scene)' loads its view")
-        }
-        if tapped {
-            if segue.isManual {
-                throw FlowFailure("tap: segue '\(ref)' has no trigger (it is manual); only 'perform:' can fire it")
-            }
-            try requireTouchable(source, "tap: '\(ref)'")
-            let result = segue.guardCondition.map { condition($0.value) } ?? true
-            emit(source, .shouldPerformSegue, segue: segue.qualifiedID, result: result)
-            guard result else { return }
-        } else {
-            emitFull(source, .performSegue, segue: segue.qualifiedID)
-        }
-        if kind == .unwind {
-            try unwind(segue, from: source)
-            return
-        }
-        guard let destinationID = segue.destination?.value else {
-            throw FlowFailure("\(verb): segue '\(ref)' has no destination")
-        }
         let destination = try instantiate(destinationID)
         emit(source, .prepare, segue: segue.qualifiedID, destination: destination)
         if kind == .custom || isFull {
-            emitPerform(segue.qualifiedID)
+            log.emitPerform(segue.qualifiedID)
         }
         let destinationScene = world.instances[destination].scene
         switch kind {
@@ -143,20 +111,6 @@ extension FlowRun {
                         anchor: segue.anchor, adaptive: segue.adaptivePresentationStyle)
         case .embed, .unwind:
             break
-        }
-    }
-
-    /// A flow error unless the user can touch `i`: it is visible and no layer above its own
-    /// blocks it (`world.blockingLayer(of:)`).
-    private func requireTouchable(_ i: Int, _ what: String) throws {
-        let name = world.instances[i].name
-        guard world.visibleList().contains(i) else { throw FlowFailure("\(what): '\(name)' is not on screen") }
-        if let blocking = world.blockingLayer(of: i) {
-            let covering = "\(what): '\(name)' is covered by the presented '\(world.instances[blocking.root].name)' (\(blocking.style.rawValue))"
-            if Rules.blocksOnlyContext(blocking.style), let context = blocking.presenter {
-                throw FlowFailure("\(covering), which covers its context '\(world.instances[context].name)'")
-            }
-            throw FlowFailure("\(covering); only the front-most layer can be touched")
         }
     }
 
@@ -252,35 +206,35 @@ extension FlowRun {
         let before = world.visibleList()
         world.instances[pushed].parent = navigation
         world.instances[navigation].stack.append(pushed)
-        try finishTransition(.navigation, before: before, moves: Moves(added: [(pushed, navigation)]), incoming: pushed)
+        try finish(Transition(.navigation, before: before, moves: Moves(added: [(pushed, navigation)]), incoming: pushed))
     }
 
     /// Pops `navigation` down to its first `count` view controllers; popped ones are destroyed.
-    mutating func pop(_ navigation: Int, keeping count: Int) throws {
+    private mutating func pop(_ navigation: Int, keeping count: Int) throws {
         let stack = world.instances[navigation].stack
         guard stack.count > count, count >= 1 else { return }
         let removed = Array(stack[count...].reversed())
         let before = world.visibleList()
         world.instances[navigation].stack.removeLast(removed.count)
         world.noteStackShrank(navigation)
-        try finishTransition(.navigation, before: before, moves: Moves(removed: removed), incoming: nil)
+        try finish(Transition(.navigation, before: before, moves: Moves(removed: removed)))
         for popped in removed { destroy(popped) }
     }
 
-    private mutating func back() throws {
-        let onScreen = world.frontLayerSubtree()
-        guard let navigation = world.innermostNavigation(in: onScreen, needingBack: true) else {
-            if let atRoot = world.innermostNavigation(in: onScreen, needingBack: false) {
-                throw FlowFailure("back: '\(world.instances[atRoot].name)' is at its root; there is no back button")
-            }
-            throw FlowFailure("back: no navigation controller is on screen in the front-most layer")
-        }
+    /// `popToRootViewController(animated:)`.
+    mutating func popToRoot(_ navigation: Int) throws {
+        emitFull(navigation, .popToRoot)
+        try pop(navigation, keeping: 1)
+    }
+
+    /// The back button of `navigation`: `popViewController(animated:)`.
+    mutating func back(_ navigation: Int) throws {
         emitFull(navigation, .pop)
         try pop(navigation, keeping: world.instances[navigation].stack.count - 1)
     }
 
     /// Replaces a split column (push order, containment callbacks, the old column destroyed).
-    mutating func replaceColumn(_ column: World.SplitColumn, of split: Int, with child: Int) throws {
+    private mutating func replaceColumn(_ column: World.SplitColumn, of split: Int, with child: Int) throws {
         let old: Int?
         switch column {
         case .primary: old = world.instances[split].primary
@@ -292,12 +246,12 @@ extension FlowRun {
         world.instances[child].parent = split
         var moves = Moves(added: [(child, split)])
         if let old { moves.removed = [old] }
-        try finishTransition(.navigation, before: before, moves: moves, incoming: child)
+        try finish(Transition(.navigation, before: before, moves: moves, incoming: child))
         if let old { destroy(old) }
     }
 
     /// A custom container that overrides `show` swaps its last child for the new one.
-    mutating func swapLastChild(of container: Int, with child: Int) throws {
+    private mutating func swapLastChild(of container: Int, with child: Int) throws {
         let before = world.visibleList()
         let old = world.instances[container].children.last
         if old != nil { world.instances[container].children.removeLast() }
@@ -305,33 +259,22 @@ extension FlowRun {
         world.instances[child].parent = container
         var moves = Moves(added: [(child, container)])
         if let old { moves.removed = [old] }
-        try finishTransition(.navigation, before: before, moves: moves, incoming: child)
+        try finish(Transition(.navigation, before: before, moves: moves, incoming: child))
         if let old { destroy(old) }
     }
 
-    private mutating func selectTab(_ scene: String) throws {
-        let tab = try requireLive(scene, "selectTab")
-        guard let bar = world.instances[tab].parent, world.instances[bar].kind == .tabBar else {
-            throw FlowFailure("selectTab: '\(world.instances[tab].name)' is not a tab of a live tab bar controller")
-        }
-        try requireTouchable(bar, "selectTab: '\(world.instances[tab].name)'")
+    /// Selects `tab` of tab bar controller `bar`; selecting the selected tab does nothing.
+    mutating func select(_ tab: Int, in bar: Int) throws {
         guard world.instances[bar].selected != tab else { return }
         let before = world.visibleList()
         world.instances[bar].selected = tab
-        try finishTransition(.tab, before: before, moves: Moves(), incoming: tab)
+        try finish(Transition(.tab, before: before, incoming: tab))
     }
 
-    /// A page turn instantiates the next (or previous) page and destroys the old one (L).
-    /// Swiping past the first or last page does nothing, as on a device.
-    private mutating func swipePage(_ direction: PageDirection) throws {
-        let onScreen = world.frontLayerSubtree()
-        var pager: Int?
-        var depth = -1
-        for i in onScreen where world.instances[i].kind == .page {
-            let d = world.ancestry(of: i).count
-            if d >= depth { pager = i; depth = d }
-        }
-        guard let pager else { throw FlowFailure("swipePage: no page view controller is on screen in the front-most layer") }
+    /// A page turn of page view controller `pager` instantiates the next (or previous) page
+    /// and destroys the old one (L). Swiping past the first or last page does nothing, as on
+    /// a device.
+    mutating func turnPage(of pager: Int, _ direction: PageDirection) throws {
         let pages = world.instances[pager].scene.pages
         let index = world.instances[pager].pageIndex + (direction == .next ? 1 : -1)
         guard pages.indices.contains(index) else { return }
@@ -344,7 +287,7 @@ extension FlowRun {
         world.instances[page].parent = pager
         var moves = Moves(added: [(page, pager)])
         if let old { moves.removed = [old] }
-        try finishTransition(Rules.pageTurn(world.instances[pager].scene.pageTransition), before: before, moves: moves, incoming: page)
+        try finish(Transition(Rules.pageTurn(world.instances[pager].scene.pageTransition), before: before, moves: moves, incoming: page))
         if let old { destroy(old) }
     }
 
@@ -388,7 +331,7 @@ extension FlowRun {
                             adaptive: adaptive, style: style, transition: transition))
         world.instances[presented].layer = index
         world.instances[presenter].presenting = index
-        try finishTransition(.presentation, before: before, moves: Moves(), incoming: presented)
+        try finish(Transition(.presentation, before: before, incoming: presented))
     }
 
     // MARK: - Dismissing (uikit-semantics §6)
@@ -411,22 +354,19 @@ extension FlowRun {
     }
 
     /// Dismisses layer `index` and every layer above it (present order); their instances are destroyed.
-    mutating func dismissLayers(from index: Int) throws {
+    private mutating func dismissLayers(from index: Int) throws {
         guard index > 0, index < world.layers.count else { return }
         let before = world.visibleList()
         let removed = Array(world.layers[index...])
         world.removeLayers(from: index)
-        try finishTransition(.presentation, before: before, moves: Moves(), incoming: nil)
+        try finish(Transition(.presentation, before: before))
         for layer in removed { destroy(layer.root) }
     }
 
-    private mutating func swipeDown() throws {
-        guard world.layers.count > 1, let top = world.layers.last else {
-            throw FlowFailure("swipeDown: nothing is presented")
-        }
-        guard top.style.isSheet else {
-            throw FlowFailure("swipeDown: the front-most presentation '\(world.instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
-        }
+    /// A swipe down on the sheet of presented layer `top`, the front-most: the presentation
+    /// controller's delegate is asked, and the sheet is dismissed unless
+    /// `isModalInPresentation` keeps it.
+    mutating func swipeDown(_ top: Layer) throws {
         let delegate = top.source ?? top.root
         if Rules.refusesInteractiveDismissal(world.frontPath(from: top.root).map { world.instances[$0].scene }) {
             emitFull(delegate, .presentationControllerDidAttemptToDismiss)
@@ -439,7 +379,7 @@ extension FlowRun {
 
     // MARK: - Environment (uikit-semantics §9)
 
-    private mutating func changeEnvironment(_ change: EnvironmentChange) throws {
+    mutating func changeEnvironment(_ change: EnvironmentChange) throws {
         let old = environment
         environment = old.applying(change)
         if isFull, old != environment {
@@ -464,7 +404,7 @@ extension FlowRun {
         for index in world.layers.indices.dropFirst() {
             world.layers[index].style = Rules.resolveStyle(world.layers[index].requested, adaptive: world.layers[index].adaptive, in: environment)
         }
-        try finishTransition(.sizeChange, before: before, moves: moves, incoming: nil)
+        try finish(Transition(.sizeChange, before: before, moves: moves))
         for i in discarded { destroy(i) }
     }
 
@@ -526,5 +466,61 @@ extension FlowRun {
             moves.added.append((column, split))
             if pushed.contains(column) { moves.moved.append(column) }
         }
+    }
+
+    // MARK: - Unwind (uikit-semantics §10)
+
+    /// Runs an unwind segue after `shouldPerformSegue` (§10.3–4): `prepare(for:sender:)`, the
+    /// destination's action, then one transition that dismisses every layer above the
+    /// destination's, pops every navigation controller on its path back to it and selects
+    /// the tabs on its path.
+    mutating func unwind(_ segue: Segue, from source: Int) throws {
+        guard let action = segue.action?.value else {
+            throw FlowFailure("unwind segue '\(segue.qualifiedID)' names no action")
+        }
+        guard let destination = UnwindSearch(world: world).destination(for: action, from: source) else {
+            log.warn("No view controller to unwind to for \(action)(_:) from \(world.describe(source)): no view controller on its path implements it; nothing happens")
+            return
+        }
+        emit(source, .prepare, segue: segue.qualifiedID, destination: destination)
+        emit(destination, .unwindAction(action), segue: segue.qualifiedID)
+        if isFull { log.emitPerform(segue.qualifiedID) }
+
+        let before = world.visibleList()
+        let destinationLayer = world.layerIndex(of: destination) ?? 0
+        var dismissed: [Layer] = []
+        if destinationLayer + 1 < world.layers.count {
+            dismissed = Array(world.layers[(destinationLayer + 1)...])
+            if let presenter = dismissed.first?.presenter { emitFull(presenter, .dismiss) }
+            world.removeLayers(from: destinationLayer + 1)
+        }
+        var moves = Moves()
+        var popped: [Int] = []
+        var selectedTab: Int?
+        let path = world.ancestry(of: destination)
+        for (child, parent) in zip(path, path.dropFirst()) {
+            switch world.instances[parent].kind {
+            case .navigation:
+                let stack = world.instances[parent].stack
+                guard let position = stack.firstIndex(of: child), position < stack.count - 1 else { continue }
+                emitFull(parent, .unwindTowards, argument: child)
+                let removed = Array(stack[(position + 1)...].reversed())
+                world.instances[parent].stack.removeLast(removed.count)
+                world.noteStackShrank(parent)
+                moves.removed.append(contentsOf: removed)
+                popped.append(contentsOf: removed)
+            case .tabBar:
+                guard world.instances[parent].selected != child else { continue }
+                emitFull(parent, .unwindTowards, argument: child)
+                world.instances[parent].selected = child
+                selectedTab = child
+            default:
+                continue
+            }
+        }
+        let kind = Rules.unwindTransition(dismisses: !dismissed.isEmpty, pops: !popped.isEmpty, selectsTab: selectedTab != nil)
+        try finish(Transition(kind, before: before, moves: moves, incoming: selectedTab))
+        for layer in dismissed { destroy(layer.root) }
+        for i in popped { destroy(i) }
     }
 }
