@@ -116,6 +116,8 @@ struct App {
 
     // MARK: - show and showDetail (uikit-semantics §4)
 
+    /// `show(_:sender:)` on `caller`: the nearest ancestor whose class overrides it pushes,
+    /// replaces a column or swaps its child; without one, `shown` is presented.
     mutating func show(_ shown: Int, from caller: Int) throws {
         emitFull(caller, .show, argument: shown)
         for target in world.ancestry(of: caller) where Rules.overridesShow(world.instances[target].scene) {
@@ -136,6 +138,8 @@ struct App {
         try presentWithOwnStyles(shown, from: caller)
     }
 
+    /// `showDetailViewController(_:sender:)` on `caller`: the nearest split or overriding
+    /// container shows `shown` as its detail; without one, `shown` is presented.
     mutating func showDetail(_ shown: Int, from caller: Int) throws {
         emitFull(caller, .showDetail, argument: shown)
         for target in world.ancestry(of: caller) where Rules.overridesShowDetail(world.instances[target].scene) {
@@ -293,6 +297,9 @@ struct App {
 
     // MARK: - Presenting (uikit-semantics §5)
 
+    /// `present(_:animated:completion:)` on `caller`: resolves the style, finds the presenter
+    /// (the layer root, or the context for context styles) and adds a layer; UIKit's refusals
+    /// are warnings or flow errors.
     mutating func present(_ presented: Int, from caller: Int, requested: PresentationStyle, transition requestedTransition: TransitionStyle,
                           anchor: String?, adaptive: AdaptivePresentationStyle?) throws {
         emitFull(caller, .present, argument: presented)
@@ -336,6 +343,8 @@ struct App {
 
     // MARK: - Dismissing (uikit-semantics §6)
 
+    /// `dismiss(animated:completion:)` on `caller`: dismisses what it or an ancestor presents,
+    /// else the layer it is in.
     mutating func dismiss(_ caller: Int) throws {
         emitFull(caller, .dismiss)
         var target: Int?
@@ -379,6 +388,7 @@ struct App {
 
     // MARK: - Environment (uikit-semantics §9)
 
+    /// A size-class or idiom change: splits collapse or expand, presentations adapt.
     mutating func changeEnvironment(_ change: EnvironmentChange) throws {
         let old = environment
         environment = old.applying(change)
