@@ -186,9 +186,10 @@ private struct SegueGraphBuilder {
     }
 
     func sceneLabel(_ scene: Scene) -> HTMLLabel {
-        let name = scene.title ?? scene.id
-        var label = HTMLLabel.bold(.text(name))
-        if scene.title != nil, scene.title != scene.id {
+        // An empty title is no title: the node shows the id.
+        let title = scene.title.flatMap { $0.isEmpty ? nil : $0 }
+        var label = HTMLLabel.bold(.text(title ?? scene.id))
+        if title != nil, title != scene.id {
             label = label + .lineBreak() + .font(.text(scene.id), pointSize: 9, color: DiagramStyle.secondaryTextColor)
         }
         return label + .lineBreak() + .font(.text(scene.className), pointSize: 9, color: DiagramStyle.secondaryTextColor)
