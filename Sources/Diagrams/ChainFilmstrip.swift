@@ -1,3 +1,5 @@
+import SceneModel
+
 /// The presentation state after one step: the window's root layer and every presented layer above it.
 public struct ChainFrame: Sendable, Hashable {
     /// A view controller instance and, for containers, its children.
@@ -48,26 +50,33 @@ public struct ChainFrame: Sendable, Hashable {
 /// (containers around their children, in container order), presented layers stacked above their presenters
 /// with the style on the link, visible instances highlighted.
 public struct ChainFilmstrip: Sendable {
-    public var fontName = "Helvetica"
     public var fontSize = 10.0
+    /// Where instance boxes link to (their scene's page); nil leaves links out.
+    public var links: DocumentLinks?
 
-    public init() {}
+    public init(links: DocumentLinks? = nil) {
+        self.links = links
+    }
 
     public func dot(for frames: [ChainFrame], id: String = "filmstrip") -> String {
-        var writer = FilmstripWriter(fontName: fontName, fontSize: fontSize)
+        graph(for: frames, id: id).text
+    }
+
+    public func graph(for frames: [ChainFrame], id: String = "filmstrip") -> DOTGraph {
+        var writer = FilmstripWriter(fontSize: fontSize, links: links)
         return writer.write(frames, id: id)
     }
 }
 
 private struct FilmstripWriter {
-    let fontName: String
     let fontSize: Double
-    var lines: [String] = []
+    let links: DocumentLinks?
+    var statements: [DOTStatement] = []
     var nodeCount = 0
 
-    init(fontName: String, fontSize: Double) {
-        self.fontName = fontName
+    init(fontSize: Double, links: DocumentLinks?) {
         self.fontSize = fontSize
+        self.links = links
     }
 
     // MARK: Measuring
@@ -101,16 +110,17 @@ private struct FilmstripWriter {
 
     // MARK: Emission
 
-    func n(_ value: Double) -> String { PinnedLayout.number(value) }
-
-    mutating func emit(_ line: String) { lines.append("  " + line) }
-
-    mutating func nextNode() -> String {
+    mutating func nextNode() -> DOTID {
         nodeCount += 1
-        return "b\(nodeCount)"
+        return DOTID(unchecked: "b\(nodeCount)")
     }
 
-    /// Emits `box` with its top-left corner at (x, top) in top-down coordinates; returns the node name and centre.
+    /// An invisible point, an end of a pinned edge.
+    func point(_ id: DOTID, x: Double, y: Double) -> DOTStatement {
+        .node(DOTNode(id, ["shape": "point", "style": "invis", "width": "0", "pos": .pinned(x: x, y: y)]))
+    }
+
+    /// Emits `box` with its top-left corner at (x, top) in top-down coordinates; returns its size.
     @discardableResult
     mutating func place(_ box: ChainFrame.Box, x: Double, top: Double, height total: Double, frame: Int,
                         centres: inout [String: (x: Double, top: Double, bottom: Double)]) -> Size {
@@ -118,11 +128,24 @@ private struct FilmstripWriter {
         let node = nextNode()
         let centreX = x + size.width / 2
         let centreY = total - (top + size.height / 2)
-        let visibleColour = box.isVisible ? "#15803d" : "#94a3b8"
-        let penWidth = box.isVisible ? "1.6" : "1"
-        let classes = "instance" + (box.isVisible ? " visible" : "") + (box.isContainer ? " container" : "")
-        if box.isContainer, !box.children.isEmpty {
-            emit("\(node) [id=\"f\(frame)-\(node)\", class=\"\(classes)\", shape=box, style=\"rounded,filled\", fillcolor=\"\(box.isVisible ? "#eff6ff" : "#f8fafc")\", color=\"\(visibleColour)\", penwidth=\(penWidth), fixedsize=true, width=\(n(size.width / 72)), height=\(n(size.height / 72)), labelloc=t, margin=\"0.06,0.07\", fontsize=\(n(fontSize - 1)), label=\(DOTWriter.quoted(containerTitle(box))), tooltip=\(DOTWriter.quoted(box.instance)), pos=\"\(n(centreX)),\(n(centreY))!\"];")
+        let hasChildren = box.isContainer && !box.children.isEmpty
+        let colours = DiagramStyle.instanceBox(visible: box.isVisible, container: hasChildren)
+        var attributes: DOTAttributes = [
+            "id": .string("f\(frame)-\(node)"),
+            "class": .string("instance" + (box.isVisible ? " visible" : "") + (box.isContainer ? " container" : "")),
+            "shape": "box", "style": "rounded,filled", "fillcolor": .string(colours.fill), "color": .string(colours.stroke),
+            "penwidth": .number(colours.penwidth), "fixedsize": "true",
+            "width": .points(size.width / 72), "height": .points(size.height / 72),
+            "tooltip": .string(box.instance + (box.isVisible ? " (on screen)" : "")),
+            "pos": .pinned(x: centreX, y: centreY),
+        ]
+        if let links { attributes["URL"] = .string(links.scene(Identifier.scene(ofInstance: box.instance))) }
+        if hasChildren {
+            attributes["labelloc"] = "t"
+            attributes["margin"] = "0.06,0.07"
+            attributes["fontsize"] = .number(fontSize - 1)
+            attributes["label"] = .string(containerTitle(box))
+            statements.append(.node(DOTNode(node, attributes)))
             var childX = x + padding
             let childTop = top + padding + titleHeight
             for child in box.children {
@@ -130,15 +153,14 @@ private struct FilmstripWriter {
                 childX += childSize.width + gap
             }
         } else {
-            let fill = box.isVisible ? "#dcfce7" : "#f1f5f9"
-            let text = [box.instance, box.className, box.caption].compactMap { $0 }.joined(separator: "\n")
-            emit("\(node) [id=\"f\(frame)-\(node)\", class=\"\(classes)\", shape=box, style=\"rounded,filled\", fillcolor=\"\(fill)\", color=\"\(visibleColour)\", penwidth=\(penWidth), fixedsize=true, width=\(n(size.width / 72)), height=\(n(size.height / 72)), label=\(DOTWriter.quoted(text)), tooltip=\(DOTWriter.quoted(box.instance)), pos=\"\(n(centreX)),\(n(centreY))!\"];")
+            attributes["label"] = .string([box.instance, box.className, box.caption].compactMap { $0 }.joined(separator: "\n"))
+            statements.append(.node(DOTNode(node, attributes)))
         }
         centres[box.instance] = (centreX, top, top + size.height)
         return size
     }
 
-    mutating func write(_ frames: [ChainFrame], id: String) -> String {
+    mutating func write(_ frames: [ChainFrame], id: String) -> DOTGraph {
         // Pass 1: measure every frame; layers stack upward, each shifted right like a card on a pile.
         let layerGap = 34.0, frameGap = 26.0, frameTitle = 22.0, margin = 16.0, shift = 26.0
         struct FramePlan { var layerSizes: [Size]; var width: Double; var height: Double }
@@ -153,27 +175,26 @@ private struct FilmstripWriter {
         let totalWidth = (plans.map(\.width).max() ?? 100) + 2 * margin
         let totalHeight = plans.map(\.height).reduce(0, +) + frameGap * Double(max(0, plans.count - 1)) + 2 * margin
 
-        lines = []
-        emit("graph [bgcolor=\"white\", outputorder=\"nodesfirst\", splines=\"true\", id=\(DOTWriter.quoted(id)), pad=\"0.2\"];")
-        emit("node [fontname=\(DOTWriter.quoted(fontName)), fontsize=\(n(fontSize)), margin=\"0.04,0.02\"];")
-        emit("edge [fontname=\(DOTWriter.quoted(fontName)), fontsize=\(n(fontSize - 1)), arrowsize=\"0.7\", color=\"#c2410c\", fontcolor=\"#9a3412\"];")
-        emit("corner0 [shape=point, style=invis, width=0, pos=\"0,0!\"];")
-        emit("corner1 [shape=point, style=invis, width=0, pos=\"\(n(totalWidth)),\(n(totalHeight))!\"];")
+        statements = [point(DOTID(unchecked: "corner0"), x: 0, y: 0), point(DOTID(unchecked: "corner1"), x: totalWidth, y: totalHeight)]
 
         // Pass 2: place frames top to bottom; inside a frame, the window root layer at the bottom.
         var top = margin
         for (index, frame) in frames.enumerated() {
             let plan = plans[index]
             let frameWidth = totalWidth - 2 * margin
-            emit("frame\(index) [id=\"frame-\(index)\", class=\"frame\", shape=box, style=\"filled\", fillcolor=\"#ffffff\", color=\"#cbd5e1\", fixedsize=true, width=\(n(frameWidth / 72)), height=\(n(plan.height / 72)), labelloc=t, fontsize=\(n(fontSize + 1)), label=\"\(PinnedLayout.escapedLine(frame.title))\\l\", pos=\"\(n(margin + frameWidth / 2)),\(n(totalHeight - (top + plan.height / 2)))!\"];")
+            statements.append(.node(DOTNode(DOTID(unchecked: "frame\(index)"), [
+                "id": .string("frame-\(index)"), "class": "frame", "shape": "box", "style": "filled",
+                "fillcolor": .string(DiagramStyle.frame.fill), "color": .string(DiagramStyle.frame.stroke), "fixedsize": "true",
+                "width": .points(frameWidth / 72), "height": .points(plan.height / 72), "labelloc": "t",
+                "fontsize": .number(fontSize + 1), "label": .lines([frame.title], .left), "tooltip": .string(frame.title),
+                "pos": .pinned(x: margin + frameWidth / 2, y: totalHeight - (top + plan.height / 2)),
+            ])))
             var centres: [String: (x: Double, top: Double, bottom: Double)] = [:]
             var layerBottom = top + plan.height - padding
-            var layerTops: [Double] = []
             for (layerIndex, layer) in frame.layers.enumerated() {
                 let size = plan.layerSizes[layerIndex]
                 let layerTop = layerBottom - size.height
                 place(layer.root, x: margin + padding + Double(layerIndex) * shift, top: layerTop, height: totalHeight, frame: index, centres: &centres)
-                layerTops.append(layerTop)
                 layerBottom = layerTop - layerGap
             }
             // Links: from the presenter's top edge up to the presented layer's bottom edge.
@@ -182,17 +203,34 @@ private struct FilmstripWriter {
                 let fromName = nextNode(), toName = nextNode()
                 let startY = totalHeight - from.top, endY = totalHeight - to.bottom
                 let x1 = from.x, x2 = to.x
-                emit("\(fromName) [shape=point, style=invis, width=0, pos=\"\(n(x1)),\(n(startY))!\"];")
-                emit("\(toName) [shape=point, style=invis, width=0, pos=\"\(n(x2)),\(n(endY))!\"];")
+                statements.append(point(fromName, x: x1, y: startY))
+                statements.append(point(toName, x: x2, y: endY))
                 let tipY = endY - 1
                 let endSplineY = tipY - 6
-                let spline = "e,\(n(x2)),\(n(tipY)) \(n(x1)),\(n(startY)) \(n(x1)),\(n(startY + (endSplineY - startY) / 2)) \(n(x2)),\(n(startY + (endSplineY - startY) / 2)) \(n(x2)),\(n(endSplineY))"
+                let middle = startY + (endSplineY - startY) / 2
+                let spline = "e,\(DOTWriter.number(x2)),\(DOTWriter.number(tipY)) " + [(x1, startY), (x1, middle), (x2, middle), (x2, endSplineY)]
+                    .map { DOTWriter.number($0.0) + "," + DOTWriter.number($0.1) }.joined(separator: " ")
                 let text = layer.link ?? ""
                 let labelX = max(x1, x2) + 8 + TextMetrics.width(text, fontSize: fontSize - 1) / 2
-                emit("\(fromName) -> \(toName) [id=\"f\(index)-present-\(layerIndex)\", class=\"presentation\", label=\(DOTWriter.quoted(text)), pos=\"\(spline)\", lp=\"\(n(labelX)),\(n((startY + endY) / 2))\"];")
+                var attributes = DiagramStyle.presentation.edgeAttributes
+                attributes["id"] = .string("f\(index)-present-\(layerIndex)")
+                attributes["class"] = "presentation"
+                attributes["label"] = .string(text)
+                attributes["tooltip"] = .string("\(presenter) presents \(layer.root.instance)" + (text.isEmpty ? "" : ": \(text)"))
+                attributes["pos"] = .string(spline)
+                attributes["lp"] = .string(DOTWriter.number(labelX) + "," + DOTWriter.number((startY + endY) / 2))
+                statements.append(.edge(DOTEdge(from: fromName, to: toName, attributes)))
             }
             top += plan.height + frameGap
         }
-        return "digraph filmstrip {\n" + lines.joined(separator: "\n") + "\n}\n"
+        return DOTGraph(
+            id: DOTID(unchecked: "filmstrip"),
+            attributes: ["bgcolor": .string(DiagramStyle.background), "outputorder": "nodesfirst", "splines": "true",
+                         "id": .string(id), "pad": "0.2"],
+            nodeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": .number(fontSize), "fontcolor": .string(DiagramStyle.textColor),
+                           "margin": "0.04,0.02"],
+            edgeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": .number(fontSize - 1), "arrowsize": "0.7"],
+            statements: statements
+        )
     }
 }

@@ -1,11 +1,19 @@
+import Foundation
 import SceneModel
 
-/// Colours, shapes and line styles shared by Scenograph's diagrams, so a scene kind
-/// or segue kind looks the same in every diagram.
+/// The one style table of Scenograph's diagrams: colours, shapes, line styles and arrowheads of every
+/// scene kind, segue kind, relationship, sequence participant role, message and note, and the chain
+/// pictures. Every diagram draws from it, and every legend (the segue graph's own, the Markdown and
+/// HTML legends) is generated from it, so a kind looks the same everywhere and its legend cannot drift.
+///
+/// Every colour used for text is at least 4.5:1 against white (WCAG 2.1 AA); `DiagramStyleTests` checks it.
 public enum DiagramStyle {
-    public static let fontName = "Helvetica,Arial,sans-serif"
+    public static let fontName = "Helvetica"
     public static let textColor = "#1F2937"
     public static let secondaryTextColor = "#4B5563"
+    public static let background = "#FFFFFF"
+
+    // MARK: - Scenes
 
     /// How scenes of one kind are drawn.
     public struct SceneStyle: Hashable, Sendable {
@@ -27,13 +35,15 @@ public enum DiagramStyle {
         case .content: SceneStyle(shape: "box", fill: "#FFFFFF", stroke: "#6B7280", clusterFill: "#FFFFFF")
         case .table: SceneStyle(shape: "box", fill: "#DBEAFE", stroke: "#2563EB", clusterFill: "#EFF6FF")
         case .collection: SceneStyle(shape: "box", fill: "#DCFCE7", stroke: "#16A34A", clusterFill: "#F0FDF4")
-        case .navigation: SceneStyle(shape: "tab", fill: "#FFEDD5", stroke: "#EA580C", clusterFill: "#FFF7ED")
+        case .navigation: SceneStyle(shape: "tab", fill: "#FFEDD5", stroke: "#C2410C", clusterFill: "#FFF7ED")
         case .tabBar: SceneStyle(shape: "folder", fill: "#F3E8FF", stroke: "#9333EA", clusterFill: "#FAF5FF")
-        case .split: SceneStyle(shape: "box3d", fill: "#CCFBF1", stroke: "#0D9488", clusterFill: "#F0FDFA")
-        case .page: SceneStyle(shape: "note", fill: "#FCE7F3", stroke: "#DB2777", clusterFill: "#FDF2F8")
+        case .split: SceneStyle(shape: "box3d", fill: "#CCFBF1", stroke: "#0F766E", clusterFill: "#F0FDFA")
+        case .page: SceneStyle(shape: "note", fill: "#FCE7F3", stroke: "#BE185D", clusterFill: "#FDF2F8")
         case .container: SceneStyle(shape: "component", fill: "#E5E7EB", stroke: "#4B5563", clusterFill: "#F9FAFB")
         }
     }
+
+    // MARK: - Links
 
     /// How links of one kind are drawn.
     public struct LinkStyle: Hashable, Sendable {
@@ -43,10 +53,21 @@ public enum DiagramStyle {
         public var arrowhead: String
         public var arrowtail: String?
         public var penwidth: Double
+        /// The colour of the link's label; the line's colour unless that is too light for text.
+        public var labelColor: String
+
+        public init(color: String, line: String, arrowhead: String, arrowtail: String? = nil, penwidth: Double, labelColor: String? = nil) {
+            self.color = color
+            self.line = line
+            self.arrowhead = arrowhead
+            self.arrowtail = arrowtail
+            self.penwidth = penwidth
+            self.labelColor = labelColor ?? color
+        }
 
         public var edgeAttributes: DOTAttributes {
             var attributes: DOTAttributes = [
-                "color": .string(color), "fontcolor": .string(color), "style": .string(line),
+                "color": .string(color), "fontcolor": .string(labelColor), "style": .string(line),
                 "arrowhead": .string(arrowhead), "penwidth": .number(penwidth),
             ]
             if let arrowtail {
@@ -55,6 +76,13 @@ public enum DiagramStyle {
             }
             return attributes
         }
+
+        /// The drawing in words, for legends: "dashed line, normal head, odot tail".
+        public var description: String {
+            var parts = ["\(line == "bold" ? "thick solid" : line) line", "\(arrowhead == "none" ? "no" : arrowhead) head"]
+            if let arrowtail { parts.append("\(arrowtail) tail") }
+            return parts.joined(separator: ", ")
+        }
     }
 
     /// A segue of `kind`; deprecated kinds are drawn like the kind they behave as, dotted.
@@ -62,8 +90,8 @@ public enum DiagramStyle {
         var style: LinkStyle
         switch kind.effective {
         case .show: style = LinkStyle(color: "#2563EB", line: "solid", arrowhead: "normal", penwidth: 1.4)
-        case .showDetail: style = LinkStyle(color: "#0D9488", line: "solid", arrowhead: "normalnormal", penwidth: 1.4)
-        case .present: style = LinkStyle(color: "#EA580C", line: "solid", arrowhead: "normal", penwidth: 2)
+        case .showDetail: style = LinkStyle(color: "#0F766E", line: "solid", arrowhead: "normalnormal", penwidth: 1.4)
+        case .present: style = LinkStyle(color: "#C2410C", line: "solid", arrowhead: "normal", penwidth: 2)
         case .popover: style = LinkStyle(color: "#9333EA", line: "solid", arrowhead: "vee", arrowtail: "odot", penwidth: 1.4)
         case .embed: style = LinkStyle(color: "#475569", line: "bold", arrowhead: "diamond", penwidth: 2)
         case .unwind: style = LinkStyle(color: "#DC2626", line: "dashed", arrowhead: "normal", penwidth: 1.4)
@@ -75,8 +103,153 @@ public enum DiagramStyle {
     }
 
     /// A container's link to a relationship child (root, tab, column, page, child).
-    public static let relationship = LinkStyle(color: "#9CA3AF", line: "solid", arrowhead: "none", arrowtail: "odiamond", penwidth: 1)
+    public static let relationship = LinkStyle(color: "#9CA3AF", line: "solid", arrowhead: "none", arrowtail: "odiamond",
+                                               penwidth: 1, labelColor: secondaryTextColor)
 
     /// The entry arrow to the initial scene.
     public static let initial = LinkStyle(color: "#111827", line: "solid", arrowhead: "normal", penwidth: 1.6)
+
+    /// What a segue kind does, in the words of the legends.
+    public static func meaning(_ kind: SegueKind) -> String {
+        switch kind {
+        case .show: "pushed onto the nearest navigation controller, else presented"
+        case .showDetail: "replaces a split view's secondary column, else shown or presented"
+        case .present: "presented modally; the presentation style is on the label"
+        case .popover: "presented as a popover (adapts in compact width)"
+        case .embed: "a child embedded when its parent's view loads (container view)"
+        case .unwind: "unwinds to the nearest scene implementing the action; one arrow to each implementer"
+        case .custom: "a custom UIStoryboardSegue subclass; its class is on the label"
+        case .push: "deprecated: behaves as show, but requires a navigation controller"
+        case .modal: "deprecated: behaves as present"
+        case .replace: "deprecated: behaves as showDetail"
+        }
+    }
+
+    /// One row of a legend: a kind of link with how it is drawn and what it means.
+    public struct LegendRow: Hashable, Sendable {
+        /// The kind's id (`show`, `relationship`), as in CSS classes and the segue graph's legend.
+        public var kind: String
+        /// The name shown (`push (deprecated)`).
+        public var name: String
+        public var style: LinkStyle
+        public var meaning: String
+    }
+
+    /// Every link kind, in legend order: the segue kinds, then the deprecated ones, then container relationships.
+    public static var legendRows: [LegendRow] {
+        SegueKind.allCases.filter { !$0.isDeprecated }.map { LegendRow(kind: $0.rawValue, name: $0.rawValue, style: segue($0), meaning: meaning($0)) }
+            + SegueKind.allCases.filter(\.isDeprecated).map {
+                LegendRow(kind: $0.rawValue, name: "\($0.rawValue) (deprecated)", style: segue($0), meaning: meaning($0))
+            }
+            + [LegendRow(kind: "relationship", name: "container child", style: relationship,
+                         meaning: "a container's root, tab, column, page or child, drawn inside the container's box")]
+    }
+
+    // MARK: - Sequence diagrams
+
+    /// The header of a lifeline.
+    public static func participant(_ role: SequenceScript.Participant.Role) -> (fill: String, stroke: String) {
+        switch role {
+        case .user: ("#FEF3C7", "#B45309")
+        case .uikit: ("#E5E7EB", "#4B5563")
+        case .container: ("#DBEAFE", "#1D4ED8")
+        case .content: ("#DCFCE7", "#15803D")
+        }
+    }
+
+    /// The colour of a message arrow and its label.
+    public static func message(_ style: SequenceScript.MessageStyle) -> String {
+        switch style {
+        case .callback: "#1F2937"
+        case .api: "#1D4ED8"
+        case .user: "#B45309"
+        case .create: "#15803D"
+        case .destroy: "#B91C1C"
+        }
+    }
+
+    /// A note in a sequence diagram: a remark, a UIKit warning or a failed expectation.
+    public enum NoteKind: String, Sendable, CaseIterable {
+        case note, warning, failure
+    }
+
+    public static func note(_ kind: NoteKind) -> (fill: String, stroke: String, prefix: String) {
+        switch kind {
+        case .note: ("#FFFBE6", "#A16207", "")
+        case .warning: ("#FFF4E5", "#B45309", "⚠ ")
+        case .failure: ("#FDECEA", "#B91C1C", "✗ ")
+        }
+    }
+
+    public static let lifeline = "#9CA3AF"
+    public static let activationStroke = "#6B7280"
+    public static let stepBand = (fill: "#F1F5F9", stroke: "#CBD5E1")
+    public static let destroyedMark = "#B91C1C"
+
+    // MARK: - Presentation chains
+
+    /// An instance box in a chain picture: on screen (in UIKit's appearance sense) or not.
+    public static func instanceBox(visible: Bool, container: Bool) -> (fill: String, stroke: String, penwidth: Double) {
+        switch (visible, container) {
+        case (true, true): ("#EFF6FF", "#15803D", 1.6)
+        case (true, false): ("#DCFCE7", "#15803D", 1.6)
+        case (false, true): ("#F8FAFC", "#94A3B8", 1)
+        case (false, false): ("#F1F5F9", "#94A3B8", 1)
+        }
+    }
+
+    /// A presentation link between layers of a chain.
+    public static let presentation = LinkStyle(color: "#C2410C", line: "solid", arrowhead: "normal", penwidth: 1.4, labelColor: "#9A3412")
+    public static let frame = (fill: "#FFFFFF", stroke: "#CBD5E1")
+    /// The window root of a chain tree, and a presented scene in it.
+    public static let chainRoot = (fill: "#E2E8F0", stroke: "#64748B")
+    public static let chainPresented = (fill: "#FFF7ED", stroke: "#64748B")
+
+    // MARK: - Changes (the diff graph of `scenograph diff`)
+
+    /// What happened to a scene, segue or link between two versions of a model.
+    public enum Change: String, Sendable, Hashable, CaseIterable {
+        case added, removed, changed, unchanged
+    }
+
+    /// How a change is drawn, in the diff graph's DOT and its Mermaid version alike.
+    public struct ChangeStyle: Sendable, Hashable {
+        /// Lines, borders and label text.
+        public var stroke: String
+        /// Node background.
+        public var fill: String
+        /// Removed things are drawn dashed.
+        public var dashed: Bool
+        public var penwidth: Double
+        /// How the legend names it.
+        public var legend: String
+    }
+
+    public static func change(_ change: Change) -> ChangeStyle {
+        switch change {
+        case .added: ChangeStyle(stroke: "#15803D", fill: "#F0FDF4", dashed: false, penwidth: 2.2, legend: "added (green)")
+        case .removed: ChangeStyle(stroke: "#B91C1C", fill: "#FEF2F2", dashed: true, penwidth: 2.2, legend: "removed (red, dashed)")
+        case .changed: ChangeStyle(stroke: "#B45309", fill: "#FFFBEB", dashed: false, penwidth: 2.2, legend: "changed (amber, old → new)")
+        case .unchanged: ChangeStyle(stroke: "#6B7280", fill: "#F9FAFB", dashed: false, penwidth: 1, legend: "unchanged (grey)")
+        }
+    }
+
+    // MARK: - Contrast
+
+    /// WCAG 2.1 contrast ratio of two `#RRGGBB` colours, from 1 to 21; text needs at least 4.5.
+    public static func contrast(_ a: String, _ b: String) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// Relative luminance of a `#RRGGBB` colour (0 for anything else).
+    static func luminance(_ hex: String) -> Double {
+        let digits = Array(hex.dropFirst())
+        guard hex.first == "#", digits.count == 6 else { return 0 }
+        func channel(_ i: Int) -> Double {
+            let value = Double(Int(String(digits[i..<i + 2]), radix: 16) ?? 0) / 255
+            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
+    }
 }

@@ -33,7 +33,7 @@ extension SceneModel {
         var part = self
         part.flows = []
         part.initial = initial.flatMap { members.contains($0.value) ? $0 : nil }
-        part.scenes = scenes.filter { members.contains($0.id) }.map { scene in
+        part.replaceScenes(scenes.filter { members.contains($0.id) }.map { scene in
             var scene = scene
             let keep: (Located<String>) -> Bool = { members.contains($0.value) }
             scene.root = scene.root.flatMap { keep($0) ? $0 : nil }
@@ -42,14 +42,14 @@ extension SceneModel {
             scene.primary = scene.primary.flatMap { keep($0) ? $0 : nil }
             scene.secondary = scene.secondary.flatMap { keep($0) ? $0 : nil }
             scene.supplementary = scene.supplementary.flatMap { keep($0) ? $0 : nil }
+            scene.compact = scene.compact.flatMap { keep($0) ? $0 : nil }
             scene.pages = scene.pages.filter(keep)
             scene.children = scene.children.filter(keep)
             scene.segues = scene.segues.filter { segue in
                 touches(segue) || (segue.kind.value == .embed && segue.destination.map(keep) == true)
             }
             return scene
-        }
-        part.reindex()
+        })
         return part
     }
 }

@@ -1,270 +1,351 @@
 /// Lays out a `SequenceScript` as a UML-style sequence diagram and writes it as DOT for Graphviz's `nop2` engine.
 ///
-/// Graphviz's `dot` cannot keep lifelines in columns and messages in rows, so every coordinate is computed here:
-/// nodes are pinned with `pos="x,y!"` and every edge carries its own spline (`pos`) and label position (`lp`).
-/// The result is straight and deterministic for any length: a flow becomes one tall page, with the headers of the
-/// participants still alive repeated at the bottom.
+/// Graphviz's `dot` cannot keep lifelines in columns and messages in rows, so every coordinate is computed here
+/// (`SequenceLayout`: lanes and rows), then written through the typed DOT builder: nodes are pinned with
+/// `pos="x,y!"` and every edge carries its own spline (`pos`) and label position (`lp`). The result is straight
+/// and deterministic for any length; the headers of the participants still alive are repeated at the bottom.
 public struct SequenceDiagram: Sendable {
     public struct Style: Sendable {
-        public var fontName = "Helvetica"
         public var fontSize = 10.0
         public var rowHeight = 20.0
         public var minimumColumnWidth = 150.0
         public var margin = 20.0
+        public var headerHeight = 40.0
         public init() {}
     }
 
     public var style = Style()
+    /// Where participant headers link to, by participant id (an instance's scene page); nil: no link.
+    public var participantLink: (@Sendable (SequenceScript.Participant) -> String?)?
 
-    public init() {}
+    public init(participantLink: (@Sendable (SequenceScript.Participant) -> String?)? = nil) {
+        self.participantLink = participantLink
+    }
 
     /// The DOT text of `script`, to render with engine `nop2`.
-    public func dot(for script: SequenceScript) -> String {
-        var layout = Layout(script: script, style: style)
-        return layout.dot()
+    public func dot(for script: SequenceScript) -> String { graph(for: script).text }
+
+    public func graph(for script: SequenceScript) -> DOTGraph {
+        let layout = SequenceLayout(script: script, style: style)
+        var writer = SequenceWriter(layout: layout, style: style, participantLink: participantLink)
+        return writer.graph()
     }
 }
 
-// MARK: - Layout
+// MARK: - Measuring
 
-private struct Layout {
+/// Where everything of a sequence goes, in top-down coordinates (points): lanes (one column per participant)
+/// and rows (one y per item), where lifelines start and end, and the size of the whole.
+struct SequenceLayout {
     let script: SequenceScript
-    let style: SequenceDiagram.Style
-
     /// x of each participant's lifeline, by participant index.
-    var columns: [Double] = []
-    var headerWidths: [Double] = []
-    var index: [String: Int] = [:]
-    var lines: [String] = []
-
-    let headerHeight = 40.0
+    private(set) var columns: [Double] = []
+    private(set) var headerWidths: [Double] = []
+    /// Participant index by id.
+    private(set) var index: [String: Int] = [:]
+    /// y of each item, by item index.
+    private(set) var rows: [Double] = []
+    /// y of the centre of each participant's top header.
+    private(set) var createdAt: [Int: Double] = [:]
+    /// y of each destroyed participant's X.
+    private(set) var destroyedAt: [Int: Double] = [:]
+    private(set) var lifelineEnd = 0.0
+    private(set) var bottomHeaders = 0.0
+    private(set) var width = 0.0
+    private(set) var height = 0.0
+    /// Notes start just left of the second lifeline (UIKit's), or at the margin.
+    private(set) var noteLeft = 0.0
 
     init(script: SequenceScript, style: SequenceDiagram.Style) {
         self.script = script
-        self.style = style
         for (offset, participant) in script.participants.enumerated() where index[participant.id] == nil {
             index[participant.id] = offset
         }
+        measureLanes(style)
+        measureRows(style)
+    }
+
+    static func noteLines(_ text: String, kind: DiagramStyle.NoteKind) -> [String] {
+        TextMetrics.wrap(DiagramStyle.note(kind).prefix + text, width: 90)
+    }
+
+    private mutating func measureLanes(_ style: SequenceDiagram.Style) {
         var x = style.margin
         for (offset, participant) in script.participants.enumerated() {
             let width = max(100, [participant.title, participant.subtitle ?? "", participant.detail ?? ""]
                 .map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 16
             headerWidths.append(width)
-            if offset == 0 {
-                x += width / 2
-            } else {
-                let previous = headerWidths[offset - 1]
-                x += max(style.minimumColumnWidth, previous / 2 + width / 2 + 24)
-            }
+            x += offset == 0 ? width / 2 : max(style.minimumColumnWidth, headerWidths[offset - 1] / 2 + width / 2 + 24)
             columns.append(x)
         }
+        noteLeft = columns.count > 1 ? columns[1] - 30 : style.margin
     }
 
-    // MARK: Colours
-
-    static func fill(_ role: SequenceScript.Participant.Role) -> String {
-        switch role {
-        case .user: "#fef3c7"
-        case .uikit: "#e5e7eb"
-        case .container: "#dbeafe"
-        case .content: "#dcfce7"
-        }
-    }
-
-    // MARK: Emission
-
-    mutating func emit(_ line: String) { lines.append("  " + line) }
-
-    func n(_ value: Double) -> String { PinnedLayout.number(value) }
-
-    func label(for participant: SequenceScript.Participant) -> String {
-        [participant.title, participant.subtitle, participant.detail].compactMap { $0 }.joined(separator: "\n")
-    }
-
-    /// Participant ids sanitised for SVG ids: index-based, since instance names may contain `#`.
-    func participantKey(_ offset: Int) -> String { "p\(offset)" }
-
-    mutating func dot() -> String {
-        // Pass 1: assign a y (top-down) to every item, and find creation and destruction rows.
+    private mutating func measureRows(_ style: SequenceDiagram.Style) {
+        let headerHeight = style.headerHeight
         var y = style.margin + headerHeight / 2
-        var itemY: [Double] = Array(repeating: 0, count: script.items.count)
-        var createdAt: [Int: Double] = [:]
-        var destroyedAt: [Int: Double] = [:]
-        for (offset, participant) in script.participants.enumerated() where participant.role == .user || participant.role == .uikit {
-            createdAt[offset] = y
-        }
-        var created = Set(createdAt.keys)
-        // Participants that are never created by a message start at the top.
+        rows = Array(repeating: 0, count: script.items.count)
+        // Participants that no message creates start at the top.
         let createdByMessage = Set(script.items.compactMap { item -> Int? in
-            if case .message(_, let to, _, .create) = item { return index[to] }
+            if case .message(_, let to, _, .create) = item, let target = index[to],
+               script.participants[target].role != .user, script.participants[target].role != .uikit { return target }
             return nil
         })
-        for offset in script.participants.indices where !createdByMessage.contains(offset) && !created.contains(offset) {
-            createdAt[offset] = y
-            created.insert(offset)
-        }
+        for offset in script.participants.indices where !createdByMessage.contains(offset) { createdAt[offset] = y }
         y += headerHeight / 2 + 10
         var maxX = (columns.last ?? style.margin) + (headerWidths.last ?? 0) / 2
         for (offset, item) in script.items.enumerated() {
             switch item {
             case .step:
                 y += 14
-                itemY[offset] = y
+                rows[offset] = y
                 y += 20
-            case .message(_, let to, let text, let kind):
-                if kind == .create, let target = index[to], !created.contains(target) {
+            case .message(let from, let to, let text, let kind):
+                if kind == .create, let target = index[to], createdAt[target] == nil {
                     y += headerHeight / 2 + 8
-                    itemY[offset] = y
+                    rows[offset] = y
                     createdAt[target] = y
-                    created.insert(target)
                     y += headerHeight / 2
                 } else {
                     y += style.rowHeight
-                    itemY[offset] = y
+                    rows[offset] = y
                     if kind == .destroy, let target = index[to] { destroyedAt[target] = y + 8 }
                 }
-                if let from = index[from(item)], let target = index[to] {
-                    let reach = min(columns[from], columns[target]) + 8 + TextMetrics.width(text, fontSize: style.fontSize)
-                    maxX = max(maxX, reach, columns[from] == columns[target] ? columns[from] + 60 + TextMetrics.width(text, fontSize: style.fontSize) : 0)
+                if let source = index[from], let target = index[to] {
+                    let textWidth = TextMetrics.width(text, fontSize: style.fontSize)
+                    let reach = min(columns[source], columns[target]) + 8 + textWidth
+                    maxX = max(maxX, reach, source == target ? columns[source] + 60 + textWidth : 0)
                 }
             case .note(let text), .warning(let text), .failure(let text):
-                let wrapped = TextMetrics.wrap(text, width: 90)
-                let height = Double(wrapped.count) * 13 + 10
-                y += 8 + height / 2
-                itemY[offset] = y
-                y += height / 2
-                let width = (wrapped.map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 20
-                maxX = max(maxX, noteLeft + width)
+                let lines = Self.noteLines(text, kind: Self.noteKind(item))
+                let boxHeight = Double(lines.count) * 13 + 10
+                y += 8 + boxHeight / 2
+                rows[offset] = y
+                y += boxHeight / 2
+                let boxWidth = (lines.map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 20
+                maxX = max(maxX, noteLeft + boxWidth)
             case .activation:
-                itemY[offset] = y
+                rows[offset] = y
             }
         }
         y += 24
-        let lifelineEnd = y
-        let bottomHeaders = y + headerHeight / 2
-        let height = bottomHeaders + headerHeight / 2 + style.margin
-        let width = maxX + style.margin
+        lifelineEnd = y
+        bottomHeaders = y + headerHeight / 2
+        height = bottomHeaders + headerHeight / 2 + style.margin
+        width = maxX + style.margin
+    }
 
-        // Pass 2: write DOT, converting top-down y into Graphviz's bottom-up y.
-        func gy(_ top: Double) -> Double { height - top }
-        lines = []
-        emit("graph [bgcolor=\"white\", outputorder=\"edgesfirst\", splines=\"true\", fontname=\(DOTWriter.quoted(style.fontName)), id=\"sequence\", label=\"\", pad=\"0.2\"];")
-        emit("node [fontname=\(DOTWriter.quoted(style.fontName)), fontsize=\(n(style.fontSize)), margin=\"0.05,0.02\"];")
-        emit("edge [fontname=\(DOTWriter.quoted(style.fontName)), fontsize=\(n(style.fontSize)), arrowsize=\"0.7\"];")
-        emit("corner0 [shape=point, style=invis, width=0, pos=\"0,0!\"];")
-        emit("corner1 [shape=point, style=invis, width=0, pos=\"\(n(width)),\(n(height))!\"];")
+    static func noteKind(_ item: SequenceScript.Item) -> DiagramStyle.NoteKind {
+        switch item {
+        case .warning: .warning
+        case .failure: .failure
+        default: .note
+        }
+    }
 
-        // Step bands first, so that lifelines and messages are drawn over them.
-        var stepNumber = 0
+    /// The top of participant `offset`'s header (its centre).
+    func top(of offset: Int, style: SequenceDiagram.Style) -> Double {
+        createdAt[offset] ?? (style.margin + style.headerHeight / 2)
+    }
+}
+
+// MARK: - Writing
+
+private struct SequenceWriter {
+    let layout: SequenceLayout
+    let style: SequenceDiagram.Style
+    let participantLink: (@Sendable (SequenceScript.Participant) -> String?)?
+    var statements: [DOTStatement] = []
+
+    init(layout: SequenceLayout, style: SequenceDiagram.Style, participantLink: (@Sendable (SequenceScript.Participant) -> String?)?) {
+        self.layout = layout
+        self.style = style
+        self.participantLink = participantLink
+    }
+
+    /// Graphviz's y grows upward: converts a top-down y.
+    func gy(_ top: Double) -> Double { layout.height - top }
+
+    static func id(_ prefix: String, _ number: Int, _ suffix: String = "") -> DOTID { DOTID(unchecked: "\(prefix)\(number)\(suffix)") }
+
+    func point(_ id: DOTID, x: Double, y: Double) -> DOTStatement {
+        .node(DOTNode(id, ["shape": "point", "style": "invis", "width": "0", "pos": .pinned(x: x, y: y)]))
+    }
+
+    /// A spline through `points` (top-down y), with an arrowhead ending at `end` when given.
+    func spline(_ points: [(Double, Double)], end: (Double, Double)? = nil) -> DOTValue {
+        let body = points.map { DOTWriter.number($0.0) + "," + DOTWriter.number(gy($0.1)) }.joined(separator: " ")
+        guard let end else { return .string(body) }
+        return .string("e,\(DOTWriter.number(end.0)),\(DOTWriter.number(gy(end.1))) " + body)
+    }
+
+    func labelPosition(x: Double, y: Double) -> DOTValue { .string(DOTWriter.number(x) + "," + DOTWriter.number(gy(y))) }
+
+    mutating func graph() -> DOTGraph {
+        let script = layout.script
+        statements = [point(DOTID(unchecked: "corner0"), x: 0, y: 0),
+                      point(DOTID(unchecked: "corner1"), x: layout.width, y: layout.height)]
+        writeSteps(script)
+        writeParticipants(script)
+        let activeRanges = writeActivations(script)
+        writeMessagesAndNotes(script, activeRanges: activeRanges)
+        return DOTGraph(
+            id: DOTID(unchecked: "sequence"),
+            attributes: ["bgcolor": .string(DiagramStyle.background), "outputorder": "edgesfirst", "splines": "true",
+                         "fontname": .string(DiagramStyle.fontName), "id": "sequence", "label": "", "pad": "0.2"],
+            nodeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": .number(style.fontSize),
+                           "fontcolor": .string(DiagramStyle.textColor), "margin": "0.05,0.02"],
+            edgeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": .number(style.fontSize), "arrowsize": "0.7"],
+            statements: statements
+        )
+    }
+
+    /// Step bands first, so that lifelines and messages are drawn over them.
+    mutating func writeSteps(_ script: SequenceScript) {
+        var number = 0
         for (offset, item) in script.items.enumerated() {
             guard case .step(let stepIndex, let text) = item else { continue }
-            stepNumber += 1
-            let bandWidth = width - 2 * 6
-            emit("step\(stepNumber) [id=\"step-\(stepIndex)\", class=\"step\", shape=box, style=\"filled\", fillcolor=\"#f1f5f9\", color=\"#cbd5e1\", fixedsize=true, width=\(n(bandWidth / 72)), height=\(n(18.0 / 72)), fontsize=\(n(style.fontSize + 1)), label=\"\(PinnedLayout.escapedLine("\(stepIndex). \(text)"))\\l\", pos=\"\(n(width / 2)),\(n(gy(itemY[offset])))!\"];")
+            number += 1
+            statements.append(.node(DOTNode(Self.id("step", number), [
+                "id": .string("step-\(stepIndex)"), "class": "step", "shape": "box", "style": "filled",
+                "fillcolor": .string(DiagramStyle.stepBand.fill), "color": .string(DiagramStyle.stepBand.stroke),
+                "fixedsize": "true", "width": .points((layout.width - 12) / 72), "height": .points(18.0 / 72),
+                "fontsize": .number(style.fontSize + 1), "label": .lines(["\(stepIndex). \(text)"], .left),
+                "tooltip": .string("step \(stepIndex): \(text)"),
+                "pos": .pinned(x: layout.width / 2, y: gy(layout.rows[offset])),
+            ])))
         }
+    }
 
-        // Headers, top and bottom, and lifelines.
+    /// Headers (top, and bottom for the participants still alive), lifelines and destruction marks.
+    mutating func writeParticipants(_ script: SequenceScript) {
         for (offset, participant) in script.participants.enumerated() {
-            let key = participantKey(offset)
-            let x = columns[offset]
-            let top = createdAt[offset] ?? (style.margin + headerHeight / 2)
-            let headerAttributes = "shape=box, style=\"rounded,filled\", fillcolor=\"\(Self.fill(participant.role))\", color=\"#6b7280\", fixedsize=true, width=\(n(headerWidths[offset] / 72)), height=\(n(headerHeight / 72)), tooltip=\(DOTWriter.quoted(participant.id)), label=\(DOTWriter.quoted(label(for: participant)))"
-            emit("\(key) [id=\"participant-\(offset)\", class=\"participant \(participant.role.rawValue)\", \(headerAttributes), pos=\"\(n(x)),\(n(gy(top)))!\"];")
-            let end = destroyedAt[offset] ?? lifelineEnd
-            emit("\(key)t [shape=point, style=invis, width=0, pos=\"\(n(x)),\(n(gy(top + headerHeight / 2)))!\"];")
-            emit("\(key)b [shape=point, style=invis, width=0, pos=\"\(n(x)),\(n(gy(end)))!\"];")
-            let start = top + headerHeight / 2
-            emit("\(key)t -> \(key)b [id=\"lifeline-\(offset)\", class=\"lifeline\", tooltip=\(DOTWriter.quoted(participant.id)), arrowhead=none, style=dashed, color=\"#9ca3af\", pos=\"\(n(x)),\(n(gy(start))) \(n(x)),\(n(gy(start + (end - start) / 3))) \(n(x)),\(n(gy(start + 2 * (end - start) / 3))) \(n(x)),\(n(gy(end)))\"];")
-            if let destroyed = destroyedAt[offset] {
-                emit("\(key)x [id=\"destroyed-\(offset)\", class=\"destroyed\", shape=plaintext, label=\"X\", fontcolor=\"#b91c1c\", fontsize=14, width=0.2, height=0.2, pos=\"\(n(x)),\(n(gy(destroyed)))!\"];")
+            let key = "p\(offset)"
+            let x = layout.columns[offset]
+            let top = layout.top(of: offset, style: style)
+            let colours = DiagramStyle.participant(participant.role)
+            var header: DOTAttributes = [
+                "shape": "box", "style": "rounded,filled", "fillcolor": .string(colours.fill), "color": .string(colours.stroke),
+                "fixedsize": "true", "width": .points(layout.headerWidths[offset] / 72), "height": .points(style.headerHeight / 72),
+                "tooltip": .string(participantDescription(participant)),
+                "label": .string([participant.title, participant.subtitle, participant.detail].compactMap { $0 }.joined(separator: "\n")),
+            ]
+            if let url = participantLink?(participant) { header["URL"] = .string(url) }
+            var topHeader = header
+            topHeader["id"] = .string("participant-\(offset)")
+            topHeader["class"] = .string("participant \(participant.role.rawValue)")
+            topHeader["pos"] = .pinned(x: x, y: gy(top))
+            statements.append(.node(DOTNode(DOTID(unchecked: key), topHeader)))
+
+            let end = layout.destroyedAt[offset] ?? layout.lifelineEnd
+            let start = top + style.headerHeight / 2
+            statements.append(point(DOTID(unchecked: key + "t"), x: x, y: gy(start)))
+            statements.append(point(DOTID(unchecked: key + "b"), x: x, y: gy(end)))
+            statements.append(.edge(DOTEdge(from: DOTID(unchecked: key + "t"), to: DOTID(unchecked: key + "b"), [
+                "id": .string("lifeline-\(offset)"), "class": "lifeline", "tooltip": .string("lifeline of \(participant.id)"),
+                "arrowhead": "none", "style": "dashed", "color": .string(DiagramStyle.lifeline),
+                "pos": spline([(x, start), (x, start + (end - start) / 3), (x, start + 2 * (end - start) / 3), (x, end)]),
+            ])))
+            if let destroyed = layout.destroyedAt[offset] {
+                statements.append(.node(DOTNode(DOTID(unchecked: key + "x"), [
+                    "id": .string("destroyed-\(offset)"), "class": "destroyed", "shape": "plaintext", "label": "X",
+                    "fontcolor": .string(DiagramStyle.destroyedMark), "fontsize": "14", "width": "0.2", "height": "0.2",
+                    "tooltip": .string("\(participant.id) is destroyed"), "pos": .pinned(x: x, y: gy(destroyed)),
+                ])))
             } else {
-                emit("\(key)e [id=\"participant-end-\(offset)\", class=\"participant-end \(participant.role.rawValue)\", \(headerAttributes), pos=\"\(n(x)),\(n(gy(bottomHeaders)))!\"];")
+                var bottomHeader = header
+                bottomHeader["id"] = .string("participant-end-\(offset)")
+                bottomHeader["class"] = .string("participant-end \(participant.role.rawValue)")
+                bottomHeader["pos"] = .pinned(x: x, y: gy(layout.bottomHeaders))
+                statements.append(.node(DOTNode(DOTID(unchecked: key + "e"), bottomHeader)))
             }
         }
+    }
 
-        // Activation bars.
+    func participantDescription(_ participant: SequenceScript.Participant) -> String {
+        [participant.id, participant.subtitle, participant.detail].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// Activation bars; returns each participant's active ranges (top-down y).
+    mutating func writeActivations(_ script: SequenceScript) -> [Int: [ClosedRange<Double>]] {
         var activeRanges: [Int: [ClosedRange<Double>]] = [:]
-        var activation = 0
+        var number = 0
         for item in script.items {
-            guard case .activation(let participant, let from, let to) = item, let column = index[participant],
-                  itemY.indices.contains(from), itemY.indices.contains(to), from <= to else { continue }
-            activation += 1
-            let top = itemY[from] - 8
+            guard case .activation(let participant, let from, let to) = item, let column = layout.index[participant],
+                  layout.rows.indices.contains(from), layout.rows.indices.contains(to), from <= to else { continue }
+            number += 1
+            let top = layout.rows[from] - 8
             // A bar never outlives its participant: it stops above the destruction mark.
-            let bottom = min(itemY[to] + 8, destroyedAt[column].map { $0 - 10 } ?? .infinity)
+            let bottom = min(layout.rows[to] + 8, layout.destroyedAt[column].map { $0 - 10 } ?? .infinity)
             guard bottom > top else { continue }
             activeRanges[column, default: []].append(top...bottom)
-            emit("act\(activation) [id=\"activation-\(activation)\", class=\"activation\", shape=box, style=filled, fillcolor=\"#ffffff\", color=\"#6b7280\", label=\"\", fixedsize=true, width=\(n(8.0 / 72)), height=\(n((bottom - top) / 72)), pos=\"\(n(columns[column])),\(n(gy((top + bottom) / 2)))!\"];")
+            statements.append(.node(DOTNode(Self.id("act", number), [
+                "id": .string("activation-\(number)"), "class": "activation", "shape": "box", "style": "filled",
+                "fillcolor": .string(DiagramStyle.background), "color": .string(DiagramStyle.activationStroke), "label": "",
+                "fixedsize": "true", "width": .points(8.0 / 72), "height": .points((bottom - top) / 72),
+                "tooltip": .string("\(participant) is active"),
+                "pos": .pinned(x: layout.columns[column], y: gy((top + bottom) / 2)),
+            ])))
         }
+        return activeRanges
+    }
 
-        // Messages and notes, in order.
+    mutating func writeMessagesAndNotes(_ script: SequenceScript, activeRanges: [Int: [ClosedRange<Double>]]) {
         var event = 0
         var note = 0
         for (offset, item) in script.items.enumerated() {
-            let rowY = itemY[offset]
+            let rowY = layout.rows[offset]
             switch item {
             case .message(let from, let to, let text, let kind):
-                guard let source = index[from], let target = index[to] else { continue }
+                guard let source = layout.index[from], let target = layout.index[to] else { continue }
                 event += 1
-                var x1 = columns[source]
-                var x2 = columns[target]
-                if kind == .create, createdAt[target] == rowY {
+                var x1 = layout.columns[source]
+                var x2 = layout.columns[target]
+                if kind == .create, layout.createdAt[target] == rowY {
                     // The creating arrow ends at the new participant's header box.
-                    x2 += (x1 < x2 ? -1 : 1) * headerWidths[target] / 2
+                    x2 += (x1 < x2 ? -1 : 1) * layout.headerWidths[target] / 2
                 }
-                let colour: String
-                switch kind {
-                case .callback: colour = "#1f2937"
-                case .api: colour = "#1d4ed8"
-                case .user: colour = "#b45309"
-                case .create: colour = "#15803d"
-                case .destroy: colour = "#b91c1c"
-                }
+                let colour = DiagramStyle.message(kind)
                 let labelWidth = TextMetrics.width(text, fontSize: style.fontSize)
-                let common = "id=\"event-\(event)\", class=\"message \(kind.rawValue)\", color=\"\(colour)\", fontcolor=\"\(colour)\", label=\(DOTWriter.quoted(text)), tooltip=\(DOTWriter.quoted("\(to): \(text)"))"
+                var attributes: DOTAttributes = [
+                    "id": .string("event-\(event)"), "class": .string("message \(kind.rawValue)"),
+                    "color": .string(colour), "fontcolor": .string(colour), "label": .string(text),
+                    "tooltip": .string("\(from) → \(to): \(text)"),
+                ]
                 if source == target {
                     x1 += 4
                     let loop = 28.0
-                    let spline = "e,\(n(x1 + 2)),\(n(gy(rowY + 10))) \(n(x1)),\(n(gy(rowY - 4))) \(n(x1 + loop)),\(n(gy(rowY - 4))) \(n(x1 + loop)),\(n(gy(rowY + 10))) \(n(x1 + 10)),\(n(gy(rowY + 10)))"
-                    emit("\(participantKey(source))t -> \(participantKey(target))t [\(common), pos=\"\(spline)\", lp=\"\(n(x1 + loop + 6 + labelWidth / 2)),\(n(gy(rowY)))\"];")
+                    attributes["pos"] = spline([(x1, rowY - 4), (x1 + loop, rowY - 4), (x1 + loop, rowY + 10), (x1 + 10, rowY + 10)],
+                                               end: (x1 + 2, rowY + 10))
+                    attributes["lp"] = labelPosition(x: x1 + loop + 6 + labelWidth / 2, y: rowY)
                 } else {
                     let direction = x2 > x1 ? 1.0 : -1.0
-                    let tail = x1 + direction * (kind == .user ? 0 : 0)
                     // An arrow into an active participant stops at its activation bar.
                     if activeRanges[target]?.contains(where: { $0.contains(rowY) }) == true { x2 -= direction * 4 }
                     let end = x2 - direction * 7
-                    let third = (end - tail) / 3
-                    let spline = "e,\(n(x2)),\(n(gy(rowY))) \(n(tail)),\(n(gy(rowY))) \(n(tail + third)),\(n(gy(rowY))) \(n(tail + 2 * third)),\(n(gy(rowY))) \(n(end)),\(n(gy(rowY)))"
-                    let labelX = tail + direction * (6 + labelWidth / 2)
-                    emit("\(participantKey(source))t -> \(participantKey(target))t [\(common), pos=\"\(spline)\", lp=\"\(n(labelX)),\(n(gy(rowY - 6)))\"];")
+                    let third = (end - x1) / 3
+                    attributes["pos"] = spline([(x1, rowY), (x1 + third, rowY), (x1 + 2 * third, rowY), (end, rowY)], end: (x2, rowY))
+                    attributes["lp"] = labelPosition(x: x1 + direction * (6 + labelWidth / 2), y: rowY - 6)
                 }
+                statements.append(.edge(DOTEdge(from: DOTID(unchecked: "p\(source)t"), to: DOTID(unchecked: "p\(target)t"), attributes)))
             case .note(let text), .warning(let text), .failure(let text):
                 note += 1
-                let (kind, fill, border, prefix): (String, String, String, String) = switch item {
-                case .warning: ("warning", "#fff4e5", "#d97706", "⚠ ")
-                case .failure: ("failure", "#fdecea", "#b91c1c", "✗ ")
-                default: ("note", "#fffbe6", "#c9b458", "")
-                }
-                let wrapped = TextMetrics.wrap(prefix + text, width: 90)
-                let boxWidth = (wrapped.map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 20
-                let boxHeight = Double(wrapped.count) * 13 + 10
-                let labelText = wrapped.map { PinnedLayout.escapedLine($0) + "\\l" }.joined()
-                emit("note\(note) [id=\"\(kind)-\(note)\", class=\"\(kind)\", shape=note, style=filled, fillcolor=\"\(fill)\", color=\"\(border)\", fixedsize=false, width=\(n(boxWidth / 72)), height=\(n(boxHeight / 72)), label=\"\(labelText)\", pos=\"\(n(noteLeft + boxWidth / 2)),\(n(gy(rowY)))!\"];")
+                let kind = SequenceLayout.noteKind(item)
+                let colours = DiagramStyle.note(kind)
+                let lines = SequenceLayout.noteLines(text, kind: kind)
+                let boxWidth = (lines.map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 20
+                let boxHeight = Double(lines.count) * 13 + 10
+                statements.append(.node(DOTNode(Self.id("note", note), [
+                    "id": .string("\(kind.rawValue)-\(note)"), "class": .string(kind.rawValue), "shape": "note", "style": "filled",
+                    "fillcolor": .string(colours.fill), "color": .string(colours.stroke), "fixedsize": "false",
+                    "width": .points(boxWidth / 72), "height": .points(boxHeight / 72), "label": .lines(lines, .left),
+                    "tooltip": .string(colours.prefix + text),
+                    "pos": .pinned(x: layout.noteLeft + boxWidth / 2, y: gy(rowY)),
+                ])))
             case .step, .activation:
                 break
             }
         }
-        return "digraph sequence {\n" + lines.joined(separator: "\n") + "\n}\n"
-    }
-
-    /// Notes start just left of the UIKit lifeline (the second column), or at the margin.
-    var noteLeft: Double {
-        columns.count > 1 ? columns[1] - 30 : style.margin
-    }
-
-    func from(_ item: SequenceScript.Item) -> String {
-        if case .message(let from, _, _, _) = item { return from }
-        return ""
     }
 }
 

@@ -25,13 +25,6 @@ public struct TraceDiagrams: Sendable {
     static let userParticipant = "User"
     static let uikitParticipant = "UIKit"
 
-    /// UIKit API calls an instance makes (drawn instance → UIKit) at `--detail full`.
-    static let apiPrefixes = [
-        "present(", "dismiss(", "pushViewController(", "popViewController(", "popToRootViewController(",
-        "popToViewController(", "setViewControllers(", "show(", "showDetailViewController(", "unwind(for:towards:)",
-        "performSegue(", "addChild(", "removeFromParent(", "setViewController(", "selectedViewController",
-    ]
-
     public func sequenceScript(for flow: FlowTrace) -> SequenceScript {
         var script = SequenceScript(title: flow.flow)
         var participants: [String] = []
@@ -58,7 +51,7 @@ public struct TraceDiagrams: Sendable {
             switch source {
             case .tap(let ref)?:
                 let trigger = model.segue(ref)?.trigger ?? ref.description
-                if let receiver = step.events.first(where: { $0.call.hasPrefix("shouldPerformSegue") })?.receiver {
+                if let receiver = step.events.first(where: { $0.kind == .segueCheck })?.receiver {
                     participant(receiver)
                     items.append(.message(from: Self.userParticipant, to: receiver, label: "tap \(trigger)", style: .user))
                     activeInstance = receiver
@@ -69,38 +62,37 @@ public struct TraceDiagrams: Sendable {
             case .swipePage(let direction)?: items.append(.message(from: Self.userParticipant, to: Self.uikitParticipant, label: "swipe to the \(direction.rawValue) page", style: .user))
             case .note(let text)?: items.append(.note(text))
             case .perform?:
-                activeInstance = step.events.first(where: { $0.call.hasPrefix("prepare(for:sender:)") })?.receiver
+                activeInstance = step.events.first(where: { $0.kind == .seguePrepare })?.receiver
             default: break
             }
             for event in step.events {
                 var receiver = event.receiver
                 var label = event.call
-                if event.call == "perform()", model.scene(Self.scene(of: receiver)) == nil {
+                if event.kind == .seguePerform {
                     // The receiver is the segue `S.G`: draw it on the source instance.
                     label = "\(receiver).perform()"
                     receiver = lastPrepare[receiver] ?? Self.scene(of: String(receiver.split(separator: ".").first ?? ""))
                 }
                 if let segue = event.segue {
-                    if event.call.hasPrefix("prepare(for:sender:)") {
+                    switch event.kind {
+                    case .seguePrepare:
                         lastPrepare[segue] = receiver
                         label += " \(segue)" + (event.destination.map { " → \($0)" } ?? "")
-                    } else if event.call.hasPrefix("shouldPerformSegue") {
+                    case .segueCheck:
                         label += " \(segue) → \(event.result.map { $0 ? "true" : "false" } ?? "?")"
-                    } else {
+                    default:
                         label += " \(segue)"
                     }
                 }
                 if let argument = event.argument { label += " \(argument.text)" }
                 participant(receiver)
+                // API calls are drawn from the instance to UIKit, everything else from UIKit to the instance.
                 let style: SequenceScript.MessageStyle
-                if event.call == "init(coder:)" {
-                    style = .create
-                } else if event.call == "deinit" {
-                    style = .destroy
-                } else if Self.apiPrefixes.contains(where: { event.call.hasPrefix($0) }) {
-                    style = .api
-                } else {
-                    style = .callback
+                switch event.kind {
+                case .creation: style = .create
+                case .destruction: style = .destroy
+                case .api: style = .api
+                case .lifecycle, .containment, .segueCheck, .seguePrepare, .seguePerform, .unwindAction, .delegate: style = .callback
                 }
                 if style == .api {
                     items.append(.message(from: receiver, to: Self.uikitParticipant, label: label, style: .api))
@@ -189,9 +181,11 @@ public struct TraceDiagrams: Sendable {
                     case .navigation: childCaption = offset == container.children.count - 1 ? "top" : nil
                     case .tabBar: childCaption = child == container.selected ? "selected" : nil
                     case .split:
-                        let scene = model.scene(Self.scene(of: name))
-                        let columns = [scene?.primary, scene?.supplementary, scene?.secondary].compactMap { $0 }.count
-                        childCaption = offset == 0 ? "primary" : (offset == columns - 1 ? "secondary" : "supplementary")
+                        // The column a child fills, by its scene (a collapsed split holds fewer children).
+                        let split = model.scene(Self.scene(of: name))
+                        let columns = [("primary", split?.primary), ("supplementary", split?.supplementary),
+                                       ("secondary", split?.secondary), ("compact", split?.compact)]
+                        childCaption = columns.first { $0.1?.value == Self.scene(of: child) }?.0
                     case .page: childCaption = "current page"
                     default: childCaption = nil
                     }

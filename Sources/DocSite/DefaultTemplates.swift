@@ -101,7 +101,7 @@ enum DefaultTemplates {
 ## Steps
 
 {{#steps}}
-{{index}}. `{{{text}}}`{{#effect}} — {{effect}}{{/effect}}
+{{index}}. {{{textCode}}}{{#effect}} — {{effect}}{{/effect}}
 {{#warnings}}
    - ⚠ UIKit warning: {{.}}
 {{/warnings}}
@@ -191,10 +191,10 @@ UIKit reported no warnings in this flow.
 
 <h2 id="legend">Legend</h2>
 <table>
-<thead><tr><th>Segue kind</th><th>Drawn as</th><th>Meaning</th></tr></thead>
+<thead><tr><th>Link</th><th>Colour</th><th>Drawn as</th><th>Meaning</th></tr></thead>
 <tbody>
 {{#legend}}
-<tr><td><code>{{kind}}</code></td><td>{{drawnAs}}</td><td>{{meaning}}</td></tr>
+<tr class="legend-{{kind}}"><td><code>{{name}}</code></td><td><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td>{{drawnAs}}</td><td>{{meaning}}</td></tr>
 {{/legend}}
 </tbody>
 </table>
@@ -227,7 +227,7 @@ Every scene, grouped by its container; segues drawn by kind (see the legend belo
 | Scene | Kind | Class | Container | Segues in | Segues out |
 |---|---|---|---|---:|---:|
 {{#scenes}}
-| [{{id}}]({{href}}){{#title}} — {{title}}{{/title}} | {{kind}} | `{{{className}}}` | {{#container}}[{{id}}]({{href}}){{/container}}{{^container}}—{{/container}} | {{incoming}} | {{outgoing}} |
+| [{{id}}]({{href}}){{#title}} — {{title}}{{/title}} | {{kind}} | {{{classNameCode}}} | {{#container}}[{{id}}]({{href}}){{/container}}{{^container}}—{{/container}} | {{incoming}} | {{outgoing}} |
 {{/scenes}}
 
 ## Flows
@@ -262,17 +262,17 @@ No segue presents a view controller modally.
 
 ## Legend
 
-| Segue kind | Drawn as | Meaning |
-|---|---|---|
+| Link | Colour | Drawn as | Meaning |
+|---|---|---|---|
 {{#legend}}
-| `{{{kind}}}` | {{drawnAs}} | {{meaning}} |
+| {{{nameCode}}} | {{{colorCode}}} | {{drawnAs}} | {{meaning}} |
 {{/legend}}
 
 ## Warnings
 
 {{#hasWarnings}}
 {{#warnings}}
-- `{{{location}}}` {{message}}
+- {{{locationCode}}} {{message}}
 {{/warnings}}
 {{/hasWarnings}}
 {{^hasWarnings}}
@@ -363,15 +363,15 @@ Validation found nothing to warn about.
 | | |
 |---|---|
 | Kind | {{scene.kind}} |
-| Class | `{{{scene.className}}}` |
+| Class | {{{scene.classNameCode}}} |
 {{#scene.storyboardID}}
-| Storyboard ID | `{{{scene.storyboardID}}}` |
+| Storyboard ID | {{{scene.storyboardIDCode}}} |
 {{/scene.storyboardID}}
 | Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}the window (no container){{/containerPath}} |
 | Presented as | {{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}} |
 | Defines presentation context | {{scene.definesPresentationContext}} |
 {{#scene.origin}}
-| Imported from | `{{{storyboard}}}` object `{{{objectID}}}` |
+| Imported from | {{{storyboardCode}}} object {{{objectIDCode}}} |
 {{/scene.origin}}
 
 {{#hasChildren}}
@@ -394,7 +394,7 @@ Validation found nothing to warn about.
 | Segue | Kind | To | Trigger | Style | Guard | Passes |
 |---|---|---|---|---|---|---|
 {{#seguesOut}}
-| `{{{id}}}` | {{kind}} | {{#target}}[{{id}}]({{href}}){{/target}}{{^target}}{{action}}{{/target}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
+| {{{idCode}}} | {{kind}} | {{#target}}[{{id}}]({{href}}){{/target}}{{^target}}{{action}}{{/target}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
 {{/seguesOut}}
 {{/hasSeguesOut}}
 {{^hasSeguesOut}}
@@ -407,7 +407,7 @@ None.
 | From | Segue | Kind | Trigger | Style | Guard | Passes |
 |---|---|---|---|---|---|---|
 {{#seguesIn}}
-| [{{source}}]({{href}}) | `{{{id}}}` | {{kind}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
+| [{{source}}]({{href}}) | {{{idCode}}} | {{kind}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
 {{/seguesIn}}
 {{/hasSeguesIn}}
 {{^hasSeguesIn}}
@@ -418,7 +418,7 @@ None.
 ## Unwind actions
 
 {{#unwindActions}}
-- `{{{name}}}(_:)` — reached by {{#segues}}{{^first}}, {{/first}}[{{ref}}]({{href}}){{/segues}}{{^segues}}no segue{{/segues}}
+- {{{nameCode}}} — reached by {{#segues}}{{^first}}, {{/first}}[{{ref}}]({{href}}){{/segues}}{{^segues}}no segue{{/segues}}
 {{/unwindActions}}
 
 {{/hasUnwindActions}}
@@ -429,7 +429,7 @@ None.
 ### [{{id}}]({{href}})
 
 {{#steps}}
-- step {{index}} `{{{text}}}`: {{#callbacks}}{{^first}}, {{/first}}`{{{call}}}`{{/callbacks}}
+- step {{index}} {{{textCode}}}: {{#callbacks}}{{^first}}, {{/first}}{{{callCode}}}{{/callbacks}}
 {{/steps}}
 
 {{/flows}}
@@ -468,6 +468,7 @@ figure.diagram.fit svg { max-width: 100%; }
 .warning { color: var(--warn); }
 .failure { color: var(--bad); }
 ul.warnings li { color: var(--warn); }
+.swatch { display: inline-block; width: 1.6em; height: 0.9em; vertical-align: middle; border-radius: 2px; border: 1px solid rgba(0,0,0,.15); }
 """#),
     ]
 }

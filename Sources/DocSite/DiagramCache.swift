@@ -7,17 +7,6 @@ public struct DiagramCache: Sendable {
     /// A cache in `directory`; `nil` disables caching.
     public init(directory: URL?) { self.directory = directory }
 
-    /// `$SCENOGRAPH_CACHE_DIR`, else `$XDG_CACHE_HOME/scenograph`, else `~/.cache/scenograph`.
-    public static func standard() -> DiagramCache {
-        let environment = ProcessInfo.processInfo.environment
-        if let path = environment["SCENOGRAPH_CACHE_DIR"], !path.isEmpty {
-            return DiagramCache(directory: URL(fileURLWithPath: path))
-        }
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return DiagramCache(directory: base.appendingPathComponent("scenograph"))
-    }
-
     static func key(renderer: String, engine: String, format: String, dot: String) -> String {
         SHA256.hex(Array("\(renderer)\n\(engine)\n\(format)\n\(dot)".utf8))
     }
@@ -34,14 +23,7 @@ public struct DiagramCache: Sendable {
     /// Stores a render; a cache that cannot be written is skipped silently (it only costs time).
     func store(_ bytes: [UInt8], key: String, format: String) {
         guard let url = url(for: key, format: format) else { return }
-        let temporary = url.appendingPathExtension("tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: temporary)
-            _ = try? FileManager.default.removeItem(at: url)
-            try FileManager.default.moveItem(at: temporary, to: url)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-        }
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try? AtomicFile.write(bytes, to: url.path)
     }
 }

@@ -43,10 +43,6 @@ public struct DocSiteBuilder: Sendable {
     public var imageFormat: String
     public var html: Bool
 
-    /// Placeholders diagrams use in URLs: the path to the docs root, and the page extension.
-    public static let rootPlaceholder = "@ROOT@"
-    public static let extensionPlaceholder = "@EXT@"
-
     public init(templates: TemplateSet, renderer: DiagramRenderer, cache: DiagramCache, imageFormat: String = "svg", html: Bool = true) {
         self.templates = templates
         self.renderer = renderer
@@ -56,79 +52,68 @@ public struct DocSiteBuilder: Sendable {
     }
 
     public func build(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], diagrams: [DiagramSource],
-                      progress: (DocSiteProgress) -> Void = { _ in }) throws -> DocSiteBuild {
+                      legend: [LegendRow] = [], progress: (DocSiteProgress) -> Void = { _ in }) throws -> DocSiteBuild {
         var files: [OutputFile] = []
         var rendered = 0, reused = 0
         var renderSeconds = 0.0
         // Render every diagram once per format; links are resolved per place of use afterwards.
         var formats = [imageFormat]
         if html && imageFormat != "svg" { formats.append("svg") }
-        var images: [String: [String: String]] = [:] // name → format → text (svg) ; png kept in files only
-        let total = diagrams.count * formats.count
-        var index = 0
+        // name → inline SVG of the HTML flavour
+        var inline: [String: String] = [:]
+        var renders: [(diagram: DiagramSource, ext: String, format: String)] = []
         for diagram in diagrams {
-            for format in formats {
-                index += 1
-                let key = DiagramCache.key(renderer: renderer.identifier, engine: diagram.engine, format: format, dot: diagram.dot)
-                let path = "\(diagram.name).\(format)"
-                var bytes: [UInt8]
-                if let hit = cache.lookup(key, format: format) {
-                    progress(.diagram(index: index, total: total, path: path, cached: true))
-                    bytes = hit
-                    reused += 1
-                } else {
-                    progress(.diagram(index: index, total: total, path: path, cached: false))
-                    let start = DispatchTime.now().uptimeNanoseconds
-                    do {
-                        bytes = try renderer.render(diagram.dot, diagram.engine, format)
-                    } catch {
-                        throw DocSiteError(diagram: path, message: "\(error)")
-                    }
-                    renderSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                    cache.store(bytes, key: key, format: format)
-                    rendered += 1
+            renders.append((diagram, "md", imageFormat))
+            if html { renders.append((diagram, "html", "svg")) }
+        }
+        for (index, render) in renders.enumerated() {
+            let diagram = render.diagram
+            let dot = diagram.dot(forPageExtension: render.ext)
+            let key = DiagramCache.key(renderer: renderer.identifier, engine: diagram.engine, format: render.format, dot: dot)
+            let prefix = render.ext == "html" ? "site/" : ""
+            let path = "\(prefix)\(diagram.name).\(render.format)"
+            var bytes: [UInt8]
+            if let hit = cache.lookup(key, format: render.format) {
+                progress(.diagram(index: index + 1, total: renders.count, path: path, cached: true))
+                bytes = hit
+                reused += 1
+            } else {
+                progress(.diagram(index: index + 1, total: renders.count, path: path, cached: false))
+                let start = DispatchTime.now().uptimeNanoseconds
+                do {
+                    bytes = try renderer.render(dot, diagram.engine, render.format)
+                } catch {
+                    throw DocSiteError(diagram: path, message: "\(error)")
                 }
-                let depth = diagram.name.split(separator: "/").count - 1
-                let fileRoot = String(repeating: "../", count: depth)
-                if format == "svg" {
-                    let text = String(decoding: bytes, as: UTF8.self)
-                    images[diagram.name, default: [:]]["svg"] = text
-                    if format == imageFormat {
-                        files.append(OutputFile(path: path, text: resolve(text, root: fileRoot, ext: "md")))
-                    }
-                    if html {
-                        files.append(OutputFile(path: "site/\(path)", text: resolve(text, root: fileRoot, ext: "html")))
-                    }
-                } else {
-                    files.append(OutputFile(path: path, contents: bytes))
-                }
+                renderSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                cache.store(bytes, key: key, format: render.format)
+                rendered += 1
             }
-            let depth = diagram.name.split(separator: "/").count - 1
-            let fileRoot = String(repeating: "../", count: depth)
-            files.append(OutputFile(path: "\(diagram.name).dot", text: resolve(diagram.dot, root: fileRoot, ext: "md")))
-            if html {
-                files.append(OutputFile(path: "site/\(diagram.name).dot", text: resolve(diagram.dot, root: fileRoot, ext: "html")))
-            }
+            files.append(OutputFile(path: path, contents: bytes))
+            files.append(OutputFile(path: "\(prefix)\(diagram.name).dot", text: dot))
+            if render.ext == "html" { inline[diagram.name] = Self.inlineSVG(String(decoding: bytes, as: UTF8.self)) }
         }
 
+        let diagramsByName = Dictionary(diagrams.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let pageDiagrams = { (names: [String: String], root: String, ext: String) -> [String: Any] in
             var result: [String: Any] = [:]
             for (slot, name) in names.sorted(by: { $0.key < $1.key }) {
-                guard diagrams.contains(where: { $0.name == name }) else { continue }
+                guard let diagram = diagramsByName[name] else { continue }
+                let format = ext == "html" ? "svg" : imageFormat
                 var entry: [String: Any] = [
-                    "image": root + "\(name).\(imageFormat)", "imagePath": "\(name).\(imageFormat)",
+                    "image": root + "\(name).\(format)", "imagePath": "\(name).\(format)",
                     "dot": root + "\(name).dot", "dotPath": "\(name).dot",
+                    "title": diagram.title, "description": diagram.description,
                 ]
-                if ext == "html", let svg = images[name]?["svg"] {
-                    entry["inline"] = Self.inlineSVG(resolve(svg, root: root, ext: "html"))
-                }
+                if ext == "html", let svg = inline[name] { entry["inline"] = svg }
                 result[slot] = entry
             }
             return result
         }
 
         for ext in html ? ["md", "html"] : ["md"] {
-            let contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext)
+            var contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext)
+            contexts.legend = legend
             let prefix = ext == "html" ? "site/" : ""
             func page(_ template: String, _ path: String, _ context: [String: Any]) {
                 progress(.page(path: prefix + path))
@@ -149,40 +134,6 @@ public struct DocSiteBuilder: Sendable {
         }
         files.sort { $0.path < $1.path }
         return DocSiteBuild(files: files, rendered: rendered, reused: reused, renderSeconds: renderSeconds)
-    }
-
-    /// Replaces the link placeholders of a diagram for a file or page at a given depth.
-    /// Works on UTF-8 bytes: DOT and SVG texts run to megabytes, and most contain no placeholder at all.
-    func resolve(_ text: String, root: String, ext: String) -> String {
-        let at = UInt8(ascii: "@")
-        guard text.utf8.contains(at) else { return text }
-        let rootToken = Array(Self.rootPlaceholder.utf8), extToken = Array(Self.extensionPlaceholder.utf8)
-        let rootBytes = Array(root.utf8), extBytes = Array(ext.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] == at {
-                    if bytes.count - index >= rootToken.count, bytes[index..<index + rootToken.count].elementsEqual(rootToken) {
-                        out += rootBytes
-                        index += rootToken.count
-                        continue
-                    }
-                    if bytes.count - index >= extToken.count, bytes[index..<index + extToken.count].elementsEqual(extToken) {
-                        out += extBytes
-                        index += extToken.count
-                        continue
-                    }
-                }
-                out.append(bytes[index])
-                index += 1
-            }
-        } ?? {
-            out = Array(text.replacingOccurrences(of: Self.rootPlaceholder, with: root)
-                .replacingOccurrences(of: Self.extensionPlaceholder, with: ext).utf8)
-        }()
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// An SVG document as an element to inline in HTML: from `<svg` on, without the XML prolog, doctype and comments.

@@ -1,4 +1,5 @@
 import SceneModel
+import Simulator
 
 /// What the docs need to know about one simulated flow, independent of the simulator's types.
 public struct FlowReport: Sendable {
@@ -29,11 +30,10 @@ public struct FlowReport: Sendable {
     public var flow: Flow
     /// E.g. "phone, compact width, regular height, iOS 17".
     public var environment: String
-    /// `passed`, `failed` or `error`.
-    public var result: String
+    public var result: FlowResult
     public var steps: [StepReport]
 
-    public init(flow: Flow, environment: String, result: String, steps: [StepReport]) {
+    public init(flow: Flow, environment: String, result: FlowResult, steps: [StepReport]) {
         self.flow = flow
         self.environment = environment
         self.result = result
@@ -41,15 +41,55 @@ public struct FlowReport: Sendable {
     }
 }
 
-/// A diagram to render: its output name without extension (e.g. `flows/share-sequence`), DOT text and layout engine.
+/// A diagram to render: its output name without extension (e.g. `flows/share-sequence`), its layout engine,
+/// and its DOT text for each page flavour (links to `.md` pages, links to `.html` pages).
 public struct DiagramSource: Sendable, Hashable {
     public var name: String
-    public var dot: String
     public var engine: String
+    /// A short title, and what the diagram shows in one sentence (for an `aria-label`).
+    public var title: String
+    public var description: String
+    /// The DOT whose links point at the Markdown pages.
+    public var markdownDOT: String
+    /// The DOT whose links point at the HTML pages.
+    public var htmlDOT: String
 
-    public init(name: String, dot: String, engine: String = "dot") {
+    public init(name: String, engine: String = "dot", title: String = "", description: String = "",
+                markdownDOT: String, htmlDOT: String) {
         self.name = name
-        self.dot = dot
         self.engine = engine
+        self.title = title
+        self.description = description
+        self.markdownDOT = markdownDOT
+        self.htmlDOT = htmlDOT
+    }
+
+    /// A diagram without links: the same DOT for both flavours.
+    public init(name: String, dot: String, engine: String = "dot") {
+        self.init(name: name, engine: engine, markdownDOT: dot, htmlDOT: dot)
+    }
+
+    func dot(forPageExtension ext: String) -> String { ext == "html" ? htmlDOT : markdownDOT }
+}
+
+/// One row of the docs' legend: a kind of link, the colour and way it is drawn, and what it means.
+/// The executable fills these from the diagrams' style table, so the legend always says what the pictures show.
+public struct LegendRow: Sendable, Hashable {
+    /// The kind's id (`show`, `relationship`).
+    public var kind: String
+    /// The name shown (`push (deprecated)`).
+    public var name: String
+    /// The drawn colour, `#RRGGBB`.
+    public var color: String
+    /// The line and arrowheads in words.
+    public var drawnAs: String
+    public var meaning: String
+
+    public init(kind: String, name: String, color: String, drawnAs: String, meaning: String) {
+        self.kind = kind
+        self.name = name
+        self.color = color
+        self.drawnAs = drawnAs
+        self.meaning = meaning
     }
 }

@@ -1,4 +1,6 @@
+import TextFormats
 import SceneModel
+import Simulator
 
 /// Builds the documented template contexts (see Templates/README.md) from the model and the flow reports.
 struct PageContexts {
@@ -7,6 +9,11 @@ struct PageContexts {
     let flows: [FlowReport]
     /// `md` or `html`: the extension of page links.
     let pageExtension: String
+    /// The rows of the legend, from the diagrams' style table.
+    var legend: [LegendRow] = []
+    /// The app's summary, converted once for every page.
+    let appSummaryMarkdown: String
+    let appSummaryHTML: String
     /// For each scene, per flow (in flow order), the steps in which its instances receive calls.
     let callbacksByScene: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]]
 
@@ -15,6 +22,8 @@ struct PageContexts {
         self.warnings = warnings
         self.flows = flows
         self.pageExtension = pageExtension
+        self.appSummaryMarkdown = Markdown.sanitized(model.summary ?? "")
+        self.appSummaryHTML = pageExtension == "html" ? Markdown.html(model.summary ?? "") : ""
         var index: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]] = [:]
         for (flowOffset, report) in flows.enumerated() {
             for step in report.steps {
@@ -35,18 +44,6 @@ struct PageContexts {
         }
         self.callbacksByScene = index
     }
-
-    static let legend: [(kind: String, drawnAs: String, meaning: String)] = [
-        ("show", "solid blue arrow", "pushed onto the nearest navigation controller, else presented"),
-        ("showDetail", "solid teal arrow", "replaces a split view's secondary column, else presented"),
-        ("present", "bold orange arrow, style on the label", "presented modally"),
-        ("popover", "orange arrow with a diamond head", "presented as a popover (adapts in compact width)"),
-        ("embed", "grey arrow from the container view", "a child embedded when its parent's view loads"),
-        ("unwind", "dashed purple arrow to each scene implementing the action", "unwinds back to the nearest implementer"),
-        ("custom", "dotted red arrow", "a custom UIStoryboardSegue subclass"),
-        ("push / modal / replace", "as show / present / showDetail, marked deprecated", "deprecated storyboard kinds"),
-        ("relationship", "plain grey line inside a container box", "a container's root, tab, column, page or child"),
-    ]
 
     // MARK: - Paths
 
@@ -76,22 +73,21 @@ struct PageContexts {
             "pageTitle": title,
             "app": [
                 "name": model.name,
-                "summaryMarkdown": model.summary ?? "",
-                "summaryHTML": Markdown.html(model.summary ?? ""),
+                "summaryMarkdown": appSummaryMarkdown,
+                "summaryHTML": appSummaryHTML,
             ] as [String: Any],
             "nav": [
                 "scenes": model.scenes.map { ["id": $0.id, "path": scenePath($0.id), "current": current == scenePath($0.id)] as [String: Any] },
-                "flows": flows.map { ["id": $0.flow.id, "path": flowPath($0.flow.id), "result": $0.result, "current": current == flowPath($0.flow.id)] as [String: Any] },
+                "flows": flows.map { ["id": $0.flow.id, "path": flowPath($0.flow.id), "result": $0.result.rawValue, "current": current == flowPath($0.flow.id)] as [String: Any] },
             ] as [String: Any],
         ]
     }
 
-    static func resultLabel(_ result: String) -> String {
+    static func resultLabel(_ result: FlowResult) -> String {
         switch result {
-        case "passed": "✓ passed"
-        case "failed": "✗ failed"
-        case "error": "✗ error"
-        default: result
+        case .passed: "✓ passed"
+        case .failed: "✗ failed"
+        case .error: "✗ error"
         }
     }
 
@@ -112,6 +108,7 @@ struct PageContexts {
             row["title"] = scene.title
             row["kind"] = scene.kind.rawValue
             row["className"] = scene.className
+            row["classNameCode"] = Markdown.codeSpan(scene.className, inTable: true)
             if let parent = parentID(of: scene.id) { row["container"] = sceneLink(parent, root: root) }
             row["incoming"] = incoming[scene.id, default: 0]
             row["outgoing"] = scene.segues.count
@@ -122,7 +119,7 @@ struct PageContexts {
             var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
             row["summary"] = report.flow.summary ?? ""
             row["stepCount"] = report.flow.steps.count
-            row["result"] = report.result
+            row["result"] = report.result.rawValue
             row["resultLabel"] = Self.resultLabel(report.result)
             return row
         }
@@ -137,10 +134,15 @@ struct PageContexts {
             }
             return ["links": marked([first] + links), "text": chain.scenes.joined(separator: " → ")]
         }
-        context["legend"] = Self.legend.map { ["kind": $0.kind, "drawnAs": $0.drawnAs, "meaning": $0.meaning] }
+        context["legend"] = legend.map {
+            ["kind": $0.kind, "name": $0.name, "nameCode": Markdown.codeSpan($0.name, inTable: true), "color": $0.color,
+             "colorCode": Markdown.codeSpan($0.color, inTable: true), "drawnAs": $0.drawnAs, "meaning": $0.meaning]
+        }
         let shown = warnings.filter { !$0.isError }
         context["hasWarnings"] = !shown.isEmpty
-        context["warnings"] = shown.map { ["location": $0.location.description, "message": $0.message] }
+        context["warnings"] = shown.map {
+            ["location": $0.location.description, "locationCode": Markdown.codeSpan($0.location.description), "message": $0.message]
+        }
         context["diagrams"] = diagrams
         return context
     }
@@ -157,7 +159,8 @@ struct PageContexts {
         var context = common(root: root, title: scene.id, current: scenePath(scene.id))
         var facts: [String: Any] = [
             "id": scene.id, "kind": scene.kind.rawValue, "className": scene.className,
-            "summaryMarkdown": scene.summary ?? "", "summaryHTML": Markdown.html(scene.summary ?? ""),
+            "classNameCode": Markdown.codeSpan(scene.className, inTable: true),
+            "summaryMarkdown": Markdown.sanitized(scene.summary ?? ""), "summaryHTML": Markdown.html(scene.summary ?? ""),
             "definesPresentationContext": scene.definesPresentationContext ? "yes" : "no",
             "modalPresentationStyle": scene.modalPresentationStyle.rawValue,
             "modalTransitionStyle": scene.modalTransitionStyle.rawValue,
@@ -165,7 +168,12 @@ struct PageContexts {
         ]
         facts["title"] = scene.title
         facts["storyboardID"] = scene.storyboardID
-        if let origin = scene.origin { facts["origin"] = ["storyboard": origin.storyboard, "objectID": origin.objectID] }
+        facts["storyboardIDCode"] = scene.storyboardID.map { Markdown.codeSpan($0, inTable: true) }
+        if let origin = scene.origin {
+            facts["origin"] = ["storyboard": origin.storyboard, "objectID": origin.objectID,
+                               "storyboardCode": Markdown.codeSpan(origin.storyboard, inTable: true),
+                               "objectIDCode": Markdown.codeSpan(origin.objectID, inTable: true)]
+        }
         context["scene"] = facts
         var ancestors: [String] = []
         var cursor = parentID(of: scene.id)
@@ -193,6 +201,7 @@ struct PageContexts {
         context["seguesOut"] = scene.segues.map { segue -> [String: Any] in
             var row = segueFacts(segue)
             row["id"] = segue.id
+            row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
             if let target = segue.destination?.value {
                 row["target"] = sceneLink(target, root: root)
             } else if let action = segue.action?.value {
@@ -211,6 +220,7 @@ struct PageContexts {
                 row.merge(sceneLink(source.id, root: root)) { _, new in new }
                 row["source"] = source.id
                 row["id"] = segue.id
+                row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
                 incoming.append(row)
             }
         }
@@ -219,14 +229,17 @@ struct PageContexts {
         context["hasUnwindActions"] = !scene.unwindActions.isEmpty
         context["unwindActions"] = scene.unwindActions.map { action -> [String: Any] in
             let segues = model.allSegues.filter { $0.kind.value == .unwind && $0.action?.value == action.value }
-            return ["name": action.value,
+            return ["name": action.value, "nameCode": Markdown.codeSpan(action.value + "(_:)"),
                     "segues": marked(segues.map { ["ref": $0.qualifiedID, "path": scenePath($0.source), "href": root + scenePath($0.source)] })]
         }
         let flowRows = (callbacksByScene[scene.id] ?? []).map { entry -> [String: Any] in
             let report = flows[entry.flow]
             let steps = entry.steps.map { step -> [String: Any] in
-                let callbacks = step.calls.map { ["call": $0.receiver == scene.id ? $0.call : "\($0.receiver): \($0.call)"] as [String: Any] }
-                return ["index": step.index, "text": step.text, "callbacks": marked(callbacks)]
+                let callbacks = step.calls.map { call -> [String: Any] in
+                    let text = call.receiver == scene.id ? call.call : "\(call.receiver): \(call.call)"
+                    return ["call": text, "callCode": Markdown.codeSpan(text)]
+                }
+                return ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text), "callbacks": marked(callbacks)]
             }
             var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
             row["steps"] = steps
@@ -248,7 +261,8 @@ struct PageContexts {
         case .navigation: return "root of the stack"
         case .tabBar: return "tab \(offset + 1)" + (scene.selectedTab == scene.tabs[offset].value ? " (selected)" : "")
         case .split:
-            let columns: [(String, Located<String>?)] = [("primary", scene.primary), ("supplementary", scene.supplementary), ("secondary", scene.secondary)]
+            let columns: [(String, Located<String>?)] = [("primary", scene.primary), ("supplementary", scene.supplementary),
+                                                         ("secondary", scene.secondary), ("compact", scene.compact)]
             let present = columns.compactMap { name, ref in ref.map { _ in name } }
             return offset < present.count ? "\(present[offset]) column" : "column"
         case .page: return "page \(offset + 1)" + (offset == 0 ? " (shown first)" : "")
@@ -281,19 +295,20 @@ struct PageContexts {
         var context = common(root: root, title: report.flow.id, current: flowPath(report.flow.id))
         context["flow"] = [
             "id": report.flow.id,
-            "summaryMarkdown": report.flow.summary ?? "", "summaryHTML": Markdown.html(report.flow.summary ?? ""),
-            "environment": report.environment, "result": report.result, "resultLabel": Self.resultLabel(report.result),
+            "summaryMarkdown": Markdown.sanitized(report.flow.summary ?? ""), "summaryHTML": Markdown.html(report.flow.summary ?? ""),
+            "environment": report.environment, "result": report.result.rawValue, "resultLabel": Self.resultLabel(report.result),
         ] as [String: Any]
         context["steps"] = report.steps.map { step -> [String: Any] in
-            var row: [String: Any] = ["index": step.index, "text": step.text, "warnings": step.warnings, "failures": step.failures]
+            var row: [String: Any] = ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text),
+                                      "warnings": step.warnings, "failures": step.failures]
             row["effect"] = step.effect.isEmpty ? nil : step.effect
             return row
         }
         let expectations = report.steps.filter(\.isExpectation).map { step -> [String: Any] in
             [
                 "index": step.index, "line": step.line,
-                "result": step.failures.isEmpty ? "passed" : "failed",
-                "resultLabel": Self.resultLabel(step.failures.isEmpty ? "passed" : "failed"),
+                "result": (step.failures.isEmpty ? FlowResult.passed : .failed).rawValue,
+                "resultLabel": Self.resultLabel(step.failures.isEmpty ? .passed : .failed),
                 "detail": step.failures.isEmpty ? step.text : step.failures.joined(separator: "; "),
             ]
         }

@@ -51,9 +51,18 @@ enum ConfigParser {
             return .failure(.error("merge conflict marker '\(marker.text)' found; resolve the conflict first",
                                    at: SourceLocation(file: file, line: marker.line, column: 1)))
         }
+        // Yams composes recursively: nesting past the limit must be refused before it reads the text.
+        let structure = YAMLStructureScan(source)
+        if let opener = structure.tooDeep {
+            return .failure(.error("lists and mappings nested more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
+                                   at: SourceLocation(file: file, line: opener.line, column: opener.column), category: "limit"))
+        }
         do {
             guard let node = try Yams.compose(yaml: source) else { return .success(nil) }
-            return .success(convert(node, file: file))
+            var converter = Converter(file: file, aliases: structure.aliases)
+            return .success(try converter.convert(node, depth: 1, parent: SourceLocation(file: file, line: 1, column: 1)))
+        } catch let diagnostic as Diagnostic {
+            return .failure(diagnostic)
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, file: file, text: source))
         } catch {
@@ -77,33 +86,8 @@ enum ConfigParser {
         return (line, column)
     }
 
-    private static func location(_ mark: Mark?, file: String) -> SourceLocation {
+    fileprivate static func location(_ mark: Mark?, file: String) -> SourceLocation {
         SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
-    }
-
-    private static func convert(_ node: Node, file: String) -> ConfigNode {
-        let here = location(node.mark, file: file)
-        switch node {
-        case .scalar(let scalar):
-            return ConfigNode(content: .scalar(scalar.string, plain: scalar.style == .plain), location: here)
-        case .mapping(let mapping):
-            let entries = mapping.map { key, value -> ConfigNode.MappingEntry in
-                let keyText: String
-                let isScalar: Bool
-                if case .scalar(let scalar) = key {
-                    keyText = scalar.string
-                    isScalar = true
-                } else {
-                    keyText = "<complex key>"
-                    isScalar = false
-                }
-                return ConfigNode.MappingEntry(key: keyText, keyLocation: location(key.mark, file: file),
-                                               keyIsScalar: isScalar, value: convert(value, file: file))
-            }
-            return ConfigNode(content: .mapping(entries), location: here)
-        case .sequence(let sequence):
-            return ConfigNode(content: .sequence(sequence.map { convert($0, file: file) }), location: here)
-        }
     }
 
     private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
@@ -125,6 +109,98 @@ enum ConfigParser {
             return .error("the file is not valid UTF-8", at: SourceLocation(file: file, line: 1, column: 1))
         default:
             return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+        }
+    }
+}
+
+/// Turns Yams nodes into `ConfigNode`s, expanding aliases within `InputLimits`.
+///
+/// Yams shares an anchored node with every alias of it, so composing is cheap; the copies are made here,
+/// and here they are counted. An alias node keeps the position of its anchor, not its own: it is recognised
+/// by that position going back in the document (nodes are visited in document order, and every anchor comes
+/// before its aliases), and its own position is the next one the structure scan found.
+private struct Converter {
+    let file: String
+    let aliases: [(name: String, position: YAMLStructureScan.Position)]
+    private var aliasesPassed = 0
+    /// Nodes copied by aliases so far.
+    private var aliasNodes = 0
+    /// The alias being expanded, with where it is written.
+    private var expanding: (name: String, location: SourceLocation)?
+    /// The last node visited outside aliases: its position and kind.
+    private var last: (line: Int, column: Int, kind: Int)?
+
+    init(file: String, aliases: [(name: String, position: YAMLStructureScan.Position)]) {
+        self.file = file
+        self.aliases = aliases
+    }
+
+    mutating func convert(_ node: Node, depth: Int, parent: SourceLocation) throws -> ConfigNode {
+        let here = ConfigParser.location(node.mark, file: file)
+        var entersAlias = false
+        if expanding == nil {
+            if isRepeated(node) {
+                let alias = aliasesPassed < aliases.count ? aliases[aliasesPassed] : nil
+                aliasesPassed += 1
+                expanding = (alias.map { "*\($0.name)" } ?? "an alias",
+                             alias.map { SourceLocation(file: file, line: $0.position.line, column: $0.position.column) } ?? parent)
+                entersAlias = true
+            } else if let mark = node.mark {
+                last = (mark.line, mark.column, Self.kind(of: node))
+            }
+        }
+        defer { if entersAlias { expanding = nil } }
+        if let expanding {
+            aliasNodes += 1
+            if aliasNodes > InputLimits.yamlAliasNodes {
+                throw Diagnostic.error("alias '\(expanding.name)' takes the copies made by aliases past \(InputLimits.yamlAliasNodes) nodes, the most a model may have",
+                                       at: expanding.location, category: "limit")
+            }
+        }
+        if depth > InputLimits.yamlDepth {
+            let place = expanding.map { "alias '\($0.name)' nests" } ?? "nested"
+            throw Diagnostic.error("\(place) lists and mappings more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
+                                   at: expanding?.location ?? here, category: "limit")
+        }
+        switch node {
+        case .scalar(let scalar):
+            return ConfigNode(content: .scalar(scalar.string, plain: scalar.style == .plain), location: here)
+        case .mapping(let mapping):
+            var entries: [ConfigNode.MappingEntry] = []
+            for (key, value) in mapping {
+                let keyText: String
+                let isScalar: Bool
+                if case .scalar(let scalar) = key {
+                    keyText = scalar.string
+                    isScalar = true
+                } else {
+                    keyText = "<complex key>"
+                    isScalar = false
+                }
+                entries.append(ConfigNode.MappingEntry(key: keyText, keyLocation: ConfigParser.location(key.mark, file: file),
+                                                       keyIsScalar: isScalar, value: try convert(value, depth: depth + 1, parent: here)))
+            }
+            return ConfigNode(content: .mapping(entries), location: here)
+        case .sequence(let sequence):
+            var items: [ConfigNode] = []
+            for item in sequence { items.append(try convert(item, depth: depth + 1, parent: here)) }
+            return ConfigNode(content: .sequence(items), location: here)
+        }
+    }
+
+    /// Whether `node` starts no later than the last node visited: then it is an anchor's node met again through an alias.
+    /// (A block mapping starts where its first key does, but keys are not visited here, and kinds differ.)
+    private func isRepeated(_ node: Node) -> Bool {
+        guard let mark = node.mark, let last else { return false }
+        if (mark.line, mark.column) < (last.line, last.column) { return true }
+        return (mark.line, mark.column) == (last.line, last.column) && Self.kind(of: node) == last.kind
+    }
+
+    private static func kind(of node: Node) -> Int {
+        switch node {
+        case .scalar: 0
+        case .mapping: 1
+        case .sequence: 2
         }
     }
 }

@@ -28,7 +28,10 @@ public struct ModelLoader: Sendable {
             return LoadResult(model: nil, diagnostics: [.error("\(reason) '\(path)'", at: SourceLocation(file: path, line: 1, column: 1))])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            return LoadResult(model: nil, diagnostics: [.error("the model file is not valid UTF-8", at: SourceLocation(file: path, line: 1, column: 1))])
+            let bad = UTF8Check.firstInvalidByte(in: data)
+            let detail = bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? ""
+            return LoadResult(model: nil, diagnostics: [.error("the model file is not valid UTF-8\(detail)",
+                                                               at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1))])
         }
         return load(text: text, path: path)
     }
@@ -57,7 +60,7 @@ public struct ModelLoader: Sendable {
         guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
             return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation())
         }
-        let diagnostics = (context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
+        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
     }
 }

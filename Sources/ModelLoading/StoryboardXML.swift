@@ -38,12 +38,16 @@ struct StoryboardElement: Sendable {
 enum StoryboardXML {
     /// The document element, or the first problem with its position: a merge-conflict marker, malformed XML.
     static func parse(_ data: Data, file: String) -> Result<StoryboardElement, Diagnostic> {
+        if let bad = UTF8Check.firstInvalidByte(in: data) {
+            return .failure(.error("the storyboard is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+                                   at: SourceLocation(file: file, line: bad.line, column: bad.column)))
+        }
         let text = String(decoding: data, as: UTF8.self)
         if let marker = ConflictMarker.find(in: text) {
             return .failure(.error("merge conflict marker '\(marker.text)' found; the storyboard was committed in the middle of a merge: resolve the conflict first",
                                    at: SourceLocation(file: file, line: marker.line, column: 1)))
         }
-        let builder = TreeBuilder(file: file, text: text)
+        let builder = TreeBuilder(file: file, bytes: Array(data))
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
@@ -60,29 +64,74 @@ enum StoryboardXML {
         return .success(root)
     }
 
-    /// A readable explanation of libxml2's error code (XMLParser reports libxml2's numbers on every platform).
+    /// A readable explanation of libxml2's error code (XMLParser reports libxml2's numbers on every platform;
+    /// the names are those of libxml2's `xmlParserErrors`).
     static func describe(code: Int) -> String {
         switch code {
+        case 1: "the parser gave up (the document is too large or too deeply nested for it)"
+        case 2: "the parser ran out of memory"
+        case 3: "the document does not start like XML"
         case 4: "the document is empty"
         case 5: "the document ends too early (an element is not closed)"
+        case 6, 7, 8: "an invalid character reference ('&#…;')"
         case 9: "an invalid character"
+        case 10, 14: "the document ends inside a reference"
+        case 11, 12, 15, 16: "a reference outside the document element"
+        case 22: "'&' is not followed by a name (write '&amp;' for '&')"
         case 23: "an entity reference is missing its ';'"
-        case 26: "an undeclared entity (write '&amp;' for '&')"
+        case 13, 17: "a reference inside the document type declaration"
+        case 18...21, 24, 25: "a malformed or misplaced parameter entity reference ('%name;')"
+        case 26, 27: "an undeclared entity (write '&amp;' for '&')"
+        case 28, 29, 30: "an entity that cannot be used here"
+        case 31, 32, 79, 81: "an unknown or unsupported character encoding"
+        case 33, 34: "a quoted string is not started or not closed"
+        case 36, 37: "an entity declaration is not finished"
         case 38: "'<' inside an attribute value (write '&lt;')"
         case 39, 43: "an attribute value must start with a quote"
         case 40, 44: "an attribute value is not closed (missing quote)"
         case 41: "an attribute has no value"
         case 42: "an attribute is written twice"
         case 45: "a comment is not closed"
+        case 46, 47: "a processing instruction ('<?…?>') is not finished"
+        case 48...55, 58...61, 83, 95: "a malformed document type declaration"
+        case 56, 57: "the XML declaration ('<?xml …?>') is not finished"
+        case 62: "']]>' outside a CDATA section"
+        case 63: "a CDATA section is not closed"
+        case 64: "a processing instruction uses the reserved name 'xml' (the XML declaration must come first)"
         case 65: "a space is required here (between attributes)"
+        case 66, 67, 69, 70, 71, 84: "a malformed declaration"
         case 68: "a name is required here (a stray '<'?)"
+        case 72: "'<' is required here"
         case 73: "'>' is required here (the tag is not closed)"
         case 74: "'</' is required here"
         case 75: "'=' is required after an attribute name"
         case 76: "the closing tag does not match the open element"
         case 77: "a tag is not finished"
+        case 78: "the XML declaration's 'standalone' must be 'yes' or 'no'"
+        case 80: "'--' inside a comment"
         case 85: "the elements are not balanced"
         case 86: "extra content after the document element"
+        case 87, 88, 90: "an entity's replacement text is not well-formed"
+        case 89: "entities refer to each other in a loop, or expand too much"
+        case 91, 92: "an invalid URI"
+        case 96: "the XML declaration has no version"
+        case 104: "an entity expands too much"
+        case 108, 109: "an unsupported XML version"
+        case 110: "a name is too long"
+        case 111: "the parser was stopped"
+        case 35, 99, 100, 106: "a malformed namespace declaration"
+        case 82, 103: "the document says it is standalone but is not"
+        case 93: "an unsupported catalog processing instruction"
+        case 94: "the document has no document type declaration"
+        case 97: "an unknown XML version"
+        case 98: "an invalid 'xml:lang' value"
+        case 101: "the text declaration of an entity has no encoding"
+        case 102: "an invalid 'xml:space' value"
+        case 105: "a notation cannot be processed"
+        case 107: "an entity is declared twice"
+        case 201: "an undeclared namespace prefix"
+        case 202: "a malformed qualified name"
+        case 203: "an attribute is written twice (with namespaces)"
         default: "XML parser error \(code)"
         }
     }
@@ -90,20 +139,29 @@ enum StoryboardXML {
     /// Collects the element tree and the first error with its position.
     private final class TreeBuilder: NSObject, XMLParserDelegate {
         let file: String
-        /// Lines of the input, for finding where each tag starts (the parser reports where it ends).
-        private let lines: [Substring]
+        /// Finds where each tag starts (the parser reports where it ends).
+        private var tags: TagLocator
         var stack: [StoryboardElement] = []
         var root: StoryboardElement?
         var firstError: Diagnostic?
 
-        init(file: String, text: String) {
+        init(file: String, bytes: [UInt8]) {
             self.file = file
-            self.lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            self.tags = TagLocator(bytes: bytes)
         }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
             let location = tagStart(line: parser.lineNumber, column: parser.columnNumber)
+            guard stack.count < InputLimits.storyboardDepth else {
+                // The tree is walked recursively: stop reading before it is deeper than the stack allows.
+                if firstError == nil {
+                    firstError = .error("elements nested more than \(InputLimits.storyboardDepth) levels deep (<\(elementName)>); a storyboard may nest at most \(InputLimits.storyboardDepth)",
+                                        at: location, category: "limit")
+                }
+                parser.abortParsing()
+                return
+            }
             stack.append(StoryboardElement(name: elementName, attributes: attributeDict, location: location, children: []))
         }
 
@@ -130,23 +188,82 @@ enum StoryboardXML {
             firstError = .error(message, at: location)
         }
 
-        /// The position of the `<` that opens the tag the parser has just read up to (`line`, `column`).
         private func tagStart(line: Int, column: Int) -> SourceLocation {
-            var lineIndex = min(max(line, 1), lines.count) - 1
-            guard lineIndex >= 0 else { return SourceLocation(file: file, line: max(line, 1), column: max(column, 1)) }
-            var limit = column
-            while lineIndex >= 0 {
-                let scalars = Array(lines[lineIndex].unicodeScalars)
-                var index = min(limit, scalars.count) - 1
-                while index >= 0 {
-                    if scalars[index] == "<" { return SourceLocation(file: file, line: lineIndex + 1, column: index + 1) }
-                    index -= 1
-                }
-                lineIndex -= 1
-                limit = Int.max
-            }
-            return SourceLocation(file: file, line: max(line, 1), column: max(column, 1))
+            let start = tags.tagStart(line: line, column: column)
+            return SourceLocation(file: file, line: start.line, column: start.column)
         }
+    }
+}
+
+/// Finds the `<` that opens the tag the XML parser has just read up to.
+///
+/// The parser reports tags in document order, so a cursor moves forward through the text and the search
+/// for each `<` goes back no further than the previous tag: the whole file costs one pass, even when it is a
+/// single line of thousands of tags.
+struct TagLocator {
+    private let bytes: [UInt8]
+    /// The byte offset where each line starts.
+    private let lineStarts: [Int]
+    /// The cursor: a byte offset with its 1-based line and column (in Unicode scalars).
+    private var offset = 0, line = 1, column = 1
+    /// Where the previous tag's `<` was found; no later tag starts before it.
+    private var floor = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (index, byte) in bytes.enumerated() where byte == 0x0A { starts.append(index + 1) }
+        lineStarts = starts
+    }
+
+    /// The 1-based line and column of the `<` before (`line`, `column`), or that position itself when there is none.
+    mutating func tagStart(line targetLine: Int, column targetColumn: Int) -> (line: Int, column: Int) {
+        let targetLine = min(max(targetLine, 1), lineStarts.count), targetColumn = max(targetColumn, 1)
+        moveCursor(line: targetLine, column: targetColumn)
+        // Walk back to the `<` (the character at the reported column included), counting the characters
+        // passed to keep its column.
+        var index = min(offset, bytes.count - 1)
+        var passed = 0
+        while index >= floor {
+            if bytes[index] == UInt8(ascii: "<") {
+                floor = index + 1
+                guard index >= lineStarts[line - 1] else { return position(of: index) }
+                return (line, index == offset ? column : column - passed - 1)
+            }
+            if index < offset && bytes[index] & 0xC0 != 0x80 { passed += 1 }
+            index -= 1
+        }
+        return (targetLine, targetColumn)
+    }
+
+    /// Moves the cursor to (`line`, `column`), or to the end of that line when it is shorter.
+    private mutating func moveCursor(line targetLine: Int, column targetColumn: Int) {
+        // A later line starts from its first character; going back (which the parser does not do) starts its line again.
+        if targetLine != line || targetColumn < column {
+            offset = lineStarts[targetLine - 1]
+            line = targetLine
+            column = 1
+        }
+        while offset < bytes.count && column < targetColumn && bytes[offset] != 0x0A {
+            offset += Self.sequenceLength(bytes[offset])
+            column += 1
+        }
+    }
+
+    /// The line and column of a byte offset on an earlier line than the cursor's.
+    private func position(of index: Int) -> (line: Int, column: Int) {
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= index { low = middle } else { high = middle - 1 }
+        }
+        var column = 1
+        for byte in bytes[lineStarts[low]..<index] where byte & 0xC0 != 0x80 { column += 1 }
+        return (low + 1, column)
+    }
+
+    private static func sequenceLength(_ lead: UInt8) -> Int {
+        lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
     }
 }
 

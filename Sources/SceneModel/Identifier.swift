@@ -10,18 +10,28 @@ public enum Identifier {
         ("a"..."z").contains(s) || ("A"..."Z").contains(s) || s == "_"
     }
 
+    /// The most characters of a scene or flow identifier: they name files of the docs, and file names are
+    /// limited (255 bytes on common file systems, with room left for suffixes such as `-neighbourhood.svg`).
+    public static let maximumLength = 128
+
     /// The closest candidate to `text`, if one is close enough to be a likely typo.
+    ///
+    /// Bounded, so that many long misspellings cost little: text longer than `maximumLength` is not compared,
+    /// candidates whose length differs by more than the allowed distance are skipped, and the distance is
+    /// computed only up to what could still win.
     public static func suggestion(for text: String, among candidates: [String]) -> String? {
-        let lowered = text.lowercased()
+        guard text.utf8.count <= maximumLength * 4, text.count <= maximumLength else { return nil }
+        let lowered = Array(text.lowercased())
+        let limit = max(1, min(3, (text.count + 2) / 3))
         var best: (name: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(lowered, candidate.lowercased())
-            if let current = best, current.distance <= distance { continue }
-            best = (candidate, distance)
+            // Only a strictly closer candidate replaces the first best one.
+            let bound = min(limit, (best?.distance ?? limit + 1) - 1)
+            guard bound >= 0, candidate.utf8.count <= (lowered.count + bound) * 4 else { continue }
+            let other = Array(candidate.lowercased())
+            if let distance = editDistance(lowered, other, atMost: bound) { best = (candidate, distance) }
         }
-        guard let best else { return nil }
-        let limit = max(1, min(3, (text.count + 2) / 3))
-        return best.distance <= limit ? best.name : nil
+        return best?.name
     }
 
     /// " (did you mean 'x'?)" or "".
@@ -32,19 +42,34 @@ public enum Identifier {
     /// Levenshtein distance.
     public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        return editDistance(a, b, atMost: max(a.count, b.count)) ?? max(a.count, b.count)
+    }
+
+    /// Levenshtein distance when it is at most `limit`, else nil: only the diagonal band of width
+    /// 2 × `limit` + 1 is computed, and the computation stops once a whole row is past `limit`.
+    static func editDistance(_ a: [Character], _ b: [Character], atMost limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        let outside = limit + 1
+        var previous = (0...b.count).map { Swift.min($0, outside) }
+        var current = [Int](repeating: outside, count: b.count + 1)
         for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            let low = Swift.max(1, i - limit), high = Swift.min(b.count, i + limit)
+            current[0] = Swift.min(i, outside)
+            if low > 1 { current[low - 1] = outside }
+            var rowMinimum = current[0]
+            if low <= high {
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost, outside)
+                    rowMinimum = Swift.min(rowMinimum, current[j])
+                }
             }
+            if high < b.count { current[high + 1] = outside }
+            if rowMinimum > limit { return nil }
             swap(&previous, &current)
         }
-        return previous[b.count]
+        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }
 

@@ -1,6 +1,16 @@
 /// The whole scene model of an app: scenes, segues and flows, validated.
+///
+/// Scenes are looked up by id through an index built with them: `scenes` changes only through
+/// `replaceScenes(_:)`, which rebuilds it, so the index can never be stale. Equality ignores the index.
 public struct SceneModel: Sendable, Hashable {
     public static let supportedFormat = 1
+
+    /// The deepest containment a model may have: the most parent-to-child links (relationship
+    /// children and embed segues) on any chain of scenes. `validate` rejects a deeper model
+    /// and the simulator stops a flow that would instantiate one (a model built in code, or
+    /// with a cycle). Apps nest a handful of containers; 100 leaves room for generated models
+    /// while keeping the simulator's recursive instantiation far from the stack's limit.
+    public static let maximumContainmentDepth = 100
 
     /// The file the model was read from.
     public var path: String
@@ -12,9 +22,11 @@ public struct SceneModel: Sendable, Hashable {
     public var storyboards: [Located<String>]
     public var initial: Located<String>?
     /// Scenes in file order.
-    public var scenes: [Scene]
+    public private(set) var scenes: [Scene]
     /// Flows in file order.
     public var flows: [Flow]
+    /// The `lint:` setting: categories of findings turned off or re-levelled.
+    public var lint = LintSettings()
 
     private var sceneIndex: [String: Int]
 
@@ -30,16 +42,35 @@ public struct SceneModel: Sendable, Hashable {
         self.initial = initial
         self.scenes = scenes
         self.flows = flows
-        self.sceneIndex = [:]
-        reindex()
+        self.sceneIndex = Self.index(scenes)
     }
 
-    /// Rebuilds the identifier index after `scenes` changed.
-    public mutating func reindex() {
-        sceneIndex = [:]
-        for (offset, scene) in scenes.enumerated() where sceneIndex[scene.id] == nil {
-            sceneIndex[scene.id] = offset
+    /// Replaces every scene, and the index with them.
+    public mutating func replaceScenes(_ scenes: [Scene]) {
+        self.scenes = scenes
+        sceneIndex = Self.index(scenes)
+    }
+
+    /// The first position of each scene id.
+    private static func index(_ scenes: [Scene]) -> [String: Int] {
+        var index: [String: Int] = [:]
+        for (offset, scene) in scenes.enumerated() where index[scene.id] == nil {
+            index[scene.id] = offset
         }
+        return index
+    }
+
+    public static func == (lhs: SceneModel, rhs: SceneModel) -> Bool {
+        lhs.path == rhs.path && lhs.name == rhs.name && lhs.summary == rhs.summary && lhs.environment == rhs.environment
+            && lhs.environmentLocation == rhs.environmentLocation && lhs.conditions == rhs.conditions
+            && lhs.storyboards == rhs.storyboards && lhs.initial == rhs.initial && lhs.scenes == rhs.scenes && lhs.flows == rhs.flows
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(name)
+        hasher.combine(scenes)
+        hasher.combine(flows)
     }
 
     public func scene(_ id: String) -> Scene? {

@@ -61,7 +61,7 @@ extension FlowRun {
             guard instances[navigation].kind == .navigation else {
                 throw FlowFailure("popToRoot: '\(scene.value)' is a \(instances[navigation].kind.rawValue) scene, not a navigation controller")
             }
-            emitFull(navigation, "popToRootViewController(animated:)")
+            emitFull(navigation, .popToRoot)
             try pop(navigation, keeping: 1)
         case .selectTab(let scene):
             try selectTab(scene.value)
@@ -104,10 +104,10 @@ extension FlowRun {
             }
             try requireTouchable(source, "tap: '\(ref)'")
             let result = segue.guardCondition.map { condition($0.value) } ?? true
-            emit(source, "shouldPerformSegue(withIdentifier:sender:)", segue: segue.qualifiedID, result: result)
+            emit(source, .shouldPerformSegue, segue: segue.qualifiedID, result: result)
             guard result else { return }
         } else {
-            emitFull(source, "performSegue(withIdentifier:sender:)", segue: segue.qualifiedID)
+            emitFull(source, .performSegue, segue: segue.qualifiedID)
         }
         if kind == .unwind {
             try unwind(segue, from: source)
@@ -117,9 +117,9 @@ extension FlowRun {
             throw FlowFailure("\(verb): segue '\(ref)' has no destination")
         }
         let destination = try instantiate(destinationID)
-        emit(source, "prepare(for:sender:)", segue: segue.qualifiedID, destination: destination)
+        emit(source, .prepare, segue: segue.qualifiedID, destination: destination)
         if kind == .custom || isFull {
-            events.append(Event(receiver: segue.qualifiedID, call: "perform()"))
+            emitPerform(segue.qualifiedID)
         }
         let destinationScene = instances[destination].scene
         switch kind {
@@ -163,7 +163,7 @@ extension FlowRun {
     // MARK: - show and showDetail (uikit-semantics §4)
 
     mutating func show(_ shown: Int, from caller: Int) throws {
-        emitFull(caller, "show(_:sender:)", argument: shown)
+        emitFull(caller, .show, argument: shown)
         for target in ancestry(of: caller) where Rules.overridesShow(instances[target].scene) {
             switch instances[target].kind {
             case .navigation:
@@ -183,13 +183,18 @@ extension FlowRun {
     }
 
     mutating func showDetail(_ shown: Int, from caller: Int) throws {
-        emitFull(caller, "showDetailViewController(_:sender:)", argument: shown)
+        emitFull(caller, .showDetail, argument: shown)
         for target in ancestry(of: caller) where Rules.overridesShowDetail(instances[target].scene) {
             if instances[target].kind == .split {
                 if !instances[target].collapsed {
                     try replaceColumn(.secondary, of: target, with: shown)
+                } else if let compact = instances[target].compactChild {
+                    try showDetailInCompactColumn(shown, from: caller, split: target, compact: compact)
                 } else if let primary = instances[target].primary, instances[primary].kind == .navigation {
-                    try push(shown, onto: primary)
+                    // The split forwards to its primary's `show`; a collapsed split's navigation
+                    // primary accepts a navigation controller as the detail (Xcode's
+                    // Master-Detail template), nested as one item of its stack.
+                    try push(shown, onto: primary, nestingAllowed: true)
                 } else {
                     try presentWithOwnStyles(shown, from: caller)
                 }
@@ -199,6 +204,20 @@ extension FlowRun {
             return
         }
         try presentWithOwnStyles(shown, from: caller)
+    }
+
+    /// `showDetail` reaching a split that shows its compact column (§9, L): the navigation
+    /// controller nearest the caller below the split pushes; else the compact child, if it is
+    /// a navigation controller; else the shown view controller is presented.
+    private mutating func showDetailInCompactColumn(_ shown: Int, from caller: Int, split: Int, compact: Int) throws {
+        let below = ancestry(of: caller).prefix { $0 != split }
+        if let navigation = below.first(where: { instances[$0].kind == .navigation }) {
+            try push(shown, onto: navigation)
+        } else if instances[compact].kind == .navigation {
+            try push(shown, onto: compact)
+        } else {
+            try presentWithOwnStyles(shown, from: caller)
+        }
     }
 
     /// The split column holding `caller` (the secondary when the caller is the split itself).
@@ -219,10 +238,16 @@ extension FlowRun {
 
     // MARK: - Containers
 
-    mutating func push(_ pushed: Int, onto navigation: Int) throws {
-        emitFull(navigation, "pushViewController(_:animated:)", argument: pushed)
-        if instances[pushed].kind == .navigation {
+    /// Pushes `pushed` onto `navigation`. Pushing a navigation controller is a UIKit
+    /// exception, unless `nestingAllowed` (a collapsed split's navigation primary taking a
+    /// navigation controller as its detail, uikit-semantics §4).
+    mutating func push(_ pushed: Int, onto navigation: Int, nestingAllowed: Bool = false) throws {
+        emitFull(navigation, .push, argument: pushed)
+        if instances[pushed].kind == .navigation, !nestingAllowed {
             throw FlowFailure("Pushing a navigation controller is not supported ('\(instances[pushed].name)' onto '\(instances[navigation].name)')")
+        }
+        guard instances[navigation].stack.count < Rules.maximumStackDepth else {
+            throw FlowFailure("pushing '\(instances[pushed].name)' would put more than \(Rules.maximumStackDepth) view controllers on '\(instances[navigation].name)' (a push cycle?); the simulation stops at this bound")
         }
         let before = visibleList()
         instances[pushed].parent = navigation
@@ -257,7 +282,7 @@ extension FlowRun {
             }
             throw FlowFailure("back: no navigation controller is on screen in the front-most layer")
         }
-        emitFull(navigation, "popViewController(animated:)")
+        emitFull(navigation, .pop)
         try pop(navigation, keeping: instances[navigation].stack.count - 1)
     }
 
@@ -317,7 +342,7 @@ extension FlowRun {
         let pages = instances[pager].scene.pages
         let index = instances[pager].pageIndex + (direction == .next ? 1 : -1)
         guard pages.indices.contains(index) else { return }
-        emitFull(pager, direction == .next ? "pageViewController(_:viewControllerAfter:)" : "pageViewController(_:viewControllerBefore:)")
+        emitFull(pager, direction == .next ? .pageAfter : .pageBefore)
         let page = try instantiate(pages[index].value)
         let old = instances[pager].page
         let before = visibleList()
@@ -334,10 +359,10 @@ extension FlowRun {
 
     mutating func present(_ presented: Int, from caller: Int, requested: PresentationStyle, transition requestedTransition: TransitionStyle,
                           anchor: String?, adaptive: AdaptivePresentationStyle?) throws {
-        emitFull(caller, "present(_:animated:completion:)", argument: presented)
+        emitFull(caller, .present, argument: presented)
         let style = Rules.resolveStyle(requested, adaptive: adaptive, in: environment)
         if requested == .popover, environment.width == .compact, adaptive != nil {
-            emitFull(caller, "adaptivePresentationStyle(for:traitCollection:)")
+            emitFull(caller, .adaptivePresentationStyle)
         }
         var presenter = layerRoot(of: caller)
         var transition = requestedTransition
@@ -361,6 +386,9 @@ extension FlowRun {
         if requested == .popover, anchor == nil {
             throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('\(instances[presented].name)' has no 'anchor')")
         }
+        guard layers.count - 1 < Rules.maximumPresentedViewControllers else {
+            throw FlowFailure("presenting '\(instances[presented].name)' would make more than \(Rules.maximumPresentedViewControllers) view controllers presented at once (a presentation cycle?); the simulation stops at this bound")
+        }
         let before = visibleList()
         let index = layers.count
         layers.append(Layer(root: presented, presenter: presenter, source: caller, requested: requested,
@@ -376,7 +404,7 @@ extension FlowRun {
     // MARK: - Dismissing (uikit-semantics §6)
 
     mutating func dismiss(_ caller: Int) throws {
-        emitFull(caller, "dismiss(animated:completion:)")
+        emitFull(caller, .dismiss)
         var target: Int?
         for i in ancestry(of: caller) {
             if let presented = instances[i].presenting, layers.indices.contains(presented) {
@@ -418,13 +446,13 @@ extension FlowRun {
             throw FlowFailure("swipeDown: the front-most presentation '\(instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
         }
         let delegate = top.source ?? top.root
-        if instances[top.root].scene.isModalInPresentation {
-            emitFull(delegate, "presentationControllerDidAttemptToDismiss(_:)")
+        if Rules.refusesInteractiveDismissal(frontPath(from: top.root).map { instances[$0].scene }) {
+            emitFull(delegate, .presentationControllerDidAttemptToDismiss)
             return
         }
-        emitFull(delegate, "presentationControllerWillDismiss(_:)")
+        emitFull(delegate, .presentationControllerWillDismiss)
         try dismissLayers(from: layers.count - 1)
-        emitFull(delegate, "presentationControllerDidDismiss(_:)")
+        emitFull(delegate, .presentationControllerDidDismiss)
     }
 
     // MARK: - Environment (uikit-semantics §9)
@@ -433,7 +461,7 @@ extension FlowRun {
         let old = environment
         environment = old.applying(change)
         if isFull, old != environment {
-            for i in visibleList() { emitFull(i, "viewWillTransition(to:with:)") }
+            for i in visibleList() { emitFull(i, .viewWillTransition) }
         }
         let before = visibleList()
         var moves = Moves()
@@ -441,7 +469,10 @@ extension FlowRun {
         if old.width != environment.width {
             splits.removeAll { !instances[$0].alive }
             for split in splits {
-                if environment.width == .compact, !instances[split].collapsed {
+                if instances[split].compactChild != nil {
+                    // The compact child and the columns swap; nothing moves (§9).
+                    instances[split].collapsed = environment.width == .compact
+                } else if environment.width == .compact, !instances[split].collapsed {
                     collapse(split, moves: &moves, discarded: &discarded)
                 } else if environment.width == .regular, instances[split].collapsed {
                     try expand(split, moves: &moves, discarded: &discarded)
@@ -458,18 +489,21 @@ extension FlowRun {
     /// Regular → compact: with `collapse: secondary` and a navigation primary the
     /// supplementary and secondary are pushed onto the primary's stack; otherwise they are discarded.
     private mutating func collapse(_ split: Int, moves: inout Moves, discarded: inout [Int]) {
-        emitFull(split, "splitViewController(_:collapseSecondary:onto:)")
+        emitFull(split, .collapseSecondary)
         let columns = [instances[split].supplementary, instances[split].secondary].compactMap { $0 }
         instances[split].supplementary = nil
         instances[split].secondary = nil
         instances[split].collapsed = true
+        if let primary = instances[split].primary, instances[primary].kind == .navigation {
+            instances[split].ownDepth = instances[primary].stack.count
+        }
         if let primary = instances[split].primary,
            Rules.collapsesOntoPrimary(instances[split].scene, primaryKind: instances[primary].kind) {
-            instances[split].ownDepth = instances[primary].stack.count
             for column in columns {
                 instances[column].parent = primary
                 instances[primary].stack.append(column)
                 moves.added.append((column, primary))
+                moves.moved.append(column)
             }
         } else {
             for column in columns {
@@ -483,14 +517,14 @@ extension FlowRun {
     /// columns (the first into the supplementary of a triple-column split, the top into the
     /// secondary; anything between is discarded); a column left empty gets a new instance of its scene.
     private mutating func expand(_ split: Int, moves: inout Moves, discarded: inout [Int]) throws {
-        emitFull(split, "splitViewController(_:separateSecondaryFrom:)")
+        emitFull(split, .separateSecondary)
         let scene = instances[split].scene
         instances[split].collapsed = false
         var pushed: [Int] = []
-        if let primary = instances[split].primary, Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind) {
+        if let primary = instances[split].primary, instances[primary].kind == .navigation {
             let stack = instances[primary].stack
-            let own = min(max(1, instances[split].ownDepth), stack.count)
-            pushed = Array(stack[own...])
+            let count = Rules.separatedCount(stackCount: stack.count, ownDepth: instances[split].ownDepth, style: scene.splitStyle)
+            pushed = Array(stack.suffix(count))
             instances[primary].stack.removeLast(pushed.count)
         }
         let triple = scene.splitStyle == .tripleColumn && scene.supplementary != nil
@@ -508,6 +542,7 @@ extension FlowRun {
         for column in [supplementary, secondary].compactMap({ $0 }) {
             instances[column].parent = split
             moves.added.append((column, split))
+            if pushed.contains(column) { moves.moved.append(column) }
         }
     }
 }

@@ -26,9 +26,11 @@ struct FlowRun {
     var warnings: [String] = []
     /// Instances destroyed by the step, in `deinit` order.
     var doomed: [Int] = []
-    /// Depth of the instantiation and view loading in progress.
+    /// Depth of the instantiation and view loading in progress: one more than the containment
+    /// links below the outermost instance being created or loaded, so a model that passes
+    /// `validate` never exceeds `SceneModel.maximumContainmentDepth + 1`.
     private var nesting = 0
-    static let maximumNesting = 200
+    static var maximumNesting: Int { SceneModel.maximumContainmentDepth + 1 }
 
     init(model: SceneModel, detail: Detail, environment: Environment, conditions: [String: Bool]) {
         self.model = model
@@ -41,22 +43,27 @@ struct FlowRun {
 
     // MARK: - Events
 
-    mutating func emit(_ receiver: Int, _ call: String, argument: Event.Argument? = nil, segue: String? = nil,
+    mutating func emit(_ receiver: Int, _ call: Call, argument: Event.Argument? = nil, segue: String? = nil,
                        destination: Int? = nil, result: Bool? = nil) {
-        events.append(Event(receiver: instances[receiver].name, call: call, argument: argument, segue: segue,
-                            destination: destination.map { instances[$0].name }, result: result))
+        events.append(Event(receiver: instances[receiver].name, call: call.signature, kind: call.kind, argument: argument,
+                            segue: segue, destination: destination.map { instances[$0].name }, result: result))
     }
 
     /// An event only reported at full detail.
-    mutating func emitFull(_ receiver: Int, _ call: String, argument: Int? = nil, segue: String? = nil) {
+    mutating func emitFull(_ receiver: Int, _ call: Call, argument: Int? = nil, segue: String? = nil) {
         guard isFull else { return }
         emit(receiver, call, argument: argument.map { .instance(instances[$0].name) }, segue: segue)
+    }
+
+    /// `perform()` on the segue object `S.G` (the receiver is the segue, not an instance).
+    mutating func emitPerform(_ segue: String) {
+        events.append(Event(receiver: segue, call: Call.perform.signature, kind: Call.perform.kind))
     }
 
     /// Takes the step's events and warnings, reporting `deinit` for what the step destroyed.
     mutating func finishStep(reportDeinit: Bool) -> (events: [Event], warnings: [String]) {
         if reportDeinit {
-            for i in doomed { emit(i, "deinit") }
+            for i in doomed { emit(i, .deinitialize) }
         }
         defer {
             events = []
@@ -107,10 +114,10 @@ struct FlowRun {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Self.maximumNesting else {
-            throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(Self.maximumNesting) deep (a containment cycle?)")
+            throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(SceneModel.maximumContainmentDepth) deep (a containment cycle?)")
         }
         let i = newInstance(of: scene)
-        emit(i, "init(coder:)")
+        emit(i, .initCoder)
         switch scene.kind {
         case .navigation:
             if let root = scene.root {
@@ -142,15 +149,15 @@ struct FlowRun {
         case .content, .table, .collection:
             break
         }
-        emit(i, "awakeFromNib()")
+        emit(i, .awakeFromNib)
         return i
     }
 
     /// Makes `child` a child of `parent` during instantiation: `willMove` then `didMove(toParent:)`.
     private mutating func adopt(_ child: Int, by parent: Int) {
         instances[child].parent = parent
-        emit(child, "willMove(toParent:)", argument: .instance(instances[parent].name))
-        emit(child, "didMove(toParent:)", argument: .instance(instances[parent].name))
+        emit(child, .willMove, argument: .instance(instances[parent].name))
+        emit(child, .didMove, argument: .instance(instances[parent].name))
     }
 
     /// A split's columns. In compact width the split is created collapsed (§9): with
@@ -168,8 +175,21 @@ struct FlowRun {
         if let secondary = scene.secondary { others.append((.secondary, secondary.value)) }
         let collapsed = environment.width == .compact
         instances[split].collapsed = collapsed
+        if Rules.showsCompactColumn(scene), let compactScene = scene.compact {
+            // Every relationship is instantiated and stays a child of the split; in compact
+            // width the compact child is shown instead of the columns (§9).
+            for other in others {
+                let child = try instantiate(other.scene)
+                setColumn(other.column, of: split, to: child)
+                adopt(child, by: split)
+            }
+            let compactChild = try instantiate(compactScene.value)
+            instances[split].compactChild = compactChild
+            adopt(compactChild, by: split)
+            return
+        }
         let ontoPrimary = collapsed && Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind)
-        if ontoPrimary { instances[split].ownDepth = instances[primary].stack.count }
+        if collapsed, instances[primary].kind == .navigation { instances[split].ownDepth = instances[primary].stack.count }
         for other in others {
             let child = try instantiate(other.scene)
             if !collapsed {
@@ -214,20 +234,20 @@ struct FlowRun {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Self.maximumNesting else {
-            throw FlowFailure("loading '\(instances[i].name)' embeds view controllers more than \(Self.maximumNesting) deep (an embedding cycle?)")
+            throw FlowFailure("loading '\(instances[i].name)' embeds view controllers more than \(SceneModel.maximumContainmentDepth) deep (an embedding cycle?)")
         }
         instances[i].viewLoaded = true
         for segue in instances[i].scene.segues where segue.kind.value == .embed {
             guard let destination = segue.destination else { continue }
             let child = try instantiate(destination.value)
-            emit(i, "prepare(for:sender:)", segue: segue.qualifiedID, destination: child)
+            emit(i, .prepare, segue: segue.qualifiedID, destination: child)
             instances[child].parent = i
             instances[i].embedded.append(child)
-            emit(child, "willMove(toParent:)", argument: .instance(instances[i].name))
+            emit(child, .willMove, argument: .instance(instances[i].name))
             try loadView(child)
-            emit(child, "didMove(toParent:)", argument: .instance(instances[i].name))
+            emit(child, .didMove, argument: .instance(instances[i].name))
         }
-        emit(i, "viewDidLoad()")
+        emit(i, .viewDidLoad)
     }
 
     // MARK: - Transitions (uikit-semantics §2)
@@ -238,10 +258,11 @@ struct FlowRun {
     /// the change.
     mutating func finishTransition(_ kind: Rules.TransitionKind, before: [Int], moves: Moves, incoming: Int?) throws {
         for removed in moves.removed {
-            emit(removed, "willMove(toParent:)", argument: .null)
+            emit(removed, .willMove, argument: .null)
         }
         for added in moves.added {
-            emit(added.child, "willMove(toParent:)", argument: .instance(instances[added.parent].name))
+            if moves.moved.contains(added.child) { emit(added.child, .didMove, argument: .null) }
+            emit(added.child, .willMove, argument: .instance(instances[added.parent].name))
         }
         let beforeSet = Set(before)
         var after = visibleList()
@@ -258,7 +279,7 @@ struct FlowRun {
         for phase in kind.phases {
             switch phase {
             case .disappearingWill:
-                for i in disappearing { emit(i, "viewWillDisappear(_:)") }
+                for i in disappearing { emit(i, .viewWillDisappear) }
                 willPhases += 1
             case .appearingWill:
                 var k = 0
@@ -271,31 +292,31 @@ struct FlowRun {
                         appearing = visibleList().filter { !beforeSet.contains($0) }
                         k = appearing.firstIndex(of: i) ?? k
                     }
-                    emit(i, "viewWillAppear(_:)")
+                    emit(i, .viewWillAppear)
                     k += 1
                 }
                 willPhases += 1
             case .disappearingDid:
-                for i in disappearing { emit(i, "viewDidDisappear(_:)") }
+                for i in disappearing { emit(i, .viewDidDisappear) }
             case .appearingDid:
-                for i in appearing { emit(i, "viewDidAppear(_:)") }
+                for i in appearing { emit(i, .viewDidAppear) }
             }
             if isFull, !laidOut, willPhases == willPhaseCount {
                 // Full detail: once every will-phase is over, the appearing views are in the
                 // hierarchy and laid out (L: placement).
                 laidOut = true
                 for i in appearing {
-                    if Rules.reportsViewIsAppearing(ios: environment.ios) { emitFull(i, "viewIsAppearing(_:)") }
-                    emitFull(i, "viewWillLayoutSubviews()")
-                    emitFull(i, "viewDidLayoutSubviews()")
+                    if Rules.reportsViewIsAppearing(ios: environment.ios) { emitFull(i, .viewIsAppearing) }
+                    emitFull(i, .viewWillLayoutSubviews)
+                    emitFull(i, .viewDidLayoutSubviews)
                 }
             }
         }
         for removed in moves.removed {
-            emit(removed, "didMove(toParent:)", argument: .null)
+            emit(removed, .didMove, argument: .null)
         }
         for added in moves.added {
-            emit(added.child, "didMove(toParent:)", argument: .instance(instances[added.parent].name))
+            emit(added.child, .didMove, argument: .instance(instances[added.parent].name))
         }
     }
 }

@@ -140,10 +140,40 @@ public enum Rules {
 
     // MARK: - Split views (uikit-semantics §9; L where noted)
 
+    /// Whether a split shows a compact column instead of collapsing (uikit-semantics §9): it has
+    /// one, and a column style (`UISplitViewController.Column.compact` exists only for the
+    /// column styles of iOS 14; a classic split ignores it, and the validator warns).
+    public static func showsCompactColumn(_ split: Scene) -> Bool {
+        split.compact != nil && split.splitStyle != .classic
+    }
+
     /// Whether a collapsing split pushes its supplementary and secondary onto the primary
     /// (`collapse: secondary` with a navigation primary) rather than discarding them.
     public static func collapsesOntoPrimary(_ split: Scene, primaryKind: SceneKind) -> Bool {
         split.collapse == .secondary && primaryKind == .navigation
+    }
+
+    /// How many view controllers an expanding split takes back from the top of its navigation
+    /// primary's stack. A `classic` split relies on `UINavigationController`'s default
+    /// `separateSecondaryViewController(for:)`, which "responds by popping and returning the
+    /// view controller from the top of its navigation stack" (UISplitViewControllerDelegate
+    /// documentation; H for the statement, M for the outcome): the top, if the stack holds
+    /// more than its root. A column-style split (`doubleColumn`, `tripleColumn`) restores its
+    /// columns itself: everything pushed after the primary's own stack (`ownDepth`, L).
+    public static func separatedCount(stackCount: Int, ownDepth: Int, style: SplitStyle) -> Int {
+        switch style {
+        case .classic: return stackCount > 1 ? 1 : 0
+        case .doubleColumn, .tripleColumn: return stackCount - min(max(1, ownDepth), stackCount)
+        }
+    }
+
+    /// Whether a swipe down on a sheet does nothing: `isModalInPresentation` is set on the
+    /// presented instance or on an instance of its visible descent (for a presented
+    /// navigation controller, its top child: Apple's sample "Disabling the pull-down gesture
+    /// for a sheet" sets it there; H). `scenes` are those of the descent from the presented
+    /// instance to its front-most content.
+    public static func refusesInteractiveDismissal(_ scenes: [Scene]) -> Bool {
+        scenes.contains { $0.isModalInPresentation }
     }
 
     /// How an expanding split separates what was pushed after its primary's own stack (L):
@@ -156,6 +186,18 @@ public enum Rules {
         let secondary = rest.popLast()
         return (supplementary, secondary, Array(rest))
     }
+
+    // MARK: - Bounds (docs/semantics.md, "Bounds")
+
+    /// The most view controllers presented at once (the chain's length minus the root). UIKit
+    /// sets no limit, but every presented view controller keeps its views, and a device runs
+    /// out of memory long before a thousand full-screen layers; a flow that gets there is a
+    /// presentation cycle. Past it the flow stops with a flow error, which keeps every
+    /// step's state, and so the trace, bounded.
+    public static let maximumPresentedViewControllers = 1_000
+
+    /// The most view controllers on one navigation stack, for the same reasons (a push cycle).
+    public static let maximumStackDepth = 1_000
 
     // MARK: - Full detail (L: placement chosen for readability, see docs/semantics.md)
 

@@ -51,16 +51,16 @@ extension FlowRun {
             warnings.append("No view controller to unwind to for \(action)(_:) from \(describe(source)): no view controller on its path implements it; nothing happens")
             return
         }
-        emit(source, "prepare(for:sender:)", segue: segue.qualifiedID, destination: destination)
-        emit(destination, "\(action)(_:)", segue: segue.qualifiedID)
-        if isFull { events.append(Event(receiver: segue.qualifiedID, call: "perform()")) }
+        emit(source, .prepare, segue: segue.qualifiedID, destination: destination)
+        emit(destination, .unwindAction(action), segue: segue.qualifiedID)
+        if isFull { emitPerform(segue.qualifiedID) }
 
         let before = visibleList()
         let destinationLayer = layerIndex(of: destination) ?? 0
         var dismissed: [Layer] = []
         if destinationLayer + 1 < layers.count {
             dismissed = Array(layers[(destinationLayer + 1)...])
-            if let presenter = dismissed.first?.presenter { emitFull(presenter, "dismiss(animated:completion:)") }
+            if let presenter = dismissed.first?.presenter { emitFull(presenter, .dismiss) }
             removeLayers(from: destinationLayer + 1)
         }
         var moves = Moves()
@@ -72,7 +72,7 @@ extension FlowRun {
             case .navigation:
                 let stack = instances[parent].stack
                 guard let position = stack.firstIndex(of: child), position < stack.count - 1 else { continue }
-                emitFull(parent, "unwind(for:towards:)", argument: child)
+                emitFull(parent, .unwindTowards, argument: child)
                 let removed = Array(stack[(position + 1)...].reversed())
                 instances[parent].stack.removeLast(removed.count)
                 noteStackShrank(parent)
@@ -80,7 +80,7 @@ extension FlowRun {
                 popped.append(contentsOf: removed)
             case .tabBar:
                 guard instances[parent].selected != child else { continue }
-                emitFull(parent, "unwind(for:towards:)", argument: child)
+                emitFull(parent, .unwindTowards, argument: child)
                 instances[parent].selected = child
                 selectedTab = child
             default:

@@ -25,6 +25,9 @@ struct Instance {
     var primary: Int?
     var supplementary: Int?
     var secondary: Int?
+    /// Split with a compact column (column styles): the child shown instead of the columns
+    /// while the split is collapsed.
+    var compactChild: Int?
     var collapsed = false
     /// Split collapsed onto a navigation primary: how much of the primary's stack is its own.
     var ownDepth = 0
@@ -69,6 +72,10 @@ struct Moves {
     var removed: [Int] = []
     /// Instances joining a container (`willMove(toParent: parent)`).
     var added: [(child: Int, parent: Int)] = []
+    /// The added instances that leave another container to join (a split collapsing or
+    /// expanding): `addChild(_:)` first removes them from their old parent, and
+    /// `removeFromParent()` calls `didMove(toParent: nil)` (both documented; M).
+    var moved: [Int] = []
 
     var isEmpty: Bool { removed.isEmpty && added.isEmpty }
 }
@@ -85,7 +92,7 @@ extension FlowRun {
         switch instance.kind {
         case .navigation: result = instance.stack
         case .tabBar: result = instance.tabs
-        case .split: result = [instance.primary, instance.supplementary, instance.secondary].compactMap { $0 }
+        case .split: result = [instance.primary, instance.supplementary, instance.secondary, instance.compactChild].compactMap { $0 }
         case .page: result = instance.page.map { [$0] } ?? []
         case .container: result = instance.children
         case .content, .table, .collection: result = []
@@ -102,7 +109,7 @@ extension FlowRun {
         case .tabBar: result = instance.selected.map { [$0] } ?? []
         case .split:
             result = instance.collapsed
-                ? (instance.primary.map { [$0] } ?? [])
+                ? ((instance.compactChild ?? instance.primary).map { [$0] } ?? [])
                 : [instance.primary, instance.supplementary, instance.secondary].compactMap { $0 }
         case .page: result = instance.page.map { [$0] } ?? []
         case .container: result = instance.children
@@ -233,19 +240,27 @@ extension FlowRun {
     /// the top of a stack, the selected tab, the secondary (expanded) or primary (collapsed)
     /// column, the current page or a custom container's last child.
     func frontContent() -> Int? {
-        guard var current = frontLayer()?.root else { return nil }
+        frontLayer().flatMap { frontPath(from: $0.root).last }
+    }
+
+    /// `root` and the instances met descending from it to its front-most content, as
+    /// `frontContent()` descends.
+    func frontPath(from root: Int) -> [Int] {
+        var path = [root]
+        var current = root
         while true {
             let instance = instances[current]
             let next: Int?
             switch instance.kind {
             case .navigation: next = instance.stack.last
             case .tabBar: next = instance.selected
-            case .split: next = instance.collapsed ? instance.primary : (instance.secondary ?? instance.supplementary ?? instance.primary)
+            case .split: next = instance.collapsed ? (instance.compactChild ?? instance.primary) : (instance.secondary ?? instance.supplementary ?? instance.primary)
             case .page: next = instance.page
             case .container: next = instance.children.last
             case .content, .table, .collection: next = nil
             }
-            guard let next else { return current }
+            guard let next else { return path }
+            path.append(next)
             current = next
         }
     }

@@ -49,9 +49,9 @@ struct BenchmarkCommand: ParsableCommand {
         let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps, crossLinks: crossLinks).yaml()
         if let writeModel {
             do {
-                try OutputFile.writeAtomically(Array(yaml.utf8), to: writeModel)
+                try AtomicFile.write(Array(yaml.utf8), to: writeModel)
             } catch {
-                Terminal.error("cannot write '\(writeModel)': \(error.localizedDescription)")
+                Terminal.error("\(error)")
                 throw ExitCode(1)
             }
             return
@@ -64,14 +64,9 @@ struct BenchmarkCommand: ParsableCommand {
         }
         let trace = measure("simulate all flows", { Simulator(model: model).runAll() },
                             detail: { "\($0.flows.count) flows, \($0.flows.reduce(0) { $0 + $1.steps.count }) steps, \($0.flows.reduce(0) { $0 + $1.steps.reduce(0) { $0 + $1.events.count } }) events, \($0.flows.filter { $0.result != .passed }.count) not passed" })
-        let diagrams = TraceDiagrams(model: model)
-        let sources = measure("build DOT", { () -> [(String, String)] in
-            var all = [("dot", SegueGraph(model: model).dot), ("dot", PossibleChainsDiagram().dot(for: model))]
-            for flow in trace.flows {
-                all.append(("nop2", SequenceDiagram().dot(for: diagrams.sequenceScript(for: flow))))
-                all.append(("nop2", ChainFilmstrip().dot(for: diagrams.chainFrames(for: flow))))
-            }
-            return all
+        let catalogue = DiagramCatalogue(model: model, traces: trace.flows)
+        let sources = measure("build DOT (Markdown links)", { () -> [(String, String)] in
+            catalogue.entries.map { ($0.engine.rawValue, $0.dot(pageExtension: "md")) }
         }, detail: { "\($0.count) diagrams, \($0.reduce(0) { $0 + $1.1.utf8.count } / 1024) KiB of DOT" })
         let renderer = GraphvizRenderer()
         let before = GraphvizRenderer.statistics
@@ -91,7 +86,7 @@ struct BenchmarkCommand: ParsableCommand {
                                          cache: DiagramCache(directory: nil))
             _ = try measure("template the docs (Markdown + HTML)", {
                 try builder.build(model: model, warnings: result.diagnostics, flows: reports,
-                                  diagrams: sources.enumerated().map { DiagramSource(name: "d\($0.offset)", dot: $0.element.1, engine: $0.element.0) })
+                                  diagrams: zip(catalogue.entries, sources).map { DiagramSource(name: $0.name, dot: $1.1, engine: $1.0) })
             }, detail: { "\($0.files.count) files, \($0.files.reduce(0) { $0 + $1.contents.count } / 1024) KiB" })
         }
 

@@ -5,37 +5,39 @@ import Graphviz
 import SceneModel
 import Simulator
 
-/// Assembles what the docs need from the other modules: flow reports from the simulator, diagram sources from Diagrams.
+/// Assembles what the docs need from the other modules: flow reports from the simulator, diagram sources from
+/// the diagram catalogue, each built once per page flavour.
 struct DocsPipeline {
     let model: SceneModel
     let traces: [FlowTrace]
+    let catalogue: DiagramCatalogue
 
     /// Simulates every flow once.
     init(model: SceneModel) {
         self.model = model
         self.traces = Simulator(model: model).runAll(detail: .default).flows
+        self.catalogue = DiagramCatalogue(model: model, traces: traces)
     }
 
     func flowReports() -> [FlowReport] {
         zip(model.flows, traces).map { FlowReport(flow: $0, trace: $1) }
     }
 
-    /// Every diagram of the docs, with links written as placeholders the site builder resolves per page.
+    /// Every diagram of the docs, with links to the Markdown pages and to the HTML pages.
     func diagramSources() -> [DiagramSource] {
-        var sources: [DiagramSource] = []
-        let links = DocumentLinks(prefix: DocSiteBuilder.rootPlaceholder, fileExtension: DocSiteBuilder.extensionPlaceholder)
-        sources.append(DiagramSource(name: "segues", dot: SegueGraph(model: model, options: .init(links: links)).dot))
-        for scene in model.scenes {
-            let options = SegueGraph.Options(links: links, showsLegend: false, title: "Neighbourhood of \(scene.id)")
-            sources.append(DiagramSource(name: "scenes/\(scene.id)-neighbourhood", dot: SegueGraph(model: model.neighbourhood(of: scene.id), options: options).dot))
+        catalogue.entries.map { entry in
+            DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
+                          markdownDOT: entry.dot(pageExtension: "md"), htmlDOT: entry.dot(pageExtension: "html"))
         }
-        sources.append(DiagramSource(name: "chains", dot: PossibleChainsDiagram(links: links).dot(for: model)))
-        let diagrams = TraceDiagrams(model: model)
-        for trace in traces {
-            sources.append(DiagramSource(name: "flows/\(trace.flow)-sequence", dot: SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace)), engine: "nop2"))
-            sources.append(DiagramSource(name: "flows/\(trace.flow)-chains", dot: ChainFilmstrip().dot(for: diagrams.chainFrames(for: trace)), engine: "nop2"))
+    }
+}
+
+extension DocsPipeline {
+    /// The docs' legend, from the diagrams' style table.
+    static var legend: [LegendRow] {
+        DiagramStyle.legendRows.map {
+            LegendRow(kind: $0.kind, name: $0.name, color: $0.style.color, drawnAs: $0.style.description, meaning: $0.meaning)
         }
-        return sources
     }
 }
 
@@ -45,5 +47,19 @@ enum GraphvizBridge {
         DiagramRenderer(identifier: GraphvizRenderer.identifier) { dot, engine, format in
             try GraphvizRenderer().render(dot: dot, engine: .init(rawValue: engine), format: .init(rawValue: format))
         }
+    }
+}
+
+/// Where rendered diagrams are cached: `$SCENOGRAPH_CACHE_DIR`, else `$XDG_CACHE_HOME/scenograph`,
+/// else `~/.cache/scenograph`. Read here, so that no library reads the environment.
+enum CacheLocation {
+    static func standard() -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        if let path = environment["SCENOGRAPH_CACHE_DIR"], !path.isEmpty {
+            return URL(fileURLWithPath: path)
+        }
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return base.appendingPathComponent("scenograph")
     }
 }

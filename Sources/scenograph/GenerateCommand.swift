@@ -4,6 +4,7 @@ import Foundation
 import Graphviz
 import ModelLoading
 import SceneModel
+import Simulator
 
 struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -79,20 +80,23 @@ struct GenerateCommand: ParsableCommand {
         let builder = DocSiteBuilder(
             templates: templateSet,
             renderer: GraphvizBridge.renderer(),
-            cache: noCache ? DiagramCache(directory: nil) : DiagramCache.standard(),
+            cache: DiagramCache(directory: noCache ? nil : CacheLocation.standard()),
             imageFormat: format.rawValue,
             html: !noHTML
         )
         let build: DocSiteBuild
+        let review: [DocSite.OutputFile]
         do {
-            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams) { progress.report($0) }
+            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
+            // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
+            review = (self.model ?? ModelInput.bundledExample) == ModelInput.bundledExample ? try ReviewExample.files(base: model) : []
         } catch {
             progress.finish()
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
         do {
-            try OutputWriter.replace(destination, with: build.files, wait: !noWait) {
+            try OutputWriter.replace(destination, with: build.files + review, wait: !noWait) {
                 if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
             }
         } catch {
@@ -101,15 +105,16 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
         progress.finish()
-        let failed = flows.filter { $0.result != "passed" }
+        let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
-                ? "rendered nothing: \(build.reused) diagram\(build.reused == 1 ? "" : "s") unchanged"
-                : "rendered \(build.rendered) diagram\(build.rendered == 1 ? "" : "s") (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(model.scenes.count) scenes, \(flows.count) flows; \(renderNote)")
+                ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
+                : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
+            Terminal.status("wrote \(build.files.count + review.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
-        for report in failed {
-            Terminal.error("flow '\(report.flow.id)' \(report.result)")
+        // Each failed expectation and flow error, with its step and the step's line in the model.
+        for (flow, trace) in zip(model.flows, pipeline.traces) where trace.result != .passed {
+            Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
         }
         if !failed.isEmpty { throw ExitCode(1) }
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocSite
 import Foundation
 import ModelLoading
 import SceneModel
@@ -58,9 +59,9 @@ struct ImportCommand: ParsableCommand {
             return
         }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            try AtomicFile.write(Array(text.utf8), to: output)
         } catch {
-            Terminal.error("cannot write '\(output)': \(error.localizedDescription)")
+            Terminal.error("\(error)")
             throw ExitCode(1)
         }
     }

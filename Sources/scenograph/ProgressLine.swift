@@ -25,13 +25,13 @@ final class ProgressLine {
         case .verbose: Terminal.status(line)
         case .normal:
             guard isTerminal else { return }
-            FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+            Terminal.redraw(line)
             drawn = true
         }
     }
 
     func finish() {
-        if drawn { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if drawn { Terminal.redraw("") }
         drawn = false
     }
 }

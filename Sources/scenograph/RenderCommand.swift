@@ -1,5 +1,6 @@
 import ArgumentParser
 import Diagrams
+import DocSite
 import Foundation
 import Graphviz
 import SceneModel
@@ -14,7 +15,9 @@ struct RenderCommand: ParsableCommand {
             whole or not at all: a failed render leaves an existing FILE untouched. \
             The segue graph shows every scene (containers as boxes around their children) \
             and every segue, one line style per kind. --format dot writes the DOT source \
-            before layout, for reading or for running Graphviz yourself.
+            before layout, for reading or for running Graphviz yourself. --format mermaid writes the segue \
+            graph as a Mermaid flowchart and a flow's sequence diagram as a Mermaid sequenceDiagram, for \
+            Markdown that GitHub renders (docs/review.md says what Mermaid cannot show).
             """
     )
 
@@ -23,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, png, pdf, dot
+        case svg, png, pdf, dot, mermaid
     }
 
     @Argument(help: "The model file (YAML or JSON).")
@@ -57,16 +60,17 @@ struct RenderCommand: ParsableCommand {
         let model = try ModelInput.load(self.model)
         let clock = ContinuousClock()
         let start = clock.now
-        let links = DocumentLinks(fileExtension: linkExtension)
-        let dot: String
-        let engine: GraphvizRenderer.Engine
+        if format == .mermaid {
+            try renderMermaid(model)
+            return
+        }
+        let subject: DiagramCatalogue.Subject
+        var traces: [FlowTrace] = []
         switch diagram {
         case .segues:
-            dot = SegueGraph(model: model, options: .init(links: links)).dot
-            engine = .dot
+            subject = .segueGraph
         case .chains where flow == nil:
-            dot = PossibleChainsDiagram(links: links).dot(for: model)
-            engine = .dot
+            subject = .possibleChains
         case .chains, .sequence:
             guard let flowID = flow else {
                 Terminal.error("the sequence diagram is drawn for one flow: add --flow ID (flows: \(model.flows.map(\.id).joined(separator: ", ")))")
@@ -77,13 +81,15 @@ struct RenderCommand: ParsableCommand {
                 Terminal.report([.error("unknown flow '\(flowID)'\(Identifier.didYouMean(flowID, among: model.flows.map(\.id))); flows: \(model.flows.map(\.id).joined(separator: ", "))", at: location)])
                 throw ExitCode(1)
             }
-            let trace = Simulator(model: model).run(flowModel, detail: detail)
-            let diagrams = TraceDiagrams(model: model)
-            dot = diagram == .sequence
-                ? SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace))
-                : ChainFilmstrip().dot(for: diagrams.chainFrames(for: trace))
-            engine = .nop2
+            traces = [Simulator(model: model).run(flowModel, detail: detail)]
+            subject = diagram == .sequence ? .sequence(flow: flowID) : .filmstrip(flow: flowID)
         }
+        guard let entry = DiagramCatalogue(model: model, traces: traces).entry(subject) else {
+            Terminal.error("the model has no \(diagram.rawValue) diagram")
+            throw ExitCode(1)
+        }
+        let dot = entry.graph(links: DocumentLinks(fileExtension: linkExtension)).text
+        let engine = GraphvizRenderer.Engine(rawValue: entry.engine.rawValue)
         let built = clock.now
 
         let bytes: [UInt8]
@@ -91,7 +97,7 @@ struct RenderCommand: ParsableCommand {
         switch format {
         case .dot:
             bytes = Array(dot.utf8)
-        case .svg, .png, .pdf:
+        case .svg, .png, .pdf, .mermaid:
             do {
                 let rendering = try GraphvizRenderer().renderWithReport(dot: dot, engine: engine, format: .init(rawValue: format.rawValue))
                 bytes = rendering.bytes
@@ -105,12 +111,12 @@ struct RenderCommand: ParsableCommand {
 
         do {
             if let output {
-                try OutputFile.writeAtomically(bytes, to: output)
+                try AtomicFile.write(bytes, to: output)
             } else {
-                FileHandle.standardOutput.write(Data(bytes))
+                Terminal.data(bytes)
             }
         } catch {
-            Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")
+            Terminal.error("\(error)")
             throw ExitCode(1)
         }
         if timing {
@@ -120,6 +126,40 @@ struct RenderCommand: ParsableCommand {
                              + "layout \(graphvizTiming.layout.milliseconds), render \(graphvizTiming.render.milliseconds))")
             }
             Terminal.note("timing: " + parts.joined(separator: ", "))
+        }
+    }
+}
+
+extension RenderCommand {
+    /// The Mermaid form of the segue graph or of a flow's sequence diagram.
+    func renderMermaid(_ model: SceneModel) throws {
+        let text: String
+        switch diagram {
+        case .segues:
+            text = MermaidSegueGraph(model: model).text
+        case .chains:
+            Terminal.error("the chains diagram has no Mermaid form; use --diagram segues or sequence")
+            throw ExitCode(1)
+        case .sequence:
+            guard let flowID = flow, let flowModel = model.flow(flowID) else {
+                let location = SourceLocation(file: model.path, line: 1, column: 1)
+                let known = model.flows.map(\.id)
+                Terminal.report([.error((flow.map { "unknown flow '\($0)'\(Identifier.didYouMean($0, among: known)); " } ?? "the sequence diagram is drawn for one flow: add --flow ID; ")
+                                        + "flows: \(known.joined(separator: ", "))", at: location)])
+                throw ExitCode(1)
+            }
+            let trace = Simulator(model: model).run(flowModel, detail: detail)
+            text = MermaidSequenceDiagram().text(for: TraceDiagrams(model: model).sequenceScript(for: trace))
+        }
+        do {
+            if let output {
+                try AtomicFile.write(Array(text.utf8), to: output)
+            } else {
+                Terminal.data(Array(text.utf8))
+            }
+        } catch {
+            Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")
+            throw ExitCode(1)
         }
     }
 }

@@ -5,10 +5,9 @@ import ModelLoading
 import SceneModel
 
 final class PossibleChainsDiagramTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     func testTheCameraChainOfTheExampleIsFound() throws {
-        let model = try XCTUnwrap(ModelLoader().load(path: Self.packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
+        let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
         let chains = model.possibleModalChains().map { $0.scenes.joined(separator: " > ") }
         XCTAssertTrue(chains.contains("tabs > pickerLibraryNav > peoplePickerNav"), "\(chains)")
         XCTAssertTrue(chains.contains("tabs > peoplePickerNav"), "the people picker is also presented from the photo")

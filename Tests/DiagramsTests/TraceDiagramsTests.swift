@@ -6,7 +6,6 @@ import SceneModel
 import Simulator
 
 final class TraceDiagramsTests: XCTestCase {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func example() throws -> SceneModel {
         try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)

@@ -1,10 +1,10 @@
+import TextFormats
 import Foundation
 import XCTest
 @testable import DocSite
 import ModelLoading
 import SceneModel
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A renderer that needs no Graphviz: an SVG naming the DOT's hash, and a counter of calls.
 final class FakeRenderer: @unchecked Sendable {
@@ -15,7 +15,9 @@ final class FakeRenderer: @unchecked Sendable {
     var renderer: DiagramRenderer {
         DiagramRenderer(identifier: "fake-1") { [self] dot, engine, format in
             lock.withLock { _calls += 1 }
-            let link = dot.contains("URL=") ? "<a xlink:href=\"@ROOT@scenes/a.@EXT@\"><text>a</text></a>" : ""
+            // The link of the DOT, as Graphviz would write it.
+            let url = dot.components(separatedBy: "URL=\"").dropFirst().first?.components(separatedBy: "\"").first
+            let link = url.map { "<a xlink:href=\"\($0)\"><text>a</text></a>" } ?? ""
             return Array("<?xml version=\"1.0\"?>\n<!-- fake -->\n<svg engine=\"\(engine)\" format=\"\(format)\" id=\"\(SHA256.hex(Array(dot.utf8)).prefix(8))\">\(link)</svg>\n".utf8)
         }
     }
@@ -43,8 +45,10 @@ final class DocSiteBuilderTests: XCTestCase {
         let set = try templates ?? XCTUnwrap(TemplateSet.load().templates)
         let builder = DocSiteBuilder(templates: set, renderer: renderer.renderer, cache: cache)
         let diagrams = [
-            DiagramSource(name: "segues", dot: "digraph { n1 [URL=\"@ROOT@scenes/library.@EXT@\"] }"),
-            DiagramSource(name: "scenes/library-neighbourhood", dot: "digraph { n1 [URL=\"@ROOT@scenes/photo.@EXT@\"] }"),
+            DiagramSource(name: "segues", markdownDOT: "digraph { n1 [URL=\"scenes/library.md\", label=\"@ROOT@ @EXT@\"] }",
+                          htmlDOT: "digraph { n1 [URL=\"scenes/library.html\", label=\"@ROOT@ @EXT@\"] }"),
+            DiagramSource(name: "scenes/library-neighbourhood", markdownDOT: "digraph { n1 [URL=\"../scenes/photo.md\"] }",
+                          htmlDOT: "digraph { n1 [URL=\"../scenes/photo.html\"] }"),
         ]
         return try builder.build(model: model, warnings: [], flows: [], diagrams: diagrams)
     }
@@ -63,22 +67,25 @@ final class DocSiteBuilderTests: XCTestCase {
         }
     }
 
-    func testDiagramLinksAreResolvedPerPlaceOfUse() throws {
+    func testEachFlavourGetsItsOwnDiagramWithTextAsWritten() throws {
         let files = try build().files
         func text(_ path: String) throws -> String {
             String(decoding: try XCTUnwrap(files.first { $0.path == path }).contents, as: UTF8.self)
         }
-        // The Markdown docs' SVG links to Markdown pages, the site's to HTML pages, each relative to the file.
-        XCTAssertTrue(try text("segues.svg").contains("xlink:href=\"scenes/a.md\""))
-        XCTAssertTrue(try text("site/segues.svg").contains("xlink:href=\"scenes/a.html\""))
-        XCTAssertTrue(try text("scenes/library-neighbourhood.svg").contains("xlink:href=\"../scenes/a.md\""))
+        // The Markdown docs get the DOT linking to Markdown pages, the site the one linking to HTML pages.
+        XCTAssertTrue(try text("segues.svg").contains("scenes/library.md"))
+        XCTAssertTrue(try text("site/segues.svg").contains("scenes/library.html"))
+        XCTAssertTrue(try text("scenes/library-neighbourhood.svg").contains("../scenes/photo.md"))
         XCTAssertTrue(try text("segues.dot").contains("URL=\"scenes/library.md\""))
+        XCTAssertTrue(try text("site/segues.dot").contains("URL=\"scenes/library.html\""))
+        // Nothing is substituted afterwards: text that looks like a placeholder stays as written.
+        XCTAssertTrue(try text("segues.dot").contains("@ROOT@ @EXT@"))
         // The HTML page inlines the SVG element itself, without the XML prolog.
         let index = try text("site/index.html")
         XCTAssertTrue(index.contains("<figure class=\"diagram\"><svg engine=\"dot\""))
         XCTAssertFalse(index.contains("<?xml"))
         let scenePage = try text("site/scenes/library.html")
-        XCTAssertTrue(scenePage.contains("xlink:href=\"../scenes/a.html\""))
+        XCTAssertTrue(scenePage.contains("../scenes/photo.html"))
     }
 
     func testSameInputGivesIdenticalFiles() throws {
@@ -142,12 +149,13 @@ final class DocSiteBuilderTests: XCTestCase {
         let cache = DiagramCache(directory: temporary.appendingPathComponent("cache"))
         let renderer = FakeRenderer()
         let first = try build(cache: cache, renderer: renderer)
-        XCTAssertEqual(first.rendered, 2)
-        XCTAssertEqual(renderer.calls, 2)
+        // Two diagrams, each in two flavours.
+        XCTAssertEqual(first.rendered, 4)
+        XCTAssertEqual(renderer.calls, 4)
         let second = try build(cache: cache, renderer: renderer)
         XCTAssertEqual(second.rendered, 0)
-        XCTAssertEqual(second.reused, 2)
-        XCTAssertEqual(renderer.calls, 2, "nothing rendered the second time")
+        XCTAssertEqual(second.reused, 4)
+        XCTAssertEqual(renderer.calls, 4, "nothing rendered the second time")
         XCTAssertEqual(first.files, second.files)
     }
 
@@ -164,5 +172,25 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(Markdown.escape("a|b *c* <d> [e]_f\nnext"), "a\\|b \\*c\\* &lt;d&gt; \\[e\\]\\_f next")
         XCTAssertEqual(Markdown.html("Hello **big** *world* `x<y>` [link](https://e.com/?a&b)\n\n- one\n- two"),
                        "<p>Hello <strong>big</strong> <em>world</em> <code>x&lt;y&gt;</code> <a href=\"https://e.com/?a&amp;b\">link</a></p>\n<ul><li>one</li><li>two</li></ul>")
+        XCTAssertEqual(Markdown.escape("a\rb\u{1B}c~d"), "a bc\\~d", "a bare CR splits no row; control characters are dropped")
+    }
+
+    func testCodeSpansHoldAnyText() {
+        XCTAssertEqual(Markdown.codeSpan("plain"), "`plain`")
+        XCTAssertEqual(Markdown.codeSpan("a`b"), "``a`b``")
+        XCTAssertEqual(Markdown.codeSpan("`x` <img> | y", inTable: true), "`` `x` <img> \\| y ``")
+        XCTAssertEqual(Markdown.codeSpan("two\nlines\rhere"), "`two lines here`")
+        XCTAssertEqual(Markdown.codeSpan(""), "` `")
+    }
+
+    func testSummariesKeepMarkdownButNotHTMLOrScriptLinks() {
+        XCTAssertEqual(Markdown.sanitized("**b** <img src=x> `<kept>`"), "**b** &lt;img src=x&gt; `<kept>`")
+        XCTAssertEqual(Markdown.sanitized("[a](javascript:alert(1)) [b](  JavaScript:x) [c](https://e.com) [d](pages/x.md) [e](mailto:a@b)"),
+                       "[a\\](javascript:alert(1)) [b\\](  JavaScript:x) [c](https://e.com) [d](pages/x.md) [e](mailto:a@b)")
+        XCTAssertEqual(Markdown.html("[x](data:text/html,hi) [y](java\tscript:1)"),
+                       "<p>[x](data:text/html,hi) [y](java\tscript:1)</p>")
+        // Pathological input stays linear and intact.
+        let many = String(repeating: "](", count: 5_000)
+        XCTAssertEqual(Markdown.sanitized(many), many)
     }
 }

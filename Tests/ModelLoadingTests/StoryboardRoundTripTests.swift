@@ -56,8 +56,7 @@ import Testing
         }
         scene.title = "title: with colon"
         scene.summary = "Multi-line\nsummary with \"quotes\""
-        model.scenes = [scene]
-        model.reindex()
+        model.replaceScenes([scene])
         let yaml = ModelWriter().yaml(for: model)
         let loaded = ModelLoader().load(text: yaml, path: "quoting.yaml")
         let reloaded = try #require(loaded.model, "\(loaded.diagnostics.brief)\n\(yaml)")

@@ -51,7 +51,7 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
     result.environmentLocation = nil
     result.initial = strip(model.initial)
     result.conditions = model.conditions.map { Condition(name: $0.name, value: $0.value) }
-    result.scenes = model.scenes.map { scene in
+    result.replaceScenes(model.scenes.map { scene in
         var scene = scene
         scene.location = .unknown
         scene.customClass = strip(scene.customClass)
@@ -77,7 +77,6 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
             return segue
         }
         return scene
-    }
-    result.reindex()
+    })
     return result
 }

@@ -9,7 +9,6 @@ struct CLIRunner {
         var stderr: String
     }
 
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static var binary: URL {
         #if os(macOS)

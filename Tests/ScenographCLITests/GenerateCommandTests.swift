@@ -40,7 +40,7 @@ final class GenerateCommandTests: XCTestCase {
     /// Markdown and DOT byte for byte; HTML with its inline SVG set aside; SVG by the ids of its groups
     /// (SVG text depends on the Graphviz version and fonts). Regenerate with `make run` when this fails.
     func testCommittedOutputIsNotStale() throws {
-        let committed = CLIRunner.packageRoot.appendingPathComponent("Output")
+        let committed = packageRoot.appendingPathComponent("Output")
         let (output, fresh) = try generate(into: "fresh")
         XCTAssertEqual(output.status, 0, output.stderr)
         let committedFiles = try Self.files(under: committed)
@@ -55,7 +55,7 @@ final class GenerateCommandTests: XCTestCase {
             let new = try Data(contentsOf: fresh.appendingPathComponent(path))
             let ext = path == ".scenograph-manifest" ? "manifest" : URL(fileURLWithPath: path).pathExtension
             switch ext {
-            case "md", "dot", "css", "manifest":
+            case "md", "dot", "css", "manifest", "txt", "json":
                 XCTAssertEqual(old, new, "\(path) is stale: run `make run`")
             case "html":
                 XCTAssertEqual(Self.withoutSVG(String(decoding: old, as: UTF8.self)), Self.withoutSVG(String(decoding: new, as: UTF8.self)), "\(path) is stale")
@@ -166,7 +166,7 @@ final class GenerateCommandTests: XCTestCase {
 
     func testASecondRunRendersNothingAndSaysSo() throws {
         let (first, _) = try generate(into: "docs")
-        XCTAssertTrue(first.stderr.contains("rendered 65 diagrams"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("rendered 130 images of 65 diagrams"), first.stderr)
         let (second, _) = try generate(into: "docs")
         XCTAssertEqual(second.status, 0)
         XCTAssertTrue(second.stderr.contains("rendered nothing: 65 diagrams unchanged"), second.stderr)
@@ -210,7 +210,7 @@ final class GenerateCommandTests: XCTestCase {
         let process = Process()
         process.executableURL = CLIRunner.binary
         process.arguments = ["generate", "Examples/Photos.yaml", "-o", docs.path, "--no-cache", "--verbose"]
-        process.currentDirectoryURL = CLIRunner.packageRoot
+        process.currentDirectoryURL = packageRoot
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let errors = Pipe()
         process.standardError = errors
@@ -258,7 +258,7 @@ enum SVGIDs {
 /// The README's claims, checked.
 final class ReadmeExampleTests: XCTestCase {
     func testTheModelFormatExampleValidatesAndItsFlowPasses() throws {
-        let readme = try String(contentsOf: CLIRunner.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
         let start = try XCTUnwrap(readme.range(of: "```yaml\nformat: 1\nname: Notes\n"))
         let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
         let yaml = String(readme[readme.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
@@ -280,7 +280,7 @@ final class StoryboardDocsTests: XCTestCase {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-storyboards-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
-        let fixtures = CLIRunner.packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards")
+        let fixtures = packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards")
         for name in ["Main.storyboard", "Settings.storyboard"] {
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: temporary.appendingPathComponent(name))
         }

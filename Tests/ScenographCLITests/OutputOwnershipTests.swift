@@ -9,7 +9,7 @@ final class OutputOwnershipTests: XCTestCase {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-ownership-\(UUID().uuidString)")
         project = base.appendingPathComponent("App")
         try FileManager.default.createDirectory(at: project.appendingPathComponent("Sources"), withIntermediateDirectories: true)
-        let example = CLIRunner.packageRoot.appendingPathComponent("Examples/Photos.yaml")
+        let example = packageRoot.appendingPathComponent("Examples/Photos.yaml")
         try FileManager.default.copyItem(at: example, to: project.appendingPathComponent("App.yaml"))
         try "print(1)\n".write(to: project.appendingPathComponent("Sources/main.swift"), atomically: false, encoding: .utf8)
     }

@@ -230,9 +230,9 @@ import Testing
             """)
         #expect(summary(t, 0) == "chain Split | visible D1 | Split[NavM]collapsed NavM[M,D1]")
         // M was under D1 since launch, so it loads now.
-        #expect(events(t, 1) == list("D1.wM(Split) M.vDL M.vWA M.vDA D1.dM(Split)"))
+        #expect(events(t, 1) == list("D1.dM(nil) D1.wM(Split) M.vDL M.vWA M.vDA D1.dM(Split)"))
         #expect(summary(t, 1) == "chain Split | visible D1 | Split[NavM,D1] NavM[M]")
-        #expect(events(t, 3) == list("D1.wM(NavM) M.vWD M.vDD D1.dM(NavM)"))
+        #expect(events(t, 3) == list("D1.dM(nil) D1.wM(NavM) M.vWD M.vDD D1.dM(NavM)"))
         #expect(summary(t, 3) == "chain Split | visible D1 | Split[NavM]collapsed NavM[M,D1]")
         #expect(t.result == .passed)
     }
@@ -247,14 +247,28 @@ import Testing
         #expect(summary(t, 2) == "chain Split | visible D1#2 | Split[NavM,D1#2] NavM[M]")
     }
 
-    @Test func expandingKeepsTheTopAndDiscardsWhatIsBetween() throws {
+    @Test func expandingAClassicSplitSeparatesOnlyTheTopOfThePrimary() throws {
+        // UINavigationController's default separation pops the top of its stack and nothing
+        // else, so D1 stays in the primary column (UISplitViewControllerDelegate docs).
         let t = try simulate(initial: "Split", scenes: Self.split, steps: """
             - showDetail: D2
               from: M
             - environment: {width: regular}
             """)
         #expect(summary(t, 1) == "chain Split | visible D2 | Split[NavM]collapsed NavM[M,D1,D2]")
-        #expect(events(t, 2) == list("D1.wM(nil) D2.wM(Split) M.vDL M.vWA M.vDA D1.dM(nil) D2.dM(Split) D1.deinit"))
+        #expect(events(t, 2) == list("D2.dM(nil) D2.wM(Split) D1.vWA D1.vDA D2.dM(Split)"))
+        #expect(summary(t, 2) == "chain Split | visible D2 | Split[NavM,D2] NavM[M,D1]")
+    }
+
+    @Test func expandingAColumnStyleSplitKeepsTheTopAndDiscardsWhatIsBetween() throws {
+        let scenes = Self.split.replacingOccurrences(of: "secondary: D1}", with: "secondary: D1, style: doubleColumn}")
+        let t = try simulate(initial: "Split", scenes: scenes, steps: """
+            - showDetail: D2
+              from: M
+            - environment: {width: regular}
+            """)
+        #expect(summary(t, 1) == "chain Split | visible D2 | Split[NavM]collapsed NavM[M,D1,D2]")
+        #expect(events(t, 2) == list("D1.wM(nil) D2.dM(nil) D2.wM(Split) M.vDL M.vWA M.vDA D1.dM(nil) D2.dM(Split) D1.deinit"))
         #expect(summary(t, 2) == "chain Split | visible D2 | Split[NavM,D2] NavM[M]")
     }
 
@@ -279,11 +293,11 @@ import Testing
             """, environment: "{idiom: pad}")
         #expect(Array(events(t, 0).suffix(15)) == list("Split.vDL Split.vWA NavM.vDL NavM.vWA M.vDL M.vWA G.vDL G.vWA D1.vDL D1.vWA Split.vDA NavM.vDA M.vDA G.vDA D1.vDA"))
         #expect(summary(t, 0) == "chain Split | visible D1 | Split[NavM,G,D1] NavM[M]")
-        #expect(events(t, 1) == list("G.wM(NavM) D1.wM(NavM) M.vWD G.vWD M.vDD G.vDD G.dM(NavM) D1.dM(NavM)"))
+        #expect(events(t, 1) == list("G.dM(nil) G.wM(NavM) D1.dM(nil) D1.wM(NavM) M.vWD G.vWD M.vDD G.vDD G.dM(NavM) D1.dM(NavM)"))
         #expect(summary(t, 1) == "chain Split | visible D1 | Split[NavM]collapsed NavM[M,G,D1]")
         #expect(events(t, 2) == list("D1.wM(nil) D1.vWD G.vWA D1.vDD G.vDA D1.dM(nil) D1.deinit"))
         // G goes back to the supplementary column; the secondary column gets a new D1.
-        #expect(events(t, 3) == list("D1#2.init D1#2.awake G.wM(Split) D1#2.wM(Split) M.vWA D1#2.vDL D1#2.vWA M.vDA D1#2.vDA G.dM(Split) D1#2.dM(Split)"))
+        #expect(events(t, 3) == list("D1#2.init D1#2.awake G.dM(nil) G.wM(Split) D1#2.wM(Split) M.vWA D1#2.vDL D1#2.vWA M.vDA D1#2.vDA G.dM(Split) D1#2.dM(Split)"))
         #expect(summary(t, 3) == "chain Split | visible D1#2 | Split[NavM,G,D1#2] NavM[M]")
     }
 

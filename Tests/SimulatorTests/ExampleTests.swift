@@ -6,7 +6,7 @@ import Testing
 
 /// The bundled example: every flow passes its `expect` steps.
 @Suite struct ExampleTests {
-    static let path = TraceFormatTests.packageRoot.appendingPathComponent("Examples/Photos.yaml").path
+    static let path = packageRoot.appendingPathComponent("Examples/Photos.yaml").path
 
     @Test(arguments: Detail.allCases)
     func everyFlowOfTheExamplePasses(_ detail: Detail) throws {

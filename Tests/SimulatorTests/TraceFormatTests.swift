@@ -121,7 +121,6 @@ struct SchemaChecker {
 
 /// The JSON and text forms of traces.
 @Suite struct TraceFormatTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     static func photos() throws -> SceneModel {
         let result = ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path)
@@ -223,15 +222,81 @@ struct SchemaChecker {
         let trace = Simulator(model: try Self.photos()).runAll()
         let text = trace.jsonText()
         #expect(text.hasPrefix("{\n  \"format\": 1,\n  \"model\": \"Photos\",\n  \"flows\": [\n    {\n      \"flow\": \"browse-photos\",\n      \"environment\": {\"idiom\": \"phone\", \"width\": \"compact\", \"height\": \"regular\", \"ios\": 17},\n      \"result\": \"passed\",\n      \"steps\": [\n"))
-        #expect(text.contains(#"{"receiver": "library", "call": "shouldPerformSegue(withIdentifier:sender:)", "segue": "library.showPhoto", "result": true}"#))
-        #expect(text.contains(#"{"receiver": "library", "call": "prepare(for:sender:)", "segue": "library.showPhoto", "destination": "photo"}"#))
-        #expect(text.contains(#"{"receiver": "photo", "call": "willMove(toParent:)", "argument": "libraryNav"}"#))
-        #expect(text.contains(#"{"receiver": "photo", "call": "willMove(toParent:)", "argument": null}"#))
+        #expect(text.contains(#"{"receiver": "library", "call": "shouldPerformSegue(withIdentifier:sender:)", "kind": "segueCheck", "segue": "library.showPhoto", "result": true}"#))
+        #expect(text.contains(#"{"receiver": "library", "call": "prepare(for:sender:)", "kind": "seguePrepare", "segue": "library.showPhoto", "destination": "photo"}"#))
+        #expect(text.contains(#"{"receiver": "photo", "call": "willMove(toParent:)", "kind": "containment", "argument": "libraryNav"}"#))
+        #expect(text.contains(#"{"receiver": "photo", "call": "willMove(toParent:)", "kind": "containment", "argument": null}"#))
         #expect(text.contains(#""tabs": {"kind": "tabBar", "children": ["libraryNav", "cameraNav", "recipesNav", "albumsSplit"], "selected": "libraryNav"}"#))
         #expect(text.contains(#""albumsSplit": {"kind": "split", "children": ["albumsNav"], "collapsed": true}"#))
         #expect(text.contains(#"{"presenter": "tabs", "presented": "peoplePickerNav", "source": "photo", "style": "pageSheet", "transition": "coverVertical"}"#))
         let stateKeys = "\"state\": {\n            \"chain\": [\"tabs\"],\n            \"visible\": \"library\",\n            \"presentations\": [],\n            \"containers\": {"
         #expect(text.contains(stateKeys))
+    }
+
+    @Test func everyEventHasTheKindOfItsCall() throws {
+        // Given every example flow at full detail, and a varied model
+        let traces = [Simulator(model: try Self.photos()).runAll(detail: .full), Simulator(model: try Self.varied()).runAll(detail: .full)]
+        var seen: Set<Event.Kind> = []
+        for event in traces.flatMap(\.flows).flatMap(\.steps).flatMap(\.events) {
+            seen.insert(event.kind)
+            // Then each call has the one kind docs/model-format.md §2 gives it
+            let expected: Event.Kind
+            switch event.call {
+            case "init(coder:)": expected = .creation
+            case "deinit": expected = .destruction
+            case "willMove(toParent:)", "didMove(toParent:)": expected = .containment
+            case "shouldPerformSegue(withIdentifier:sender:)": expected = .segueCheck
+            case "prepare(for:sender:)": expected = .seguePrepare
+            case "perform()": expected = .seguePerform
+            case "awakeFromNib()", "viewDidLoad()", "viewWillAppear(_:)", "viewIsAppearing(_:)", "viewDidAppear(_:)",
+                 "viewWillDisappear(_:)", "viewDidDisappear(_:)", "viewWillLayoutSubviews()", "viewDidLayoutSubviews()",
+                 "viewWillTransition(to:with:)": expected = .lifecycle
+            case "present(_:animated:completion:)", "dismiss(animated:completion:)", "pushViewController(_:animated:)",
+                 "popViewController(animated:)", "popToRootViewController(animated:)", "show(_:sender:)",
+                 "showDetailViewController(_:sender:)", "performSegue(withIdentifier:sender:)", "unwind(for:towards:)": expected = .api
+            case let call where call.hasPrefix("presentationController") || call.hasPrefix("splitViewController(")
+                || call.hasPrefix("pageViewController(") || call.hasPrefix("adaptivePresentationStyle("): expected = .delegate
+            default: expected = .unwindAction
+            }
+            #expect(event.kind == expected, "\(event.line)")
+            if event.kind == .unwindAction { #expect(event.call.hasSuffix("(_:)") && event.segue != nil, "\(event.line)") }
+        }
+        // And the two models reach every kind
+        #expect(seen == Set(Event.Kind.allCases))
+    }
+
+    @Test func theJSONWrittenPieceByPieceIsTheRenderedTree() throws {
+        for trace in [Simulator(model: try Self.photos()).runAll(detail: .full), Simulator(model: try Self.varied()).runAll(),
+                      Trace(model: "Empty", flows: [])] {
+            for form in StateForm.allCases {
+                var pieces: [String] = []
+                trace.writeJSON(state: form) { pieces.append($0) }
+                #expect(pieces.joined() == trace.json(state: form).render())
+                if !trace.flows.isEmpty { #expect(pieces.count > trace.flows.count) }
+            }
+            #expect(trace.jsonText() == trace.json.render())
+        }
+    }
+
+    @Test func theCompactStateFormOmitsRepeatedStatesAndReadsBack() throws {
+        // Given a flow with expectations and notes, which repeat the state
+        let trace = Simulator(model: try Self.varied()).runAll()
+        let compact = trace.jsonText(state: .changes)
+        let document = try AnyJSON.parse(compact)
+        // Then the schema allows it, it says which form it is, and repeated states are left out
+        #expect(SchemaChecker.problems(in: document, schema: try Self.schema()) == [])
+        #expect(compact.hasPrefix("{\n  \"format\": 1,\n  \"model\": \"Test\",\n  \"stateForm\": \"changes\",\n  \"flows\": [\n"))
+        let steps = trace.flows[0].steps
+        let withState = compact.components(separatedBy: "\"state\": ").count - 1
+        let changed = 1 + zip(steps, steps.dropFirst()).filter { $0.state != $1.state }.count
+        #expect(withState == changed)
+        #expect(withState < steps.count)
+        // And reading it back gives every step its state again
+        #expect(try JSONDecoder().decode(Trace.self, from: Data(compact.utf8)) == trace)
+        // The text form leaves out the same state lines
+        let text = trace.text(state: .changes)
+        #expect(text.components(separatedBy: "    state: ").count - 1 == changed)
+        #expect(trace.text() == TraceText.render(trace))
     }
 
     @Test func decodingTheJSONGivesTheSameTrace() throws {

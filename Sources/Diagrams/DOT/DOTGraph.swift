@@ -6,7 +6,8 @@
 public struct DOTID: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
-    private init(unchecked rawValue: String) { self.rawValue = rawValue }
+    /// For names this module generates from fixed prefixes and numbers (`p3t`, `frame2`).
+    init(unchecked rawValue: String) { self.rawValue = rawValue }
 
     /// A fixed name made of ASCII letters, digits and underscores, not starting with
     /// a digit and not a DOT keyword; nil otherwise.
@@ -66,6 +67,13 @@ public struct DOTIDGenerator: Sendable {
 public enum DOTValue: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     case string(String)
     case html(HTMLLabel)
+    /// A label of several lines, each ended by Graphviz's `\l` (left-justified) or `\r` (right-justified);
+    /// the text of each line is escaped like `string`.
+    case lines([String], Justification)
+
+    public enum Justification: Sendable, Hashable {
+        case left, right
+    }
 
     public init(stringLiteral value: String) { self = .string(value) }
 
@@ -76,6 +84,14 @@ public enum DOTValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressibl
     }
 
     public static func bool(_ value: Bool) -> DOTValue { .string(value ? "true" : "false") }
+
+    /// A coordinate or size in points, with at most two decimals (`12.5`, `-3`): short, and the same on every machine.
+    public static func points(_ value: Double) -> DOTValue { .string(DOTWriter.number(value)) }
+
+    /// A pinned position for `nop2`: `"x,y!"`.
+    public static func pinned(x: Double, y: Double) -> DOTValue {
+        .string(DOTWriter.number(x) + "," + DOTWriter.number(y) + "!")
+    }
 }
 
 /// Attributes of a graph, node or edge. Written sorted by name, so output does not
@@ -209,6 +225,19 @@ public enum DOTWriter {
         return result + "\""
     }
 
+    /// A number with at most two decimals, no trailing zeros, never `-0`: coordinates written the same on every machine.
+    public static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let hundredths = Int((value * 100).rounded())
+        if hundredths == 0 { return "0" }
+        let sign = hundredths < 0 ? "-" : ""
+        let magnitude = abs(hundredths)
+        let whole = magnitude / 100, fraction = magnitude % 100
+        if fraction == 0 { return sign + String(whole) }
+        if fraction % 10 == 0 { return sign + String(whole) + "." + String(fraction / 10) }
+        return sign + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+    }
+
     public static func write(_ graph: DOTGraph) -> String {
         var lines = ["\(graph.isDirected ? "digraph" : "graph") \(graph.id) {"]
         let edgeOperator = graph.isDirected ? "->" : "--"
@@ -255,6 +284,8 @@ public enum DOTWriter {
         switch value {
         case .string(let text): quoted(text)
         case .html(let label): "<" + label.markup + ">"
+        case .lines(let lines, let justification):
+            "\"" + lines.map { String(quoted($0).dropFirst().dropLast()) + (justification == .left ? "\\l" : "\\r") }.joined() + "\""
         }
     }
 }

@@ -4,17 +4,17 @@ import FoundationXML
 #endif
 
 /// An SVG file parsed with `XMLParser`: its elements in document order, with their text.
-struct SVGDocument {
-    struct Element {
-        var name: String
-        var attributes: [String: String]
-        var text: String
+public struct SVGDocument {
+    public struct Element {
+        public var name: String
+        public var attributes: [String: String]
+        public var text: String
     }
 
-    var elements: [Element] = []
+    public var elements: [Element] = []
 
     /// Parses `bytes`; returns nil (and the parser's error) when they are not well-formed XML.
-    static func parse(_ bytes: [UInt8]) -> Result<SVGDocument, Error> {
+    public static func parse(_ bytes: [UInt8]) -> Result<SVGDocument, Error> {
         let delegate = Collector()
         let parser = XMLParser(data: Data(bytes))
         parser.delegate = delegate
@@ -26,15 +26,15 @@ struct SVGDocument {
     }
 
     /// The text of every `<text>` element, in order.
-    var texts: [String] { elements.filter { $0.name == "text" }.map(\.text) }
+    public var texts: [String] { elements.filter { $0.name == "text" }.map(\.text) }
 
     /// The `id` of every `<g>` element.
-    var groupIDs: [String] { elements.filter { $0.name == "g" }.compactMap { $0.attributes["id"] } }
+    public var groupIDs: [String] { elements.filter { $0.name == "g" }.compactMap { $0.attributes["id"] } }
 
-    func group(id: String) -> Element? { elements.first { $0.name == "g" && $0.attributes["id"] == id } }
+    public func group(id: String) -> Element? { elements.first { $0.name == "g" && $0.attributes["id"] == id } }
 
     private final class Collector: NSObject, XMLParserDelegate {
-        var elements: [Element] = []
+        public var elements: [Element] = []
         private var open: [Int] = []
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,

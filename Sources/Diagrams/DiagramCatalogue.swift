@@ -1,0 +1,108 @@
+import SceneModel
+import Simulator
+
+/// The diagrams a model has, each with its file name, title, description and layout engine: the one list that
+/// `generate`, `render` and `benchmark` share.
+///
+/// Each entry builds its DOT for a link flavour: the pages it links to (`md` or `html`), relative to the folder
+/// its file lives in (`scenes/x-neighbourhood.svg` links to `../scenes/y.md`). Nothing is substituted in text
+/// afterwards: user text reaches the DOT only through the escaping of the typed builder.
+public struct DiagramCatalogue: Sendable {
+    /// What a diagram shows.
+    public enum Subject: Hashable, Sendable {
+        case segueGraph
+        case neighbourhood(scene: String)
+        case possibleChains
+        case sequence(flow: String)
+        case filmstrip(flow: String)
+    }
+
+    /// Graphviz's layout engine for a diagram.
+    public enum Engine: String, Sendable, Hashable {
+        /// Hierarchical layout.
+        case dot
+        /// Coordinates computed here and pinned (`neato -n2`).
+        case nop2
+    }
+
+    public struct Entry: Sendable {
+        public var subject: Subject
+        /// The file's path without extension, relative to the docs root: `segues`, `scenes/photo-neighbourhood`.
+        public var name: String
+        /// A short title: "Segue graph of Photos".
+        public var title: String
+        /// What the diagram shows, in one sentence, for people who cannot see it (an `aria-label`).
+        public var description: String
+        public var engine: Engine
+        let build: @Sendable (DocumentLinks?) -> DOTGraph
+
+        /// `../` per folder of `name`: what links from this diagram's file start with.
+        public var rootPrefix: String { String(repeating: "../", count: name.split(separator: "/").count - 1) }
+
+        /// The diagram with links to the pages of one flavour (`md`, `html`), relative to its own folder.
+        public func graph(pageExtension: String?) -> DOTGraph {
+            build(pageExtension.map { DocumentLinks(prefix: rootPrefix, fileExtension: $0) })
+        }
+
+        public func dot(pageExtension: String?) -> String { graph(pageExtension: pageExtension).text }
+
+        /// The diagram with links made by `links` (for a file placed elsewhere, or an absolute site).
+        public func graph(links: DocumentLinks?) -> DOTGraph { build(links) }
+    }
+
+    public let model: SceneModel
+    public let entries: [Entry]
+
+    /// The diagrams of `model` and of its simulated flows (`traces`, in any order; flows without a trace get none).
+    public init(model: SceneModel, traces: [FlowTrace]) {
+        self.model = model
+        var entries: [Entry] = []
+        entries.append(Entry(
+            subject: .segueGraph, name: "segues", title: "Segue graph of \(model.name)",
+            description: "Every scene of \(model.name) (\(model.scenes.count)), containers drawn as boxes around their children, and every segue as an arrow styled by its kind.",
+            engine: .dot) { links in SegueGraph(model: model, options: .init(links: links)).graph() })
+        for scene in model.scenes {
+            let id = scene.id
+            entries.append(Entry(
+                subject: .neighbourhood(scene: id), name: "scenes/\(id)-neighbourhood", title: "Neighbourhood of \(id)",
+                description: "The scene \(id), the scenes its segues lead to and come from, and the containers around them.",
+                engine: .dot) { links in
+                    SegueGraph(model: model.neighbourhood(of: id),
+                               options: .init(links: links, showsLegend: false, title: "Neighbourhood of \(id)")).graph()
+                })
+        }
+        entries.append(Entry(
+            subject: .possibleChains, name: "chains", title: "Possible presentation chains of \(model.name)",
+            description: "Every chain of modal presentations the segues allow, as a tree from the window's root.",
+            engine: .dot) { links in PossibleChainsDiagram(links: links).graph(for: model) })
+        let byFlow = Dictionary(traces.map { ($0.flow, $0) }, uniquingKeysWith: { first, _ in first })
+        let diagrams = TraceDiagrams(model: model)
+        for flow in model.flows {
+            guard let trace = byFlow[flow.id] else { continue }
+            entries.append(Entry(
+                subject: .sequence(flow: flow.id), name: "flows/\(flow.id)-sequence", title: "Sequence of \(flow.id)",
+                description: "The view-controller callbacks of the flow \(flow.id), step by step, one lifeline per instance.",
+                engine: .nop2) { links in
+                    SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace))
+                })
+            entries.append(Entry(
+                subject: .filmstrip(flow: flow.id), name: "flows/\(flow.id)-chains", title: "Presentation chain of \(flow.id), step by step",
+                description: "The window's root and every presented view controller after each step of the flow \(flow.id), visible instances highlighted.",
+                engine: .nop2) { links in ChainFilmstrip(links: links).graph(for: diagrams.chainFrames(for: trace)) })
+        }
+        self.entries = entries
+    }
+
+    /// The entry showing `subject`, if the model has it.
+    public func entry(_ subject: Subject) -> Entry? { entries.first { $0.subject == subject } }
+
+    /// An instance's header links to its scene's page; the user and UIKit lanes link nowhere.
+    static func participantLink(_ links: DocumentLinks) -> @Sendable (SequenceScript.Participant) -> String? {
+        { participant in
+            switch participant.role {
+            case .user, .uikit: nil
+            case .content, .container: links.scene(Identifier.scene(ofInstance: participant.id))
+            }
+        }
+    }
+}

@@ -1,0 +1,13 @@
+/// Limits on what an input may ask of the readers (documented in docs/model-format.md).
+///
+/// The YAML composer recurses once per nesting level and expands every alias into a full copy, and the
+/// storyboard tree is walked recursively: without these limits a few kilobytes of input overflow the stack
+/// or fill the memory. Each is far above what a real model or storyboard needs.
+public enum InputLimits {
+    /// The deepest nesting of mappings and lists in a model, block and flow alike, aliases expanded.
+    public static let yamlDepth = 100
+    /// The most nodes that aliases may add to a model when they are expanded.
+    public static let yamlAliasNodes = 100_000
+    /// The deepest nesting of elements in a storyboard (Interface Builder's own files stay under 30).
+    public static let storyboardDepth = 1_000
+}

@@ -1,0 +1,267 @@
+import Foundation
+@testable import ModelLoading
+import SceneModel
+import Testing
+
+/// Hostile or damaged inputs end in one positioned diagnostic instead of a crash, a hang or a memory blow-up:
+/// the cases of a reliability probe, each with the diagnostic, its line:column and the value it names.
+@Suite struct InputLimitTests {
+    static func fixture(_ name: String) -> String {
+        Bundle.module.resourceURL?.appendingPathComponent("Fixtures/Limits/\(name)").path ?? "Fixtures/Limits/\(name)"
+    }
+
+    /// The only diagnostic of loading `text` as a model, as `line:column: message [category]`.
+    static func only(_ text: String, file: String = "Model.yaml") throws -> String {
+        let diagnostics = ModelLoader().load(text: text, path: file).diagnostics
+        try #require(diagnostics.count == 1, "\(diagnostics.map(\.description))")
+        let diagnostic = diagnostics[0]
+        #expect(diagnostic.isError)
+        return "\(diagnostic.location.line):\(diagnostic.location.column): \(diagnostic.message)" + (diagnostic.category.map { " [\($0)]" } ?? "")
+    }
+
+    static let tooDeep = "lists and mappings nested more than 100 levels deep; a model may nest at most 100 [limit]"
+
+    // MARK: - YAML nesting
+
+    @Test func deepFlowSequencesStopAtTheFirstOpenerPastTheLimit() throws {
+        let text = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+        #expect(try Self.only(text) == "1:101: \(Self.tooDeep)")
+    }
+
+    @Test func deepFlowMappings() throws {
+        let text = String(repeating: "{a: ", count: 5_000) + "1" + String(repeating: "}", count: 5_000)
+        #expect(try Self.only(text) == "1:401: \(Self.tooDeep)")
+    }
+
+    @Test func deepBlockMappingsByIndentation() throws {
+        let text = (0..<5_000).map { String(repeating: " ", count: $0) + "a:" }.joined(separator: "\n")
+        #expect(try Self.only(text) == "101:101: \(Self.tooDeep)")
+    }
+
+    @Test func deepBlockSequencesByIndentation() throws {
+        let text = (0..<5_000).map { String(repeating: " ", count: $0) + "- " }.joined(separator: "\n")
+        #expect(try Self.only(text) == "101:101: \(Self.tooDeep)")
+    }
+
+    @Test func deepCompactSequencesOnOneLine() throws {
+        let text = String(repeating: "- ", count: 5_000) + "x"
+        #expect(try Self.only(text) == "1:201: \(Self.tooDeep)")
+    }
+
+    @Test func deepJSONGoesThroughTheSamePath() throws {
+        let text = String(repeating: "{\"a\":", count: 3_000) + "1" + String(repeating: "}", count: 3_000)
+        #expect(try Self.only(text, file: "Model.json") == "1:501: \(Self.tooDeep)")
+    }
+
+    @Test func theLimitItselfIsAllowed() throws {
+        let limit = InputLimits.yamlDepth
+        let atLimit = "a: " + String(repeating: "[", count: limit - 1) + String(repeating: "]", count: limit - 1)
+        #expect(YAMLStructureScan(atLimit).tooDeep == nil)
+        #expect(YAMLStructureScan(atLimit).maximumDepth == limit)
+        guard case .success = ConfigParser.parse(atLimit, file: "Model.yaml") else {
+            Issue.record("nesting at the limit is refused")
+            return
+        }
+        let pastLimit = "a: " + String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        #expect(YAMLStructureScan(pastLimit).tooDeep == YAMLStructureScan.Position(line: 1, column: 4 + limit - 1))
+    }
+
+    /// The scan's depth is the depth of the document the parser builds: brackets in quotes, comments, block
+    /// scalars and plain text open nothing; indentless sequences, flow collections as keys and tags do.
+    @Test(arguments: [
+        "a: 1",
+        "a: [b, {c: d}]",
+        "a: 'it''s [not [a [list'\nb: \"[\\\" {\"",
+        "a: text with [ and { inside\nb: x # [ comment {",
+        "a: |\n  [[[[ literal\n   {{{{\nb: >-\n  [[[[\n",
+        "a:\n- b\n- c:\n  - d\n  - e: [f]\n",
+        "- - - x\n  - y\n- z",
+        "? a\n: [b]",
+        "a: !!str [x]\nb: !tag\n  c: d",
+        "a: plain\n  continued [ here\nb: [1, [2]]",
+        "a: &anchor\n  b: [c]\nd: *anchor",
+        "{\"a\": {\"b\": [1, 2, {\"c\": []}]}}",
+        "a:\r  b:\r    c: [d]\r",
+        "a: \"multi\n  line [ quoted\"\nb: [c]",
+        "--- \na: [b]\n...\n",
+        "k: [a, 'b, [c', \"d]\"]",
+    ])
+    func scanDepthMatchesTheComposedDocument(_ text: String) throws {
+        guard case .success(let root?) = ConfigParser.parse(text, file: "Model.yaml") else {
+            Issue.record("does not parse: \(text)")
+            return
+        }
+        #expect(YAMLStructureScan(text).maximumDepth == Self.depth(of: root), "\(text)")
+    }
+
+    @Test func collectionsAsKeysCount() {
+        // The reader drops complex keys, so these are checked against the scan alone.
+        #expect(YAMLStructureScan("[a]: b").maximumDepth == 2)
+        #expect(YAMLStructureScan("? [a, [b]]\n: c").maximumDepth == 3)
+    }
+
+    /// Collections nested in `node`, `node` included.
+    static func depth(of node: ConfigNode) -> Int {
+        switch node.content {
+        case .scalar: 0
+        case .mapping(let entries): 1 + (entries.map { depth(of: $0.value) }.max() ?? 0)
+        case .sequence(let items): 1 + (items.map(depth(of:)).max() ?? 0)
+        }
+    }
+
+    // MARK: - Aliases
+
+    @Test func anAliasBombStopsAtTheAliasThatPassesTheBudget() throws {
+        let result = ModelLoader().load(path: Self.fixture("alias-bomb.yaml"))
+        #expect(result.diagnostics.brief == [
+            "alias-bomb.yaml:6:45: error: alias '*a3' takes the copies made by aliases past 100000 nodes, the most a model may have",
+        ])
+        #expect(result.diagnostics.first?.category == "limit")
+    }
+
+    @Test func aliasesCannotNestPastTheLimit() throws {
+        // Each anchor wraps the previous one once more: the text stays flat, the document does not.
+        let text = "a0: &a0 [x]\n" + (1..<300).map { "a\($0): &a\($0) [*a\($0 - 1)]" }.joined(separator: "\n")
+        #expect(try Self.only(text) == "99:12: alias '*a97' nests lists and mappings more than 100 levels deep; a model may nest at most 100 [limit]")
+    }
+
+    @Test func modestAliasesStillWork() throws {
+        let text = """
+            format: 1
+            name: Aliases
+            initial: a
+            scenes:
+              a:
+                segues:
+                  one: &present {kind: present, to: b}
+                  two: *present
+              b: {}
+            """
+        let result = ModelLoader().load(text: text, path: "Model.yaml")
+        #expect(result.diagnostics.filter(\.isError).isEmpty)
+        #expect(result.model?.scene("a")?.segues.map(\.destination?.value) == ["b", "b"])
+    }
+
+    // MARK: - Invalid UTF-8
+
+    @Test func invalidUTF8InAnXMLNameIsFoundBeforeTheXMLParser() throws {
+        let result = StoryboardImporter().importFiles([Self.fixture("invalid-utf8-name.storyboard")])
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-name.storyboard:1:12: error: the storyboard is not valid UTF-8: byte 0xFF is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+        ])
+    }
+
+    @Test func invalidUTF8InAnXMLComment() throws {
+        let result = ModelLoader().load(path: Self.fixture("invalid-utf8-comment.storyboard"))
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-comment.storyboard:1:9: error: the storyboard is not valid UTF-8: byte 0xFF is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+        ])
+    }
+
+    @Test func invalidUTF8InAStoryboardListedByAModel() throws {
+        let result = ModelLoader().load(path: Self.fixture("models-storyboard.yaml"))
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-name.storyboard:1:12: error: the storyboard is not valid UTF-8: byte 0xFF is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+        ])
+    }
+
+    @Test func invalidUTF8InAModelIsPositioned() throws {
+        // Line 2: "name: Café " then the Latin-1 byte of "été".
+        let result = ModelLoader().load(path: Self.fixture("invalid-utf8-model.yaml"))
+        #expect(result.diagnostics.brief == [
+            "invalid-utf8-model.yaml:2:12: error: the model file is not valid UTF-8: byte 0xE9 is not part of a UTF-8 character",
+        ])
+    }
+
+    @Test func utf8CheckCountsColumnsInCharacters() {
+        #expect(UTF8Check.firstInvalidByte(in: Data("ok\nĂ✓😀".utf8)) == nil)
+        #expect(UTF8Check.firstInvalidByte(in: Data([0x61, 0x0A, 0xC3, 0xA9, 0xE2, 0x9C, 0x93, 0xED, 0xA0, 0x80]))
+                == UTF8Check.InvalidByte(byte: 0xED, line: 2, column: 3))
+        #expect(UTF8Check.firstInvalidByte(in: Data([0xF0, 0x9F, 0x98])) == UTF8Check.InvalidByte(byte: 0xF0, line: 1, column: 1))
+    }
+
+    // MARK: - Storyboard size and shape
+
+    @Test func aOneLineStoryboardKeepsEveryPosition() throws {
+        let views = 32_000
+        let head = #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" targetRuntime="iOS.CocoaTouch" initialViewController="v"><scenes><scene sceneID="s"><objects><viewController id="v" sceneMemberID="viewController"><view key="view" id="root">"#
+        let text = head + String(repeating: "<view/>", count: views) + "<view id=\"last\"/></view></viewController></objects></scene></scenes></document>"
+        guard case .success(let root) = StoryboardXML.parse(Data(text.utf8), file: "OneLine.storyboard") else {
+            Issue.record("the storyboard does not parse")
+            return
+        }
+        var last: StoryboardElement?
+        root.forEachDescendant { if $0["id"] == "last" { last = $0 } }
+        #expect(last?.location == SourceLocation(file: "OneLine.storyboard", line: 1, column: head.count + 7 * views + 1))
+        let result = ModelLoader().load(imported: StoryboardImporter().importContents([("OneLine.storyboard", Data(text.utf8))]),
+                                        name: "OneLine", path: "OneLine.storyboard")
+        #expect(!result.hasErrors)
+    }
+
+    @Test func tagStartsFollowMultibyteCharactersAndLines() {
+        let text = "<a é='✓'><b/>\n  <c\n   x='1'/><d/></a>"
+        var locator = TagLocator(bytes: Array(text.utf8))
+        // The parser reports a position inside or just after each tag; the `<` before it is the tag's start.
+        #expect(locator.tagStart(line: 1, column: 9) == (1, 1))
+        #expect(locator.tagStart(line: 1, column: 12) == (1, 10))
+        #expect(locator.tagStart(line: 3, column: 9) == (2, 3))
+        #expect(locator.tagStart(line: 3, column: 13) == (3, 11))
+    }
+
+    @Test func elementsNestedPastTheLimitAreRefused() throws {
+        let depth = 100_000
+        let text = "<document>" + String(repeating: "<a>", count: depth) + String(repeating: "</a>", count: depth) + "</document>"
+        let result = StoryboardImporter().importContents([("Deep.storyboard", Data(text.utf8))])
+        #expect(result.diagnostics.brief == [
+            "Deep.storyboard:1:\(10 + 3 * (InputLimits.storyboardDepth - 1) + 1): error: elements nested more than 1000 levels deep (<a>); a storyboard may nest at most 1000",
+        ])
+    }
+
+    @Test func xmlErrorsAreWordsWithTheirPosition() throws {
+        let result = StoryboardImporter().importFiles([Self.fixture("entity-loop.storyboard")])
+        #expect(result.diagnostics.brief == [
+            "entity-loop.storyboard:3:75: error: malformed XML: entities refer to each other in a loop, or expand too much",
+        ])
+        // Every code libxml2's parser reports for a document (xmlParserErrors 1…111) has words.
+        for code in 1...111 {
+            #expect(!StoryboardXML.describe(code: code).hasPrefix("XML parser error"), "code \(code)")
+        }
+    }
+
+    // MARK: - Follow-on and valid-but-broken cases
+
+    @Test func anInvalidInitialIsReportedOnce() throws {
+        let result = ModelLoader().load(path: Self.fixture("invalid-initial.yaml"))
+        #expect(result.diagnostics.brief == [
+            "invalid-initial.yaml:3:10: error: invalid initial scene '9lives': identifiers match [A-Za-z_][A-Za-z0-9_-]*",
+        ])
+        let notText = try Self.only("format: 1\nname: N\ninitial: [a]\nscenes:\n  a: {}\n")
+        #expect(notText == "3:10: initial scene must be text, found a list")
+    }
+
+    @Test func sceneAndFlowIdentifiersHaveALengthLimit() throws {
+        let long = String(repeating: "x", count: 250)
+        let atLimit = String(repeating: "y", count: Identifier.maximumLength)
+        let text = """
+            format: 1
+            name: Long names
+            initial: \(long)
+            scenes:
+              \(long):
+                segues:
+                  next: {kind: show, to: \(atLimit)}
+              \(atLimit): {}
+            flows:
+              \(long):
+                steps:
+                  - tap: \(long).next
+            """
+        let errors = ModelLoader().load(text: text, path: "Model.yaml").diagnostics.filter(\.isError)
+        let prefix = String(repeating: "x", count: 40)
+        #expect(errors.brief == [
+            "Model.yaml:5:3: error: scene id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
+            "Model.yaml:10:3: error: flow id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
+        ])
+        #expect(errors.allSatisfy { $0.category == "limit" })
+    }
+}
