@@ -95,7 +95,9 @@ public struct DocSiteBuilder: Sendable {
             }
             files.append(OutputFile(path: path, contents: bytes))
             files.append(OutputFile(path: "\(prefix)\(diagram.name).dot", text: dot))
-            if render.ext == "html" { inline[diagram.name] = Self.inlineSVG(String(decoding: bytes, as: UTF8.self)) }
+            if render.ext == "html" {
+                inline[diagram.name] = Self.inlineSVG(String(decoding: bytes, as: UTF8.self), idPrefix: Self.idPrefix(diagram.name))
+            }
         }
 
         let diagramsByName = Dictionary(diagrams.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -152,14 +154,23 @@ public struct DocSiteBuilder: Sendable {
         return DocSiteBuild(files: files, rendered: rendered, reused: reused, renderSeconds: renderSeconds)
     }
 
-    /// An SVG document as an element to inline in HTML: from `<svg` on, without the XML prolog, doctype and comments.
-    static func inlineSVG(_ svg: String) -> String {
+    /// An SVG document as an element to inline in HTML: from `<svg` on, without the XML prolog, doctype and
+    /// comments, every `id` prefixed with `idPrefix` so that the diagrams of one page (each with its `graph0`,
+    /// `node1`, `step-3`…) and the page itself keep unique ids. Text and attribute values cannot hold ` id="`
+    /// (Graphviz escapes their quotes), so only attributes change.
+    static func inlineSVG(_ svg: String, idPrefix: String = "") -> String {
         let bytes = Array(svg.utf8)
         let marker = Array("<svg".utf8)
         guard bytes.count >= marker.count else { return "" }
         for index in 0...(bytes.count - marker.count) where bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
-            return String(decoding: bytes[index...], as: UTF8.self)
+            let element = String(decoding: bytes[index...], as: UTF8.self)
+            return idPrefix.isEmpty ? element : element.replacingOccurrences(of: " id=\"", with: " id=\"" + idPrefix)
         }
         return ""
+    }
+
+    /// `flows/share-a-photo-step-1` → `flows-share-a-photo-step-1-`: a diagram's ids inside a page.
+    static func idPrefix(_ name: String) -> String {
+        name.replacingOccurrences(of: "/", with: "-") + "-"
     }
 }

@@ -176,6 +176,13 @@ final class DocsAcceptanceTests: XCTestCase {
                 labelled += 1
             }
             XCTAssertTrue(page.contains("nav.js\""), "\(path) loads the shared navigation")
+            // Ids are unique in a page, inline diagrams included (WCAG 2.1 4.1.1).
+            var ids: [String: Int] = [:]
+            for match in Self.idPattern.matches(in: page, range: range) {
+                guard let whole = Range(match.range, in: page), page[whole].hasPrefix("id"), let value = Range(match.range(at: 1), in: page) else { continue }
+                ids[String(page[value]), default: 0] += 1
+            }
+            XCTAssertEqual(ids.filter { $0.value > 1 }.keys.sorted(), [], "\(path) repeats ids")
             for figure in page.components(separatedBy: "<figure class=\"diagram\"").dropFirst() {
                 XCTAssertTrue(figure.hasPrefix(" data-diagram>\n<div class=\"frame\"><svg "), "\(path) has a figure without its SVG")
                 XCTAssertTrue(figure.contains(">open full size</a>"), "\(path): a figure links its full-size file")
