@@ -719,7 +719,7 @@ No flow passes through this scene.
         ("style.css", #"""
 :root {
   color-scheme: light dark;
-  --ink: #1d1d1f; --muted: #5f5f64; --line: #d2d2d7; --accent: #0a5bb8; --ok: #1b7f37; --bad: #b3261e; --warn: #8a5a00;
+  --ink: #1d1d1f; --muted: #5f5f64; --line: #d2d2d7; --accent: #0a5bb8; --ok: #146c2e; --bad: #b3261e; --warn: #8a5a00;
   --page: #ffffff; --panel: #f5f5f7; --code: #f0f0f3; --ok-bg: #e6f4ea; --bad-bg: #fce8e6; --focus: #0a5bb8;
 }
 @media (prefers-color-scheme: dark) {
