@@ -3,16 +3,18 @@ import SceneModel
 /// Reads the format-1 model structure from a parsed document. Cross-references are checked later by `ModelValidator`.
 struct ModelDecoder {
     let context: DecodingContext
-    /// Imports the files of the model's `storyboards:` key; without it the key is only recorded.
-    var importStoryboards: (([Located<String>]) -> StoryboardImport)? = nil
+    /// Imports the files of the model's `storyboards:` key, with its `mainStoryboard:`; without it the keys are only recorded.
+    var importStoryboards: ((_ listed: [Located<String>], _ main: Located<String>?) -> StoryboardImport)? = nil
 
-    static let topLevelKeys = ["format", "name", "summary", "environment", "conditions", "storyboards", "initial", "scenes", "flows"]
+    static let topLevelKeys = [
+        "format", "name", "summary", "environment", "conditions", "storyboards", "mainStoryboard", "sources", "initial", "scenes", "flows",
+    ]
     static let environmentKeys = ["idiom", "width", "height", "ios"]
     static let sceneKeys = [
         "kind", "class", "title", "storyboardID", "summary", "root", "tabs", "selected", "primary", "secondary",
         "supplementary", "style", "collapse", "pages", "pageTransition", "children", "overrides",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
-        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin",
+        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "new",
     ]
     static let originKeys = ["storyboard", "objectID"]
     static let segueKeys = [
@@ -74,20 +76,34 @@ struct ModelDecoder {
             model.conditions = decodeConditions(node, "conditions") ?? []
         }
         var imported: StoryboardImport?
+        if let node = value("mainStoryboard") {
+            model.mainStoryboard = context.located(node, "mainStoryboard")
+            if value("storyboards") == nil {
+                context.error("'mainStoryboard' names one of the model's 'storyboards', and the model lists none", at: node.location)
+            }
+        }
+        if let node = value("sources") {
+            model.sources = context.stringList(node, "sources folder") ?? []
+        }
         if let node = value("storyboards") {
             model.storyboards = context.stringList(node, "storyboard path") ?? []
             if !model.storyboards.isEmpty, let importStoryboards {
-                let result = importStoryboards(model.storyboards)
+                let result = importStoryboards(model.storyboards, model.mainStoryboard)
                 context.append(result.diagnostics)
                 imported = result
+                if let main = model.mainStoryboard, result.mainStoryboard?.isImported == false {
+                    let names = model.storyboards.map { StoryboardImporter.storyboardName(of: $0.value) }
+                    context.error("mainStoryboard '\(main.value)' is not one of the model's storyboards\(Identifier.didYouMean(StoryboardImporter.storyboardName(of: main.value), among: names)); they are: \(names.joined(separator: ", "))",
+                                  at: main.location)
+                }
             }
         }
         if let node = value("initial") {
             // An invalid value is reported here; an empty placeholder keeps validation from also calling the key missing.
-            model.initial = context.identifier(node, "initial scene") ?? Located("", at: node.location)
+            model.initial = context.sceneIdentifier(node, "initial scene") ?? Located("", at: node.location)
         }
         if let node = value("scenes") {
-            model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? []))
+            model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? [], checkAnnotations: imported.map { !$0.hasErrors } ?? false))
         } else if model.storyboards.isEmpty {
             context.error("missing required key 'scenes'", at: root.location)
         } else {
@@ -103,7 +119,7 @@ struct ModelDecoder {
         if let node = value("flows"), !node.isNull {
             model.flows = decodeFlows(node)
         }
-        return model
+        return AliasResolution(model: model).apply(to: model)
     }
 
     func decodeEnvironment(_ node: ConfigNode, _ what: String) -> EnvironmentChange? {
@@ -140,25 +156,61 @@ struct ModelDecoder {
 
     // MARK: - Scenes
 
-    /// The model's scenes; an entry whose identifier names an imported scene adds to that scene (see `decodeScene`).
-    /// Imported scenes come first, in import order, then the model's own scenes in file order.
-    func decodeScenes(_ node: ConfigNode, imported: [Scene] = []) -> [Scene] {
+    /// The model's scenes; an entry whose identifier names an imported scene (or is the bare name of one, `Credits` for
+    /// `Social.Credits`) adds to that scene (see `decodeScene`). Imported scenes come first, in import order, then the
+    /// model's own scenes in file order.
+    ///
+    /// With `checkAnnotations` (the model's storyboards were imported), an entry that matches no imported scene must
+    /// say it adds one, with its `kind` or `new: true`: a misspelt annotation would otherwise quietly become a new,
+    /// empty scene.
+    func decodeScenes(_ node: ConfigNode, imported: [Scene] = [], checkAnnotations: Bool = false) -> [Scene] {
         guard let entries = context.mapping(node, "scenes") else { return imported }
         var scenes = imported
         var position: [String: Int] = [:]
         for (offset, scene) in imported.enumerated() where position[scene.id] == nil { position[scene.id] = offset }
+        let aliases = SceneAliases(sceneIDs: imported.map(\.id))
         var own: [Scene] = []
         for entry in entries {
-            guard context.checkIdentifierKey(entry, "scene identifier") else { continue }
-            if let offset = position[entry.key] {
-                if let merged = decodeScene(id: entry.key, at: entry.keyLocation, entry.value, base: scenes[offset]) {
+            guard context.checkSceneIdentifierKey(entry) else { continue }
+            let isNew = Self.declaresNew(entry.value)
+            if let offset = position[entry.key] ?? aliases.resolve(entry.key).flatMap({ position[$0] }) {
+                if isNew {
+                    context.error("scene '\(entry.key)' says 'new: true', but the storyboards have a scene '\(scenes[offset].id)'; remove 'new' to annotate it, or choose another identifier",
+                                  at: entry.keyLocation)
+                    continue
+                }
+                if let merged = decodeScene(id: scenes[offset].id, at: entry.keyLocation, entry.value, base: scenes[offset]) {
                     scenes[offset] = merged
                 }
-            } else if let scene = decodeScene(id: entry.key, at: entry.keyLocation, entry.value) {
+                continue
+            }
+            if checkAnnotations && !isNew && !Self.declaresKind(entry.value) {
+                let ambiguous = aliases.candidates(for: entry.key)
+                let hint = ambiguous.count > 1
+                    ? " (it is the bare name of \(ambiguous.map { "'\($0)'" }.joined(separator: ", ")); write the one you mean)"
+                    : Identifier.didYouMeanScene(entry.key, among: imported)
+                context.error("scene '\(entry.key)' matches no scene of the storyboards\(hint); a scene the model adds says so with its 'kind' (or 'new: true')",
+                              at: entry.keyLocation)
+                continue
+            }
+            if let scene = decodeScene(id: entry.key, at: entry.keyLocation, entry.value) {
                 own.append(scene)
             }
         }
         return scenes + own
+    }
+
+    /// Whether a scene entry writes `new: true`.
+    static func declaresNew(_ node: ConfigNode) -> Bool {
+        guard case .mapping(let entries) = node.content, let value = entries.first(where: { $0.key == "new" })?.value,
+              case .scalar(let text, true) = value.content else { return false }
+        return ["true", "True", "TRUE"].contains(text)
+    }
+
+    /// Whether a scene entry writes a `kind`.
+    static func declaresKind(_ node: ConfigNode) -> Bool {
+        guard case .mapping(let entries) = node.content else { return false }
+        return entries.contains { $0.key == "kind" }
     }
 
     /// A scene entry. With `base` (an imported scene of the same identifier) the entry adds to it: keys it writes replace
@@ -186,17 +238,17 @@ struct ModelDecoder {
             case "title": scene.title = context.string(v, "title")
             case "storyboardID": scene.storyboardID = context.string(v, "storyboardID")
             case "summary": scene.summary = context.string(v, "summary")
-            case "root": scene.root = context.identifier(v, "root scene")
-            case "tabs": scene.tabs = context.identifierList(v, "tab scene") ?? []
-            case "selected": scene.selected = context.identifier(v, "selected tab")
-            case "primary": scene.primary = context.identifier(v, "primary scene")
-            case "secondary": scene.secondary = context.identifier(v, "secondary scene")
-            case "supplementary": scene.supplementary = context.identifier(v, "supplementary scene")
+            case "root": scene.root = context.sceneIdentifier(v, "root scene")
+            case "tabs": scene.tabs = context.sceneIdentifierList(v, "tab scene") ?? []
+            case "selected": scene.selected = context.sceneIdentifier(v, "selected tab")
+            case "primary": scene.primary = context.sceneIdentifier(v, "primary scene")
+            case "secondary": scene.secondary = context.sceneIdentifier(v, "secondary scene")
+            case "supplementary": scene.supplementary = context.sceneIdentifier(v, "supplementary scene")
             case "style": scene.splitStyle = context.enumeration(v, "split style", SplitStyle.self) ?? .classic
             case "collapse": scene.collapse = context.enumeration(v, "collapse column", CollapseSide.self) ?? .secondary
-            case "pages": scene.pages = context.identifierList(v, "page scene") ?? []
+            case "pages": scene.pages = context.sceneIdentifierList(v, "page scene") ?? []
             case "pageTransition": scene.pageTransition = context.enumeration(v, "page transition", PageTransition.self) ?? .scroll
-            case "children": scene.children = context.identifierList(v, "child scene") ?? []
+            case "children": scene.children = context.sceneIdentifierList(v, "child scene") ?? []
             case "overrides":
                 let names = context.stringList(v, "overridden method") ?? []
                 scene.overrides = names.compactMap { name in
@@ -223,6 +275,7 @@ struct ModelDecoder {
                 }
             case "segues": scene.segues = decodeSegues(v, source: id, existing: base?.segues ?? [])
             case "origin": scene.origin = decodeOrigin(v, what: what)
+            case "new": _ = context.bool(v, "new")
             default: break
             }
         }
@@ -295,7 +348,7 @@ struct ModelDecoder {
                 continue
             }
             switch entry.key {
-            case "to": segue.destination = context.identifier(v, "destination scene")
+            case "to": segue.destination = context.sceneIdentifier(v, "destination scene")
             case "action": segue.action = context.identifier(v, "unwind action")
             case "trigger": segue.trigger = context.string(v, "trigger")
             case "modalPresentationStyle": segue.modalPresentationStyle = context.locatedEnum(v, "modalPresentationStyle", PresentationStyle.self)

@@ -5,6 +5,14 @@ import SceneModel
 public struct LoadResult: Sendable {
     public var model: SceneModel?
     public var diagnostics: [Diagnostic]
+    /// Remarks for people that are neither errors nor warnings, such as which storyboard was taken as the main one.
+    public var notes: [String] = []
+
+    public init(model: SceneModel?, diagnostics: [Diagnostic], notes: [String] = []) {
+        self.model = model
+        self.diagnostics = diagnostics
+        self.notes = notes
+    }
 
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
@@ -49,19 +57,32 @@ public struct ModelLoader: Sendable {
         var decoder = ModelDecoder(context: context)
         let directory = (path as NSString).deletingLastPathComponent
         let storyboardErrors = Flag()
-        decoder.importStoryboards = { listed in
-            let imported = StoryboardImporter().importFiles(listed.map { entry in
-                StoryboardImporter.Input(path: Self.path(entry.value, relativeTo: directory), listedAt: entry.location)
-            })
+        let notes = Notes()
+        decoder.importStoryboards = { listed, main in
+            let paths = listed.map { Self.path($0.value, relativeTo: directory) }
+            let inputs = zip(listed, paths).map { StoryboardImporter.Input(path: $1, listedAt: $0.location) }
+            var choice = main.map { MainStoryboardChoice(name: $0.value, source: "'mainStoryboard' of the model") }
+            var plistDiagnostics: [Diagnostic] = []
+            if choice == nil, let found = InfoPlist.find(near: paths) {
+                switch InfoPlist.read(found) {
+                case .success(let plist):
+                    choice = plist.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "UIMainStoryboardFile of \(found)") }
+                case .failure(let problem):
+                    plistDiagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location))
+                }
+            }
+            var imported = StoryboardImporter().importFiles(inputs, mainStoryboard: choice?.name)
+            imported.diagnostics += plistDiagnostics
             storyboardErrors.isSet = imported.hasErrors
+            notes.list += Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "'mainStoryboard:' in the model")
             return imported
         }
         // Without its storyboards the model would only add follow-on errors (unknown scenes): report the storyboards'.
         guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
-            return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation())
+            return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation(), notes: notes.list)
         }
         let diagnostics = (context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
-        return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
+        return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
     }
 }
 
@@ -70,17 +91,63 @@ private final class Flag {
     var isSet = false
 }
 
+/// Notes collected from inside a closure.
+private final class Notes {
+    var list: [String] = []
+}
+
+/// The main storyboard a caller names, and where the name comes from (for notes).
+struct MainStoryboardChoice {
+    var name: String
+    var source: String
+}
+
 // MARK: - Storyboards
 
 extension ModelLoader {
     /// Imports storyboards directly and validates the model they make.
     ///
-    /// The model is named `name`, else after the folder of the first storyboard (see `defaultName(forStoryboards:)`).
-    /// Its initial scene is the first storyboard's initial view controller; when no storyboard has one, the first
-    /// scene no container holds, with a warning.
-    public func load(storyboards paths: [String], name: String? = nil) -> LoadResult {
-        load(imported: StoryboardImporter().importFiles(paths), name: name ?? Self.defaultName(forStoryboards: paths),
-             path: paths.first ?? "<storyboards>")
+    /// The main storyboard is `mainStoryboard` (a name or a path), else the one `UIMainStoryboardFile` of the
+    /// `Info.plist` at `infoPlist` names, else that of an `Info.plist` found beside the storyboards, else the first
+    /// storyboard (with a note). The model is named `name`, else after the Info.plist's bundle name, else after the
+    /// project around the main storyboard (see `InfoPlist.projectName(around:)`). Its initial scene is the main
+    /// storyboard's initial view controller; when no storyboard has one, the first scene no container holds, with a
+    /// warning.
+    public func load(storyboards paths: [String], name: String? = nil, mainStoryboard: String? = nil, infoPlist: String? = nil) -> LoadResult {
+        var diagnostics: [Diagnostic] = []
+        var plist: InfoPlist?
+        if let path = infoPlist ?? InfoPlist.find(near: paths) {
+            switch InfoPlist.read(path) {
+            case .success(let read): plist = read
+            case .failure(let problem):
+                // A file the user named must be right; one found beside the storyboards is only a hint.
+                if infoPlist != nil { return LoadResult(model: nil, diagnostics: [problem]) }
+                diagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location))
+            }
+        }
+        let choice = mainStoryboard.map { MainStoryboardChoice(name: $0, source: "the command line") }
+            ?? plist?.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "UIMainStoryboardFile of \(plist?.path ?? "Info.plist")") }
+        var imported = StoryboardImporter().importFiles(paths, mainStoryboard: choice?.name)
+        imported.diagnostics += diagnostics
+        let mainPath = imported.mainStoryboard.flatMap { main in paths.first { StoryboardImporter.storyboardName(of: $0) == main.name } }
+        let appName = name ?? plist?.appName ?? InfoPlist.projectName(around: mainPath ?? paths.first ?? ".")
+        var result = load(imported: imported, name: appName, path: paths.first ?? "<storyboards>")
+        result.notes = Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "an Info.plist with UIMainStoryboardFile (--info-plist)")
+        return result
+    }
+
+    /// What to tell people about the main storyboard: that the first one was taken for want of a name, or that the
+    /// one named is not among the storyboards.
+    static func mainStoryboardNotes(_ imported: StoryboardImport, choice: MainStoryboardChoice?, count: Int, howToName: String) -> [String] {
+        guard let main = imported.mainStoryboard else { return [] }
+        if !main.isNamed {
+            guard count > 1 else { return [] }
+            return ["no main storyboard is named (\(howToName)): '\(main.name)', the first given, is taken as the main storyboard; its scenes have bare identifiers and the others' carry their storyboard's name"]
+        }
+        if !main.isImported, let choice {
+            return ["the main storyboard '\(choice.name)' (\(choice.source)) is not among the storyboards: every scene identifier carries its storyboard's name"]
+        }
+        return []
     }
 
     /// Validates the model made of imported scenes (`path` names the model in diagnostics that have no better place).
@@ -107,15 +174,6 @@ extension ModelLoader {
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
     }
 
-    /// The app name for storyboards: the folder holding the first one (skipping `*.lproj` folders), else its file name.
-    public static func defaultName(forStoryboards paths: [String]) -> String {
-        guard let first = paths.first else { return "App" }
-        let folders = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent().pathComponents
-        if let folder = folders.reversed().first(where: { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }) {
-            return folder
-        }
-        return StoryboardImportSession.storyboardName(of: first)
-    }
 
     /// `path` as seen from the current directory when it is written relative to `directory`.
     static func path(_ path: String, relativeTo directory: String) -> String {

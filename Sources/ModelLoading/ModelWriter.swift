@@ -164,7 +164,7 @@ public struct ModelWriter: Sendable {
         guard last != " " else { return false }
         for scalar in text.unicodeScalars {
             let allowed = letters.contains(scalar) || capitals.contains(scalar) || digits.contains(scalar)
-                || " _-.()/'".unicodeScalars.contains(scalar) || (scalar.value > 0x7F && scalar.properties.isAlphabetic)
+                || " _-.()/'@".unicodeScalars.contains(scalar) || (scalar.value > 0x7F && scalar.properties.isAlphabetic)
             if !allowed { return false }
         }
         return true

@@ -3,6 +3,7 @@ public struct ModelValidator {
     private let model: SceneModel
     private var diagnostics: [Diagnostic] = []
     private let sceneIDs: [String]
+    private let aliases: SceneAliases
 
     public static func validate(_ model: SceneModel) -> [Diagnostic] {
         var validator = ModelValidator(model: model)
@@ -13,6 +14,7 @@ public struct ModelValidator {
     private init(model: SceneModel) {
         self.model = model
         self.sceneIDs = model.sceneIDs
+        self.aliases = SceneAliases(sceneIDs: model.sceneIDs)
     }
 
     private mutating func error(_ message: String, at location: SourceLocation) {
@@ -53,7 +55,13 @@ public struct ModelValidator {
     @discardableResult
     private mutating func resolve(_ ref: Located<String>, _ role: String) -> Scene? {
         if let scene = model.scene(ref.value) { return scene }
-        error("unknown scene '\(ref.value)' \(role)\(Identifier.didYouMean(ref.value, among: sceneIDs))", at: ref.location)
+        let candidates = aliases.candidates(for: ref.value)
+        if candidates.count > 1 {
+            error("scene '\(ref.value)' \(role) is ambiguous: it is the bare name of \(candidates.map { "'\($0)'" }.joined(separator: ", ")); write the one you mean",
+                  at: ref.location)
+            return nil
+        }
+        error("unknown scene '\(ref.value)' \(role)\(Identifier.didYouMeanScene(ref.value, among: model.scenes))", at: ref.location)
         return nil
     }
 
@@ -67,7 +75,7 @@ public struct ModelValidator {
             return
         }
         // A value that is no identifier was reported where it was read.
-        guard Identifier.isValid(initial.value) else { return }
+        guard Identifier.isValidScene(initial.value) else { return }
         resolve(initial, "as initial scene")
     }
 

@@ -42,7 +42,7 @@ struct ImportCommand: ParsableCommand {
             imported.addUnwindActions(scan.actionsByClass)
         }
         let loader = ModelLoader()
-        let name = self.name ?? ModelLoader.defaultName(forStoryboards: storyboards)
+        let name = self.name ?? InfoPlist.projectName(around: storyboards.first ?? ".")
         let result = loader.load(imported: imported, name: name, path: storyboards.first ?? "")
         Terminal.report(result.diagnostics)
         guard let model = result.model else { throw ExitCode(1) }

@@ -1,0 +1,116 @@
+import Foundation
+import ModelLoading
+import SceneModel
+import Testing
+
+/// A multi-storyboard app (`Fixtures/Apps/Clash`): names that clash across files, a scene held by two containers,
+/// bare names in a model, annotations that match nothing, the main storyboard.
+@Suite struct StoryboardAppTests {
+    static func path(_ name: String) -> String {
+        let folder = Bundle.module.resourceURL?.appendingPathComponent("Fixtures/Apps/Clash").path ?? "Fixtures/Apps/Clash"
+        return (folder as NSString).appendingPathComponent(name)
+    }
+
+    static let files = ["Main.storyboard", "Social.storyboard", "Profile.storyboard"].map(path)
+
+    // MARK: - Names
+
+    @Test func scenesOfOtherStoryboardsCarryTheirStoryboardsName() throws {
+        // Given three storyboards with Main as the main one
+        let imported = StoryboardImporter().importFiles(Self.files.reversed(), mainStoryboard: "Main")
+        // Then Main's scenes have bare names and the others' carry their storyboard's name
+        #expect(!imported.hasErrors)
+        #expect(imported.scenes.map(\.id) == [
+            "Profile.ProfileVC", "Profile.ProfileSettingsViewController", "Profile.HelpViewController",
+            "Social.StyledNavigationController", "Social.SocialViewController", "Social.InviteViewController", "Social.HelpViewController",
+            "TabBarController", "StyledNavigationController", "FeedViewController", "NavigationController", "ListViewController",
+            "ListViewController@NavigationController",
+        ])
+        #expect(imported.initial?.value == "TabBarController", "the main storyboard's initial view controller, whatever the order")
+        let tabs = try #require(imported.scene("TabBarController"))
+        #expect(tabs.tabs.map(\.value) == ["StyledNavigationController", "Social.StyledNavigationController", "ListViewController"])
+    }
+
+    @Test func aSceneTwoContainersHoldGetsASecondInstanceNamedAfterItsParent() throws {
+        let imported = StoryboardImporter().importFiles(Self.files, mainStoryboard: "Main")
+        #expect(imported.scene("NavigationController")?.root?.value == "ListViewController@NavigationController")
+        let copy = try #require(imported.scene("ListViewController@NavigationController"))
+        #expect(copy.origin == Scene.Origin(storyboard: "Main.storyboard", objectID: "LST-aa-001"))
+        #expect(copy.kind == .table)
+    }
+
+    @Test func segueIdentifiersNameTheirDestinationInTheirOwnStoryboard() throws {
+        let imported = StoryboardImporter().importFiles(Self.files, mainStoryboard: "Main")
+        let social = try #require(imported.scene("Social.SocialViewController"))
+        // Across a reference the identifier comes from the reference, the destination is the scene it resolves to.
+        #expect(social.segues.map(\.id) == ["show-ProfileVC", "present-HelpViewController"])
+        #expect(social.segues.map { $0.destination?.value } == ["Profile.ProfileVC", "Social.HelpViewController"])
+        #expect(social.segues.map(\.trigger) == ["Profile button", "Info button"], "a system button's type names it")
+        let profile = try #require(imported.scene("Profile.ProfileVC"))
+        #expect(profile.segues.first?.trigger == "Edit settings button", "an attributed title")
+    }
+
+    @Test func aFilesIdentifiersDoNotDependOnTheOtherFiles() throws {
+        func ids(_ paths: [String], of file: String) -> [String] {
+            let imported = StoryboardImporter().importFiles(paths, mainStoryboard: "Main")
+            return imported.files.first { $0.path == file }?.controllers ?? []
+        }
+        let social = Self.path("Social.storyboard")
+        let together = ids(Self.files, of: social)
+        #expect(together == ["Social.StyledNavigationController", "Social.SocialViewController", "Social.InviteViewController", "Social.HelpViewController"])
+        #expect(ids([social], of: social) == together)
+        #expect(ids(Self.files.reversed(), of: social) == together)
+        // Without the Profile storyboard the reference stands in under the name the real scene has.
+        let alone = StoryboardImporter().importFiles([social], mainStoryboard: "Main")
+        #expect(alone.scene("Social.SocialViewController")?.segues.first?.destination?.value == "Profile.ProfileVC")
+        #expect(alone.scene("Profile.ProfileVC")?.summary?.hasPrefix("Stand-in") == true)
+    }
+
+    // MARK: - A model over the storyboards
+
+    @Test func aModelMayUseBareNamesWhereTheyAreUnambiguous() throws {
+        let result = ModelLoader().load(path: Self.path("App.yaml"))
+        #expect(!result.hasErrors, "\(result.diagnostics.brief)")
+        #expect(result.notes.isEmpty, "the model names its main storyboard")
+        let model = try #require(result.model)
+        #expect(model.initial?.value == "TabBarController")
+        #expect(model.scene("Social.SocialViewController")?.summary == "The social tab.", "a bare name annotates the scene")
+        #expect(model.scene("Profile.ProfileVC")?.unwindActions.map(\.value) == ["unwindToProfile"])
+        #expect(model.scenes.last?.id == "Onboarding")
+        let steps = try #require(model.flow("open-profile")?.steps)
+        guard case .tap(let reference) = steps[1].action else { Issue.record("not a tap"); return }
+        #expect(reference.scene == "Social.SocialViewController")
+        #expect(reference.segue == "show-ProfileVC")
+        guard case .expect(let expectation) = steps[2].action else { Issue.record("not an expectation"); return }
+        #expect(expectation.visible?.value == "Profile.ProfileVC")
+        #expect(expectation.stacks.first?.value.map(\.value) == ["Social.SocialViewController", "Profile.ProfileVC"])
+        guard case .expect(let events) = steps[4].action else { Issue.record("not an expectation"); return }
+        #expect(events.events.map(\.value) == ["Profile.ProfileSettingsViewController: viewDidLoad()"])
+    }
+
+    @Test func annotationsThatMatchNoSceneAreErrorsWithASuggestion() throws {
+        let result = ModelLoader().load(path: Self.path("Mistyped.yaml"))
+        #expect(result.model == nil)
+        #expect(result.diagnostics.filter(\.isError).brief == [
+            "Mistyped.yaml:6:3: error: scene 'ProfileSettingsViewControllr' matches no scene of the storyboards (did you mean 'Profile.ProfileSettingsViewController'?); a scene the model adds says so with its 'kind' (or 'new: true')",
+            "Mistyped.yaml:8:3: error: scene 'Settings' matches no scene of the storyboards (did you mean 'Profile.ProfileSettingsViewController', titled 'Settings'?); a scene the model adds says so with its 'kind' (or 'new: true')",
+            "Mistyped.yaml:10:3: error: scene 'HelpViewController' matches no scene of the storyboards (it is the bare name of 'Social.HelpViewController', 'Profile.HelpViewController'; write the one you mean); a scene the model adds says so with its 'kind' (or 'new: true')",
+            "Mistyped.yaml:13:3: error: scene 'InviteViewController' says 'new: true', but the storyboards have a scene 'Social.InviteViewController'; remove 'new' to annotate it, or choose another identifier",
+            "Mistyped.yaml:17:18: error: scene 'HelpViewController' in segue reference 'HelpViewController.close' is ambiguous: it is the bare name of 'Social.HelpViewController', 'Profile.HelpViewController'; write the one you mean",
+            "Mistyped.yaml:18:18: error: unknown scene 'Feed' in 'present' step (did you mean 'FeedViewController', titled 'Feed'?)",
+        ])
+    }
+
+    @Test func withoutAMainStoryboardTheFirstIsTakenWithANote() throws {
+        let result = ModelLoader().load(storyboards: Self.files.reversed())
+        let model = try #require(result.model)
+        #expect(model.initial?.value == "Social.StyledNavigationController", "Profile has no initial view controller; Social, the next given, has")
+        #expect(result.notes.count == 1)
+        #expect(result.notes.first?.hasPrefix("no main storyboard is named") == true)
+        #expect(result.notes.first?.contains("'Profile', the first given") == true)
+        let named = ModelLoader().load(storyboards: Self.files.reversed(), mainStoryboard: "Main")
+        #expect(named.notes.isEmpty)
+        #expect(named.model?.initial?.value == "TabBarController")
+        #expect(named.model?.name == "Clash", "the folder, for want of an Info.plist or an Xcode project")
+    }
+}
