@@ -248,6 +248,7 @@ private struct SegueGraphBuilder {
         case .split:
             if container.primary?.value == child { return "primary" }
             if container.supplementary?.value == child { return "supplementary" }
+            if container.compact?.value == child { return "compact" }
             return "secondary"
         case .page: return "page \(offset + 1)"
         case .container: return "child \(offset + 1)"

@@ -8,13 +8,14 @@ struct ModelDecoder {
 
     static let topLevelKeys = [
         "format", "name", "summary", "environment", "conditions", "storyboards", "mainStoryboard", "sources", "initial", "scenes", "flows",
+        "lint", "warnings",
     ]
     static let environmentKeys = ["idiom", "width", "height", "ios"]
     static let sceneKeys = [
         "kind", "class", "title", "storyboardID", "summary", "root", "tabs", "selected", "primary", "secondary",
-        "supplementary", "style", "collapse", "pages", "pageTransition", "children", "overrides",
+        "supplementary", "compact", "style", "collapse", "pages", "pageTransition", "children", "overrides",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
-        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "new",
+        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "new", "lint", "warnings",
     ]
     static let originKeys = ["storyboard", "objectID"]
     static let segueKeys = [
@@ -35,7 +36,7 @@ struct ModelDecoder {
     /// Container keys and the kinds they apply to.
     static let kindSpecificKeys: [String: [SceneKind]] = [
         "root": [.navigation], "tabs": [.tabBar], "selected": [.tabBar],
-        "primary": [.split], "secondary": [.split], "supplementary": [.split], "style": [.split], "collapse": [.split],
+        "primary": [.split], "secondary": [.split], "supplementary": [.split], "compact": [.split], "style": [.split], "collapse": [.split],
         "pages": [.page], "pageTransition": [.page], "children": [.container], "overrides": [.container],
     ]
 
@@ -118,6 +119,9 @@ struct ModelDecoder {
         }
         if let node = value("flows"), !node.isNull {
             model.flows = decodeFlows(node)
+        }
+        for entry in entries where entry.key == "lint" || entry.key == "warnings" {
+            if let lint = decodeLintSetting(entry, in: entries, what: "the model", sceneLevel: false) { model.lint = lint }
         }
         return AliasResolution(model: model).apply(to: model)
     }
@@ -244,6 +248,7 @@ struct ModelDecoder {
             case "primary": scene.primary = context.sceneIdentifier(v, "primary scene")
             case "secondary": scene.secondary = context.sceneIdentifier(v, "secondary scene")
             case "supplementary": scene.supplementary = context.sceneIdentifier(v, "supplementary scene")
+            case "compact": scene.compact = context.sceneIdentifier(v, "compact scene")
             case "style": scene.splitStyle = context.enumeration(v, "split style", SplitStyle.self) ?? .classic
             case "collapse": scene.collapse = context.enumeration(v, "collapse column", CollapseSide.self) ?? .secondary
             case "pages": scene.pages = context.sceneIdentifierList(v, "page scene") ?? []
@@ -276,6 +281,8 @@ struct ModelDecoder {
             case "segues": scene.segues = decodeSegues(v, source: id, existing: base?.segues ?? [])
             case "origin": scene.origin = decodeOrigin(v, what: what)
             case "new": _ = context.bool(v, "new")
+            case "lint", "warnings":
+                if let lint = decodeLintSetting(entry, in: entries, what: what, sceneLevel: true) { scene.lint = lint }
             default: break
             }
         }

@@ -81,7 +81,7 @@ public struct ModelLoader: Sendable {
         guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
             return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation(), notes: notes.list)
         }
-        let diagnostics = (context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
+        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
     }
 }

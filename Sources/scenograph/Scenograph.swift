@@ -15,7 +15,7 @@ struct Scenograph: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             GenerateCommand.self, ValidateCommand.self, SimulateCommand.self,
-            RenderCommand.self, ImportCommand.self, BenchmarkCommand.self,
+            RenderCommand.self, ImportCommand.self, DiffCommand.self, CheckCommand.self, BenchmarkCommand.self,
         ]
     )
 

@@ -45,6 +45,25 @@ struct SegueGraphTests {
         #expect(index.edge("relationship-tabs.homeNav")?["class"] == .string("relationship relationship-tabBar"))
     }
 
+    @Test("a split's compact column is drawn as a relationship labelled compact")
+    func compactColumn() throws {
+        let text = """
+            format: 1
+            name: Compact
+            initial: split
+            scenes:
+              split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: tabs}
+              list: {}
+              detail: {}
+              tabs: {kind: tabBar, tabs: [home]}
+              home: {}
+            """
+        let model = try #require(ModelLoader().load(text: text, path: "Compact.yaml").model)
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        #expect(index.edge("relationship-split.tabs")?["label"] == .string("compact"))
+        #expect(index.clusterPath(of: "scene-home") == ["container-split", "container-tabs"])
+    }
+
     @Test("each segue kind has its own edge style; deprecated kinds are marked")
     func segueStyles() throws {
         let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
