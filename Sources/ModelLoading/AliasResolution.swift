@@ -39,6 +39,7 @@ struct AliasResolution {
         scene.primary = scene.primary.map(self.scene)
         scene.secondary = scene.secondary.map(self.scene)
         scene.supplementary = scene.supplementary.map(self.scene)
+        scene.compact = scene.compact.map(self.scene)
         scene.pages = scene.pages.map(self.scene)
         scene.children = scene.children.map(self.scene)
         for index in scene.segues.indices {

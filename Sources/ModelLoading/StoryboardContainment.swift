@@ -92,6 +92,7 @@ enum StoryboardContainment {
                 scene.supplementary = Located(claim(supplementary.value, parent: parent), at: supplementary.location)
             }
             if let secondary = scene.secondary { scene.secondary = Located(claim(secondary.value, parent: parent), at: secondary.location) }
+            if let compact = scene.compact { scene.compact = Located(claim(compact.value, parent: parent), at: compact.location) }
             scene.pages = claimAll(scene.pages, parent: parent)
             scene.children = claimAll(scene.children, parent: parent)
             for segueIndex in scene.segues.indices where scene.segues[segueIndex].kind.value == .embed {

@@ -600,7 +600,6 @@ final class StoryboardImportSession {
             pageViewControllers.append(Located(name, at: element.location))
         }
 
-        var compact: [String] = []
         var splitColumns = false
         var usedIDs: [[String]] = []
         var pending: [Segue] = []
@@ -634,7 +633,8 @@ final class StoryboardImportSession {
                     scene.supplementary = located
                     splitColumns = true
                 case (.split, "compactViewController"):
-                    compact.append(child)
+                    if scene.compact == nil { scene.compact = located }
+                    else { warning("split view controller '\(name)' has a second compact view controller; ignored", at: segueElement.location) }
                     splitColumns = true
                 default:
                     applied = false
@@ -664,10 +664,6 @@ final class StoryboardImportSession {
                 scene.splitStyle = .tripleColumn
             } else if element.flag("allowDoubleColumnStyle") == true || splitColumns {
                 scene.splitStyle = .doubleColumn
-            }
-            if !compact.isEmpty {
-                let list = compact.map { "'\($0)'" }.joined(separator: ", ")
-                scene.summary = "In compact width the split view shows its compact column \(list) instead of its columns."
             }
         }
         return fallBackWhenEmpty(scene, element: element)

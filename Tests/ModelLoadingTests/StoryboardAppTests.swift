@@ -114,3 +114,24 @@ import Testing
         #expect(named.model?.name == "Clash", "the folder, for want of an Info.plist or an Xcode project")
     }
 }
+
+/// A column-style split view whose compact column is the iPhone interface (`Fixtures/Apps/Compact`).
+@Suite struct StoryboardCompactColumnTests {
+    static let folder = Bundle.module.resourceURL?.appendingPathComponent("Fixtures/Apps/Compact").path ?? "Fixtures/Apps/Compact"
+
+    @Test func theCompactViewControllerIsTheSplitsCompactColumn() throws {
+        let imported = StoryboardImporter().importFiles([(Self.folder as NSString).appendingPathComponent("Main.storyboard")])
+        let split = try #require(imported.scene("SplitViewController"))
+        #expect(split.compact?.value == "MainTabBarController")
+        #expect(split.splitStyle == .doubleColumn)
+        #expect(split.summary == nil)
+    }
+
+    @Test func theCompactColumnAndItsTabsAreReachable() throws {
+        let result = ModelLoader().load(path: (Self.folder as NSString).appendingPathComponent("App.yaml"))
+        #expect(result.model != nil)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics.brief)")
+        let model = try #require(result.model)
+        #expect(ModelValidator.reachableScenes(in: model).isSuperset(of: ["MainTabBarController", "HomeViewController", "SearchViewController"]))
+    }
+}

@@ -53,7 +53,7 @@ import Testing
         #expect(columns.primary?.value == "SidebarViewController")
         #expect(columns.supplementary?.value == "ListViewController")
         #expect(columns.secondary?.value == "ReaderViewController")
-        #expect(columns.summary?.contains("'CompactViewController'") == true)
+        #expect(columns.compact?.value == "CompactViewController")
     }
 
     @Test func controllersWithoutWhatUIKitNeedsAreContentWithAWarning() throws {
