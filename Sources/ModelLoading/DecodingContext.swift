@@ -7,12 +7,13 @@ final class DecodingContext {
 
     init(file: String) { self.file = file }
 
-    func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.error(message, at: location))
+    /// An error of the model's format, unless another category is given.
+    func error(_ message: String, at location: SourceLocation, category: DiagnosticCategory = .modelFormat, subject: String? = nil) {
+        diagnostics.append(.finding(category, message, at: location, severity: .error, subject: subject))
     }
 
-    func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.warning(message, at: location))
+    func warning(_ message: String, at location: SourceLocation, category: DiagnosticCategory, subject: String? = nil) {
+        diagnostics.append(.finding(category, message, at: location, severity: .warning, subject: subject))
     }
 
     /// Adds diagnostics found elsewhere (imported storyboards).

@@ -17,16 +17,16 @@ public struct InfoPlist: Sendable, Hashable {
         let start = SourceLocation(file: path, line: 1, column: 1)
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
-            return .failure(.error(exists ? "cannot read the Info.plist '\(path)'" : "no such Info.plist '\(path)'", at: start))
+            return .failure(.error(exists ? "cannot read the Info.plist '\(path)'" : "no such Info.plist '\(path)'", at: start, category: .inputFile))
         }
         let object: Any
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            return .failure(.error("the Info.plist '\(path)' is not a property list", at: start))
+            return .failure(.error("the Info.plist '\(path)' is not a property list", at: start, category: .inputFile))
         }
         guard let dictionary = object as? [String: Any] else {
-            return .failure(.error("the Info.plist '\(path)' is not a dictionary of keys", at: start))
+            return .failure(.error("the Info.plist '\(path)' is not a dictionary of keys", at: start, category: .inputFile))
         }
         return .success(InfoPlist(path: path, dictionary: dictionary))
     }

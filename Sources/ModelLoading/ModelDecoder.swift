@@ -180,7 +180,7 @@ struct ModelDecoder {
             if let offset = position[entry.key] ?? aliases.resolve(entry.key).flatMap({ position[$0] }) {
                 if isNew {
                     context.error("scene '\(entry.key)' says 'new: true', but the storyboards have a scene '\(scenes[offset].id)'; remove 'new' to annotate it, or choose another identifier",
-                                  at: entry.keyLocation)
+                                  at: entry.keyLocation, category: .unmatchedAnnotation)
                     continue
                 }
                 if let merged = decodeScene(id: scenes[offset].id, at: entry.keyLocation, entry.value, base: scenes[offset]) {
@@ -194,7 +194,7 @@ struct ModelDecoder {
                     ? " (it is the bare name of \(ambiguous.map { "'\($0)'" }.joined(separator: ", ")); write the one you mean)"
                     : Identifier.didYouMeanScene(entry.key, among: imported)
                 context.error("scene '\(entry.key)' matches no scene of the storyboards\(hint); a scene the model adds says so with its 'kind' (or 'new: true')",
-                              at: entry.keyLocation)
+                              at: entry.keyLocation, category: .unmatchedAnnotation, subject: "'\(entry.key)'")
                 continue
             }
             if let scene = decodeScene(id: entry.key, at: entry.keyLocation, entry.value) {

@@ -33,13 +33,13 @@ public struct ModelLoader: Sendable {
             data = try Data(contentsOf: url)
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the model file" : "no such model file"
-            return LoadResult(model: nil, diagnostics: [.error("\(reason) '\(path)'", at: SourceLocation(file: path, line: 1, column: 1))])
+            return LoadResult(model: nil, diagnostics: [.error("\(reason) '\(path)'", at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let bad = UTF8Check.firstInvalidByte(in: data)
             let detail = bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? ""
             return LoadResult(model: nil, diagnostics: [.error("the model file is not valid UTF-8\(detail)",
-                                                               at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1))])
+                                                               at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1), category: .syntax)])
         }
         return load(text: text, path: path)
     }
@@ -68,7 +68,7 @@ public struct ModelLoader: Sendable {
                 case .success(let plist):
                     choice = plist.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "UIMainStoryboardFile of \(found)") }
                 case .failure(let problem):
-                    plistDiagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location))
+                    plistDiagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location, category: .inputFile))
                 }
             }
             var imported = StoryboardImporter().importFiles(inputs, mainStoryboard: choice?.name)
@@ -81,7 +81,7 @@ public struct ModelLoader: Sendable {
         guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
             return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation(), notes: notes.list)
         }
-        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
+        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).removingRepeatedWarnings().sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
     }
 }
@@ -122,7 +122,7 @@ extension ModelLoader {
             case .failure(let problem):
                 // A file the user named must be right; one found beside the storyboards is only a hint.
                 if infoPlist != nil { return LoadResult(model: nil, diagnostics: [problem]) }
-                diagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location))
+                diagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location, category: .inputFile))
             }
         }
         let choice = mainStoryboard.map { MainStoryboardChoice(name: $0, source: "the command line") }
@@ -155,7 +155,7 @@ extension ModelLoader {
         var diagnostics = imported.diagnostics
         let start = SourceLocation(file: path, line: 1, column: 1)
         if !imported.hasErrors && imported.scenes.isEmpty {
-            diagnostics.append(.error("no view controllers to import", at: start))
+            diagnostics.append(.error("no view controllers to import", at: start, category: .inputFile))
         }
         if diagnostics.hasErrors {
             return LoadResult(model: nil, diagnostics: diagnostics.sortedByLocation())
@@ -165,12 +165,12 @@ extension ModelLoader {
         model.initial = imported.initial
         if model.initial == nil, let fallback = imported.fallbackInitial {
             diagnostics.append(.warning("no storyboard has an initial view controller; '\(fallback)', the first scene no container holds, is the initial scene",
-                                        at: start))
+                                        at: start, category: .noInitialScene))
             model.initial = Located(fallback, at: start)
         }
         if let idiom = imported.idiom { model.environment = Environment(idiom: idiom) }
         diagnostics += ModelValidator.validate(model)
-        diagnostics = diagnostics.sortedByLocation()
+        diagnostics = diagnostics.removingRepeatedWarnings().sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
     }
 

@@ -75,7 +75,7 @@ public struct StoryboardImport: Sendable {
         pageViewControllers.compactMap { page in
             guard let scene = scenes.first(where: { $0.id == page.value }), scene.kind != .page else { return nil }
             return .warning("page view controller '\(page.value)' has no pages in the storyboard (they are set in code); imported as a content scene: give it 'kind: page' and 'pages' under 'scenes:' in a model to simulate paging",
-                            at: page.location)
+                            at: page.location, category: .containerSetInCode, subject: "'\(page.value)'")
         }
     }
 
@@ -186,12 +186,14 @@ final class StoryboardImportSession {
         requestedMainPath = mainStoryboard.flatMap { $0.contains("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : nil }
     }
 
-    private func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.warning(message, at: location))
+    /// A warning; by default about something of the storyboard that is left out.
+    private func warning(_ message: String, at location: SourceLocation, category: DiagnosticCategory = .storyboardIgnored,
+                         subject: String? = nil) {
+        diagnostics.append(.warning(message, at: location, category: category, subject: subject))
     }
 
-    private func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.error(message, at: location))
+    private func error(_ message: String, at location: SourceLocation, category: DiagnosticCategory) {
+        diagnostics.append(.error(message, at: location, category: category))
     }
 
     func run(_ files: [(input: StoryboardImporter.Input, data: Data?)]) -> StoryboardImport {
@@ -204,13 +206,13 @@ final class StoryboardImportSession {
             defer { reports.append(report) }
             let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
             guard seenPaths.insert(standardized).inserted else {
-                warning("storyboard '\(path)' is given twice; importing it once", at: input.listedAt ?? start)
+                warning("storyboard '\(path)' is given twice; importing it once", at: input.listedAt ?? start, category: .duplicateInput)
                 report.status = .duplicate
                 continue
             }
             guard let data else {
                 let exists = FileManager.default.fileExists(atPath: path)
-                error(exists ? "cannot read storyboard '\(path)'" : "no such storyboard file '\(path)'", at: input.listedAt ?? start)
+                error(exists ? "cannot read storyboard '\(path)'" : "no such storyboard file '\(path)'", at: input.listedAt ?? start, category: .inputFile)
                 continue
             }
             let root: StoryboardElement
@@ -222,7 +224,7 @@ final class StoryboardImportSession {
                 root = element
             }
             if let problem = StoryboardDocument.kindProblem(of: root) {
-                error(problem, at: root.location)
+                error(problem, at: root.location, category: .unsupportedStoryboard)
                 continue
             }
             let document = StoryboardDocument(root: root, path: path)
@@ -232,17 +234,20 @@ final class StoryboardImportSession {
             case .iOS, .iPad:
                 break
             case .tvOS:
-                warning("tvOS storyboard (\(attribute)): imported, but Scenograph applies iOS's UIKit rules to it", at: document.location)
+                warning("tvOS storyboard (\(attribute)): imported, but Scenograph applies iOS's UIKit rules to it", at: document.location,
+                        category: .tvOSStoryboard)
             case .macOS, .watchOS:
                 error("\(document.runtime.displayName) storyboards are not supported (\(attribute)); Scenograph documents iOS UIKit apps",
-                      at: document.location)
+                      at: document.location, category: .unsupportedStoryboard)
                 continue
             case .unknown:
-                error("unsupported storyboard runtime (\(attribute)); Scenograph imports iOS and iPad storyboards", at: document.location)
+                error("unsupported storyboard runtime (\(attribute)); Scenograph imports iOS and iPad storyboards", at: document.location,
+                      category: .unsupportedStoryboard)
                 continue
             }
             if document.isLaunchScreen {
-                warning("launch screen storyboard '\(document.fileName)' skipped: a launch screen has no navigation", at: document.location)
+                warning("launch screen storyboard '\(document.fileName)' skipped: a launch screen has no navigation", at: document.location,
+                        category: .launchScreen)
                 report.status = .skippedLaunchScreen
                 continue
             }
@@ -314,7 +319,7 @@ final class StoryboardImportSession {
                 case .failure(let problem):
                     resolution[key] = (key, false)
                     warning("storyboard reference to \(placeholder.targetDescription) cannot be resolved: \(problem.reason); a stand-in scene takes its place",
-                            at: placeholder.location)
+                            at: placeholder.location, category: .storyboardReference, subject: placeholder.targetDescription)
                 }
             }
         }
@@ -603,6 +608,7 @@ final class StoryboardImportSession {
         var splitColumns = false
         var usedIDs: [[String]] = []
         var pending: [Segue] = []
+        var deprecatedPopovers: [Int] = []
         for (segueElement, owner) in storyboardScene.segues {
             guard let rawKind = segueElement["kind"] else { continue }
             let ownerIsController = owner.name == element.name && owner["id"] == objectID
@@ -647,6 +653,7 @@ final class StoryboardImportSession {
             guard let segue = mapSegue(segueElement, rawKind: rawKind, owner: owner, ownerIsController: ownerIsController,
                                        source: name, file: file) else { continue }
             reports[report].segueCounts[rawKind, default: 0] += 1
+            if rawKind == "popover" { deprecatedPopovers.append(pending.count) }
             pending.append(segue)
             // Segues of one scene sharing an identifier are told apart by their controls.
             let trigger = StoryboardNames.words(segue.trigger).map { ["\(segue.id)-\($0)"] } ?? []
@@ -654,6 +661,11 @@ final class StoryboardImportSession {
         }
         for (offset, id) in StoryboardNames.resolve(usedIDs).enumerated() {
             pending[offset].id = id
+        }
+        for offset in deprecatedPopovers {
+            let segue = pending[offset]
+            warning("'popover' segues are deprecated; segue '\(segue.qualifiedID)' is imported as a popover presentation",
+                    at: segue.location, category: .deprecatedSegue, subject: "'\(segue.qualifiedID)' (popover)")
         }
         scene.segues = pending
 
@@ -686,7 +698,7 @@ final class StoryboardImportSession {
         var content = scene
         let className = scene.className
         warning("\(scene.kind.rawValue) controller '\(scene.id)' has \(missing) in the storyboard (set in code); imported as a content scene",
-                at: element.location)
+                at: element.location, category: .containerSetInCode, subject: "'\(scene.id)'")
         content.kind = .content
         if content.customClass == nil { content.customClass = Located(className, at: element.location) }
         content.root = nil
@@ -711,9 +723,6 @@ final class StoryboardImportSession {
         guard let kind = Self.segueKinds[rawKind] else {
             warning("segue kind '\(rawKind)' is not a UIKit segue kind; ignored", at: element.location)
             return nil
-        }
-        if rawKind == "popover" {
-            warning("'popover' segues are deprecated; imported as a popover presentation", at: element.location)
         }
         var segue = Segue(id: "", source: source, kind: kind, location: element.location)
         var fallbackName: String
@@ -741,12 +750,12 @@ final class StoryboardImportSession {
         }
         let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
         if let value = element["modalPresentationStyle"] {
-            if !modal { warning("modalPresentationStyle of a \(rawKind) segue ignored", at: element.location) }
+            if !modal { warning("modalPresentationStyle of a \(rawKind) segue ignored", at: element.location, category: .ineffectiveSetting) }
             else if let style = PresentationStyle(rawValue: value) { segue.modalPresentationStyle = Located(style, at: element.location) }
             else { warning("unknown modalPresentationStyle '\(value)' ignored", at: element.location) }
         }
         if let value = element["modalTransitionStyle"] {
-            if !modal { warning("modalTransitionStyle of a \(rawKind) segue ignored", at: element.location) }
+            if !modal { warning("modalTransitionStyle of a \(rawKind) segue ignored", at: element.location, category: .ineffectiveSetting) }
             else if let style = TransitionStyle(rawValue: value) { segue.modalTransitionStyle = Located(style, at: element.location) }
             else { warning("unknown modalTransitionStyle '\(value)' ignored", at: element.location) }
         }

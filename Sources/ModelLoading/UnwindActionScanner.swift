@@ -23,7 +23,7 @@ public struct UnwindActionScanner: Sendable {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
             return Result(actionsByClass: [:], diagnostics: [.error("no such sources folder '\(directory)'",
-                                                                    at: SourceLocation(file: directory, line: 1, column: 1))])
+                                                                    at: SourceLocation(file: directory, line: 1, column: 1), category: .inputFile)])
         }
         var files: [String] = []
         let root = URL(fileURLWithPath: directory)
@@ -37,7 +37,7 @@ public struct UnwindActionScanner: Sendable {
         var result = Result(actionsByClass: [:], diagnostics: [])
         for file in files.sorted() {
             guard let data = FileManager.default.contents(atPath: file) else {
-                result.diagnostics.append(.warning("cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1)))
+                result.diagnostics.append(.warning("cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
                 continue
             }
             for (type, action) in scan(source: String(decoding: data, as: UTF8.self)) {

@@ -204,7 +204,8 @@ import Testing
         #expect(kinds == ["Show_Photos:push", "Show_Map:replace", "About:popover", "Login:modal"])
         #expect(places.segueOrNil("About")?.anchor == "About button")
         #expect(places.segueOrNil("Login")?.modalTransitionStyle?.value == .flipHorizontal)
-        #expect(legacy.messages(.warning).contains("'popover' segues are deprecated; imported as a popover presentation"))
+        #expect(legacy.messages(.warning).contains("'popover' segues are deprecated; segue 'PlacesViewController.About' is imported as a popover presentation"),
+                "the warning names its segue")
         #expect(legacy.files.first?.segueCounts == ["relationship": 3, "push": 1, "replace": 1, "popover": 1, "modal": 1])
     }
 

@@ -61,6 +61,7 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
         scene.primary = strip(scene.primary)
         scene.secondary = strip(scene.secondary)
         scene.supplementary = strip(scene.supplementary)
+        scene.compact = strip(scene.compact)
         scene.pages = scene.pages.map(strip)
         scene.children = scene.children.map(strip)
         scene.overrides = scene.overrides.map(strip)
