@@ -44,7 +44,16 @@ extension ModelDecoder {
             case "back": return Step(.back, at: node.location)
             case "swipeDown": return Step(.swipeDown, at: node.location)
             default:
-                let hint = keywords.contains(text) ? " ('\(text)' needs a value: '\(text): …')" : Identifier.didYouMean(text, among: keywords)
+                let hint: String
+                if keywords.contains(text) {
+                    hint = " ('\(text)' needs a value: '\(text): …')"
+                } else if let space = text.firstIndex(of: " "), keywords.contains(String(text[..<space])) {
+                    // `tap X` in YAML is one string: the colon after the keyword is missing.
+                    let keyword = String(text[..<space])
+                    hint = " (write '\(keyword): \(text[space...].trimmingCharacters(in: .whitespaces))': a step's keyword is followed by a colon)"
+                } else {
+                    hint = Identifier.didYouMean(text, among: keywords)
+                }
                 context.error("unknown step '\(text)'\(hint)", at: node.location)
                 return nil
             }

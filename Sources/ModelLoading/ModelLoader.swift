@@ -17,15 +17,40 @@ public struct LoadResult: Sendable {
     public var hasErrors: Bool { diagnostics.hasErrors }
 }
 
+/// What a command may add to the inputs of a model: the app's name and main storyboard for storyboards given
+/// without a model, its Info.plist, folders of Swift sources to scan, storyboards found in folders.
+public struct LoadOptions: Sendable {
+    /// The app's name when storyboards are given without a model.
+    public var name: String?
+    /// The main storyboard (a name or a path) when storyboards are given without a model.
+    public var mainStoryboard: String?
+    /// The app's Info.plist, given by the user (one beside the storyboards is found without it).
+    public var infoPlist: String?
+    /// Folders of Swift sources to scan for unwind actions and code-driven navigation, besides the model's `sources:`.
+    public var sources: [String]
+    /// Storyboards that were found in a folder rather than named: one of another platform (macOS, watchOS) is
+    /// skipped with a warning instead of failing the import.
+    public var foundInFolders: Set<String>
+
+    public init(name: String? = nil, mainStoryboard: String? = nil, infoPlist: String? = nil, sources: [String] = [],
+                foundInFolders: Set<String> = []) {
+        self.name = name
+        self.mainStoryboard = mainStoryboard
+        self.infoPlist = infoPlist
+        self.sources = sources
+        self.foundInFolders = foundInFolders
+    }
+}
+
 /// Reads format-1 model files (YAML or JSON), or storyboards directly, and validates them.
 public struct ModelLoader: Sendable {
     public init() {}
 
     /// Loads and validates the model at `path`; `path` is used as written in diagnostics.
-    /// A `.storyboard` file is imported as a model of its own (see `load(storyboards:name:)`).
-    public func load(path: String) -> LoadResult {
+    /// A `.storyboard` file is imported as a model of its own (see `load(storyboards:options:)`).
+    public func load(path: String, options: LoadOptions = LoadOptions()) -> LoadResult {
         if path.lowercased().hasSuffix(".storyboard") {
-            return load(storyboards: [path])
+            return load(storyboards: [path], options: options)
         }
         let url = URL(fileURLWithPath: path)
         let data: Data
@@ -41,11 +66,11 @@ public struct ModelLoader: Sendable {
             return LoadResult(model: nil, diagnostics: [.error("the model file is not valid UTF-8\(detail)",
                                                                at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1), category: .syntax)])
         }
-        return load(text: text, path: path)
+        return load(text: text, path: path, options: options)
     }
 
     /// Loads and validates a model from text, attributing positions to `path`.
-    public func load(text: String, path: String) -> LoadResult {
+    public func load(text: String, path: String, options: LoadOptions = LoadOptions()) -> LoadResult {
         let context = DecodingContext(file: path)
         let root: ConfigNode?
         switch ConfigParser.parse(text, file: path) {
@@ -60,7 +85,7 @@ public struct ModelLoader: Sendable {
         let notes = Notes()
         decoder.importStoryboards = { listed, main in
             let paths = listed.map { Self.path($0.value, relativeTo: directory) }
-            let inputs = zip(listed, paths).map { StoryboardImporter.Input(path: $1, listedAt: $0.location) }
+            let inputs = zip(listed, paths).map { StoryboardImporter.Input(path: $1, listedAt: $0.location, isFoundInFolder: options.foundInFolders.contains($1)) }
             var choice = main.map { MainStoryboardChoice(name: $0.value, source: "'mainStoryboard' of the model") }
             var plistDiagnostics: [Diagnostic] = []
             if choice == nil, let found = InfoPlist.find(near: paths) {
@@ -74,13 +99,17 @@ public struct ModelLoader: Sendable {
             var imported = StoryboardImporter().importFiles(inputs, mainStoryboard: choice?.name)
             imported.diagnostics += plistDiagnostics
             storyboardErrors.isSet = imported.hasErrors
-            notes.list += Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "'mainStoryboard:' in the model")
+            notes.list += Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "write 'mainStoryboard:' in the model")
             return imported
         }
         // Without its storyboards the model would only add follow-on errors (unknown scenes): report the storyboards'.
-        guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
+        guard var model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
             return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation(), notes: notes.list)
         }
+        let folders = model.sources.map { Self.path($0.value, relativeTo: directory) } + options.sources
+        let scan = SourceScan.scan(folders: folders, listedAt: model.sources.map(\.location) + options.sources.map { _ in nil })
+        model.replaceScenes(scan.apply(to: model.scenes))
+        context.append(scan.diagnostics)
         let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).removingRepeatedWarnings().sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
     }
@@ -114,25 +143,35 @@ extension ModelLoader {
     /// storyboard's initial view controller; when no storyboard has one, the first scene no container holds, with a
     /// warning.
     public func load(storyboards paths: [String], name: String? = nil, mainStoryboard: String? = nil, infoPlist: String? = nil) -> LoadResult {
+        load(storyboards: paths, options: LoadOptions(name: name, mainStoryboard: mainStoryboard, infoPlist: infoPlist))
+    }
+
+    /// Imports storyboards directly with `options` (see `load(storyboards:name:mainStoryboard:infoPlist:)`); the
+    /// Swift sources of `options.sources` add unwind actions and code-driven navigation.
+    public func load(storyboards paths: [String], options: LoadOptions) -> LoadResult {
         var diagnostics: [Diagnostic] = []
         var plist: InfoPlist?
-        if let path = infoPlist ?? InfoPlist.find(near: paths) {
+        if let path = options.infoPlist ?? InfoPlist.find(near: paths) {
             switch InfoPlist.read(path) {
             case .success(let read): plist = read
             case .failure(let problem):
                 // A file the user named must be right; one found beside the storyboards is only a hint.
-                if infoPlist != nil { return LoadResult(model: nil, diagnostics: [problem]) }
+                if options.infoPlist != nil { return LoadResult(model: nil, diagnostics: [problem]) }
                 diagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location, category: .inputFile))
             }
         }
-        let choice = mainStoryboard.map { MainStoryboardChoice(name: $0, source: "the command line") }
+        let choice = options.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "the command line") }
             ?? plist?.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "UIMainStoryboardFile of \(plist?.path ?? "Info.plist")") }
-        var imported = StoryboardImporter().importFiles(paths, mainStoryboard: choice?.name)
+        let inputs = paths.map { StoryboardImporter.Input(path: $0, isFoundInFolder: options.foundInFolders.contains($0)) }
+        var imported = StoryboardImporter().importFiles(inputs, mainStoryboard: choice?.name)
         imported.diagnostics += diagnostics
+        let scan = SourceScan.scan(folders: options.sources)
+        imported.scenes = scan.apply(to: imported.scenes)
+        imported.diagnostics += scan.diagnostics
         let mainPath = imported.mainStoryboard.flatMap { main in paths.first { StoryboardImporter.storyboardName(of: $0) == main.name } }
-        let appName = name ?? plist?.appName ?? InfoPlist.projectName(around: mainPath ?? paths.first ?? ".")
+        let appName = options.name ?? plist?.appName ?? InfoPlist.projectName(around: mainPath ?? paths.first ?? ".")
         var result = load(imported: imported, name: appName, path: paths.first ?? "<storyboards>")
-        result.notes = Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "an Info.plist with UIMainStoryboardFile (--info-plist)")
+        result.notes = Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "give the app's Info.plist with --info-plist, or a model with 'mainStoryboard:'")
         return result
     }
 
@@ -142,7 +181,7 @@ extension ModelLoader {
         guard let main = imported.mainStoryboard else { return [] }
         if !main.isNamed {
             guard count > 1 else { return [] }
-            return ["no main storyboard is named (\(howToName)): '\(main.name)', the first given, is taken as the main storyboard; its scenes have bare identifiers and the others' carry their storyboard's name"]
+            return ["no main storyboard is named: '\(main.name)', the first given, is taken as the main storyboard (its scenes have bare identifiers, the others' carry their storyboard's name); to name it, \(howToName)"]
         }
         if !main.isImported, let choice {
             return ["the main storyboard '\(choice.name)' (\(choice.source)) is not among the storyboards: every scene identifier carries its storyboard's name"]

@@ -11,10 +11,13 @@ public struct StoryboardImporter: Sendable {
     public struct Input: Sendable, Hashable {
         public var path: String
         public var listedAt: SourceLocation?
+        /// Found in a folder rather than named: a storyboard of another platform is skipped with a warning.
+        public var isFoundInFolder: Bool
 
-        public init(path: String, listedAt: SourceLocation? = nil) {
+        public init(path: String, listedAt: SourceLocation? = nil, isFoundInFolder: Bool = false) {
             self.path = path
             self.listedAt = listedAt
+            self.isFoundInFolder = isFoundInFolder
         }
     }
 
@@ -78,16 +81,6 @@ public struct StoryboardImport: Sendable {
                             at: page.location, category: .containerSetInCode, subject: "'\(page.value)'")
         }
     }
-
-    /// Adds unwind actions to the scenes whose class is a key of `actionsByClass` (see `UnwindActionScanner`).
-    public mutating func addUnwindActions(_ actionsByClass: [String: [String]]) {
-        for index in scenes.indices {
-            guard let actions = actionsByClass[scenes[index].className] else { continue }
-            for action in actions where !scenes[index].implementsUnwind(action) {
-                scenes[index].unwindActions.append(Located(action, at: scenes[index].location))
-            }
-        }
-    }
 }
 
 /// The main storyboard of an import: named by the caller, or the first storyboard given.
@@ -112,6 +105,8 @@ public struct StoryboardFileReport: Sendable, Hashable {
         case imported
         /// A launch screen: it has no navigation, so it is not imported.
         case skippedLaunchScreen
+        /// A storyboard of another platform found in a folder: not the app's, so it is not imported.
+        case skippedPlatform
         /// The same file given again: imported once, at its first mention.
         case duplicate
         /// Not imported because of an error (unreadable, malformed, unsupported runtime).
@@ -237,8 +232,15 @@ final class StoryboardImportSession {
                 warning("tvOS storyboard (\(attribute)): imported, but Scenograph applies iOS's UIKit rules to it", at: document.location,
                         category: .tvOSStoryboard)
             case .macOS, .watchOS:
-                error("\(document.runtime.displayName) storyboards are not supported (\(attribute)); Scenograph documents iOS UIKit apps",
-                      at: document.location, category: .unsupportedStoryboard)
+                if input.isFoundInFolder {
+                    // A folder of an app's sources may hold its other targets' storyboards: they are not this app's.
+                    warning("\(document.runtime.displayName) storyboard (\(attribute)) skipped: Scenograph documents iOS UIKit apps",
+                            at: document.location, category: .unsupportedStoryboard)
+                    report.status = .skippedPlatform
+                } else {
+                    error("\(document.runtime.displayName) storyboards are not supported (\(attribute)); Scenograph documents iOS UIKit apps",
+                          at: document.location, category: .unsupportedStoryboard)
+                }
                 continue
             case .unknown:
                 error("unsupported storyboard runtime (\(attribute)); Scenograph imports iOS and iPad storyboards", at: document.location,

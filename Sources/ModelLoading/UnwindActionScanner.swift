@@ -8,46 +8,7 @@ import SceneModel
 /// Objective-C selectors Interface Builder writes, without the colon: `unwindToLibrary(_:)` → `unwindToLibrary`,
 /// `unwind(segue:)` → `unwindWithSegue`, `unwind(to:)` → `unwindTo`.
 public struct UnwindActionScanner: Sendable {
-    public struct Result: Sendable {
-        /// Unwind action names by class name, each list in source order.
-        public var actionsByClass: [String: [String]]
-        public var diagnostics: [Diagnostic]
-
-        public var hasErrors: Bool { diagnostics.hasErrors }
-    }
-
     public init() {}
-
-    /// Scans every `.swift` file under `directory` (hidden folders and `.build` skipped), in path order.
-    public func scan(directory: String) -> Result {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return Result(actionsByClass: [:], diagnostics: [.error("no such sources folder '\(directory)'",
-                                                                    at: SourceLocation(file: directory, line: 1, column: 1), category: .inputFile)])
-        }
-        var files: [String] = []
-        let root = URL(fileURLWithPath: directory)
-        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil,
-                                                            options: [.skipsHiddenFiles, .skipsPackageDescendants]) {
-            for case let url as URL in enumerator {
-                if url.lastPathComponent == ".build" || url.lastPathComponent == "Pods" { enumerator.skipDescendants() }
-                if url.pathExtension == "swift" { files.append(url.path) }
-            }
-        }
-        var result = Result(actionsByClass: [:], diagnostics: [])
-        for file in files.sorted() {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                result.diagnostics.append(.warning("cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
-                continue
-            }
-            for (type, action) in scan(source: String(decoding: data, as: UTF8.self)) {
-                var list = result.actionsByClass[type] ?? []
-                if !list.contains(action) { list.append(action) }
-                result.actionsByClass[type] = list
-            }
-        }
-        return result
-    }
 
     /// The unwind actions of one Swift source, as (type name, action name) in source order.
     public func scan(source: String) -> [(type: String, action: String)] {
