@@ -20,7 +20,7 @@ struct ModelDecoder {
     static let originKeys = ["storyboard", "objectID"]
     static let segueKeys = [
         "kind", "to", "action", "trigger", "modalPresentationStyle", "modalTransitionStyle", "anchor",
-        "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes",
+        "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes", "call", "at",
     ]
     static let flowKeys = ["summary", "environment", "conditions", "steps"]
     static let expectKeys = ["visible", "chain", "stacks", "selected", "collapsed", "styles", "events", "noEvents", "warnings"]
@@ -368,10 +368,21 @@ struct ModelDecoder {
             case "class": segue.customClass = context.string(v, "segue class")
             case "summary": segue.summary = context.string(v, "summary")
             case "passes": segue.passes = context.string(v, "passes")
+            case "call": segue.call = context.locatedEnum(v, "code call", CodeCall.self)
+            case "at": segue.codeLocation = context.string(v, "at")
             default: break
             }
         }
-        if base != nil {
+        if effective == .code {
+            if segue.call == nil && !entries.contains(where: { $0.key == "call" }) {
+                context.error("\(what) is a code segue and needs a 'call' (one of \(CodeCall.allCases.map(\.rawValue).joined(separator: ", ")))",
+                              at: location)
+            } else if segue.call?.value == .dismiss, let destination = segue.destination {
+                context.error("\(what) calls dismiss, which leads to no scene: remove 'to'", at: destination.location)
+            } else if let call = segue.call, call.value != .dismiss, segue.destination == nil, !entries.contains(where: { $0.key == "to" }) {
+                context.error("\(what) calls \(call.value.rawValue) and needs a destination: 'to: <scene>'", at: location)
+            }
+        } else if base != nil {
             // An imported segue already has its destination or action.
         } else if effective == .unwind {
             if segue.action == nil && !entries.contains(where: { $0.key == "action" }) {
@@ -388,7 +399,8 @@ struct ModelDecoder {
         switch key {
         case "to": return (SegueKind.allCases.filter { $0 != .unwind }, "non-unwind")
         case "action": return ([.unwind], "unwind")
-        case "modalPresentationStyle", "modalTransitionStyle": return ([.present, .popover, .custom], "present, popover and custom")
+        case "modalPresentationStyle", "modalTransitionStyle": return ([.present, .popover, .custom, .code], "present, popover, custom and code")
+        case "call", "at": return ([.code], "code")
         case "anchor", "adaptivePresentationStyle": return ([.popover], "popover")
         case "class": return ([.custom], "custom")
         default: return nil

@@ -100,6 +100,7 @@ public struct ModelLoader: Sendable {
             imported.diagnostics += plistDiagnostics
             storyboardErrors.isSet = imported.hasErrors
             notes.list += Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "write 'mainStoryboard:' in the model")
+            notes.initialScenes = imported.initialScenes
             return imported
         }
         // Without its storyboards the model would only add follow-on errors (unknown scenes): report the storyboards'.
@@ -108,8 +109,9 @@ public struct ModelLoader: Sendable {
         }
         let folders = model.sources.map { Self.path($0.value, relativeTo: directory) } + options.sources
         let scan = SourceScan.scan(folders: folders, listedAt: model.sources.map(\.location) + options.sources.map { _ in nil })
-        model.replaceScenes(scan.apply(to: model.scenes))
-        context.append(scan.diagnostics)
+        let applied = scan.apply(to: model.scenes, initialScenes: notes.initialScenes)
+        model.replaceScenes(applied.scenes)
+        context.append(scan.diagnostics + applied.diagnostics)
         let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).removingRepeatedWarnings().sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
     }
@@ -120,9 +122,10 @@ private final class Flag {
     var isSet = false
 }
 
-/// Notes collected from inside a closure.
+/// Notes and facts collected from inside a closure.
 private final class Notes {
     var list: [String] = []
+    var initialScenes: [String: String] = [:]
 }
 
 /// The main storyboard a caller names, and where the name comes from (for notes).
@@ -166,8 +169,9 @@ extension ModelLoader {
         var imported = StoryboardImporter().importFiles(inputs, mainStoryboard: choice?.name)
         imported.diagnostics += diagnostics
         let scan = SourceScan.scan(folders: options.sources)
-        imported.scenes = scan.apply(to: imported.scenes)
-        imported.diagnostics += scan.diagnostics
+        let applied = scan.apply(to: imported.scenes, initialScenes: imported.initialScenes)
+        imported.scenes = applied.scenes
+        imported.diagnostics += scan.diagnostics + applied.diagnostics
         let mainPath = imported.mainStoryboard.flatMap { main in paths.first { StoryboardImporter.storyboardName(of: $0) == main.name } }
         let appName = options.name ?? plist?.appName ?? InfoPlist.projectName(around: mainPath ?? paths.first ?? ".")
         var result = load(imported: imported, name: appName, path: paths.first ?? "<storyboards>")

@@ -60,6 +60,9 @@ public struct StoryboardImport: Sendable {
     public var initial: Located<String>?
     /// The storyboard whose scenes have bare identifiers, and how it was chosen.
     public var mainStoryboard: MainStoryboard?
+    /// Each imported storyboard's initial view controller, by storyboard name (what
+    /// `instantiateInitialViewController()` returns); the first file of a name wins.
+    public var initialScenes: [String: String] = [:]
     /// When no storyboard has an initial view controller: the first scene that no container holds.
     public var fallbackInitial: String?
     /// `pad` when every imported storyboard targets iPad only, else `nil` (the model's default).
@@ -276,6 +279,11 @@ final class StoryboardImportSession {
         var result = StoryboardImport(scenes: scenes, initial: initial, fallbackInitial: fallback, idiom: idiom,
                                       diagnostics: diagnostics, files: reports, pageViewControllers: pageViewControllers)
         result.mainStoryboard = mainName.map { MainStoryboard(name: $0, isNamed: requestedMain != nil, isImported: mainDocument != nil) }
+        for (index, document) in documents.enumerated() where result.initialScenes[document.name] == nil {
+            if let initial = document.initialViewController?.value, let key = sceneKey(file: index, objectID: initial), let name = names[key] {
+                result.initialScenes[document.name] = name
+            }
+        }
         return result
     }
 

@@ -15,6 +15,12 @@ struct ImportCommand: ParsableCommand {
             directly. Diagnostics go to standard error as PATH:LINE:COLUMN: error: MESSAGE; on an error \
             nothing is written and the exit status is 1.
 
+            With --sources DIR, the app's Swift sources add unwind actions and 'code' segues for the navigation \
+            the code does (present, pushViewController, show, showDetailViewController, dismiss); calls whose \
+            destination the code does not name are listed as warnings. The main storyboard (whose scenes keep \
+            bare identifiers) comes from the app's Info.plist (--info-plist, or one found beside the \
+            storyboards), else it is the first storyboard given.
+
             To keep documenting a storyboard as it changes, list it under 'storyboards:' in a model file \
             instead, and annotate its scenes under 'scenes:'.
             """

@@ -135,3 +135,84 @@ import Testing
         #expect(ModelValidator.reachableScenes(in: model).isSuperset(of: ["MainTabBarController", "HomeViewController", "SearchViewController"]))
     }
 }
+
+/// Code-driven navigation (`--sources`, `sources:`): the Clash app's Swift sources with every pattern the scan knows
+/// and the ones it must not take for navigation (`Fixtures/Apps/Clash/Sources`).
+@Suite struct CodeNavigationTests {
+    static func path(_ name: String) -> String { StoryboardAppTests.path(name) }
+
+    static func load() -> LoadResult {
+        ModelLoader().load(storyboards: StoryboardAppTests.files, options: LoadOptions(mainStoryboard: "Main", sources: [path("Sources")]))
+    }
+
+    static func codeSegues(_ model: SceneModel, _ scene: String) -> [String] {
+        (model.scene(scene)?.segues ?? []).filter { $0.kind.value == .code }.map { segue in
+            "\(segue.id): \(segue.call?.value.rawValue ?? "?") \(segue.destination?.value ?? "-") @\((segue.codeLocation.map { ($0 as NSString).lastPathComponent }) ?? "?")"
+        }
+    }
+
+    @Test func eachPatternBecomesACodeSegueOfTheScenesOfItsClass() throws {
+        let result = Self.load()
+        let model = try #require(result.model, "\(result.diagnostics.brief)")
+        #expect(Self.codeSegues(model, "FeedViewController") == [
+            "code-present-InviteViewController: present Social.InviteViewController @FeedViewController.swift:11",
+            "code-push-ProfileVC: push Profile.ProfileVC @FeedViewController.swift:16",
+            "code-showDetail-ListViewController: showDetail ListViewController @FeedViewController.swift:20",
+            "code-present-StyledNavigationController: present Social.StyledNavigationController @FeedViewController.swift:25",
+        ])
+        #expect(Self.codeSegues(model, "Social.SocialViewController") == [
+            "code-show-InviteViewController: show Social.InviteViewController @SocialViewController.swift:11",
+        ])
+        #expect(Self.codeSegues(model, "Profile.ProfileSettingsViewController") == ["code-dismiss: dismiss - @ProfileViewController.swift:5"])
+        // performSegue(withIdentifier:) marks the storyboard segue it performs.
+        #expect(model.scene("FeedViewController")?.segue("showFavorites")?.summary?.hasPrefix("Performed in code: `performSegue(withIdentifier: \"showFavorites\", sender: nil)` in FeedViewController.favorites()") == true)
+        // Unwind actions come from the same scan.
+        #expect(model.scene("Profile.ProfileVC")?.unwindActions.map(\.value) == ["unwindToProfile"])
+        // A code segue is kept at its line of Swift.
+        let push = try #require(model.scene("FeedViewController")?.segue("code-push-ProfileVC"))
+        #expect(push.location.line == 16)
+        #expect(push.isManual, "only 'perform:' runs code")
+    }
+
+    @Test func whatCannotBeResolvedIsListedNeverGuessed() throws {
+        let unresolved = Self.load().diagnostics.filter { $0.category == "code-unresolved" }.brief
+        #expect(unresolved == [
+            "FeedViewController.swift:37:9: warning: FeedViewController.openSettings(): show(settings, sender: self): no scene has storyboard ID 'Nowhere' in storyboard 'Main'; not added",
+            "FeedViewController.swift:41:9: warning: FeedViewController.misspelt(): performSegue(withIdentifier: \"showFavourites\", sender: nil): scene 'FeedViewController' has no segue 'showFavourites' (did you mean 'showFavorites'?); not added",
+            "FeedViewController.swift:45:15: warning: FeedViewController.elsewhere(): other.present(makeSomething(), animated: true): cannot tell which scene, presented by 'other', not by this view controller; not added",
+            "FeedViewController.swift:46:9: warning: FeedViewController.elsewhere(): present(makeSomething(), animated: true): cannot tell which scene, 'makeSomething()' is made elsewhere; not added",
+            "FeedViewController.swift:48:9: warning: FeedViewController.elsewhere(): present(nav, animated: true): cannot tell which scene, a UINavigationController made in code around another view controller; not added",
+            "FeedViewController.swift:51:9: warning: FeedViewController.elsewhere(): present(computed, animated: true): cannot tell which scene, the storyboard ID is computed (\"\\(…)\"); not added",
+            "SocialViewController.swift:6:9: warning: SocialViewController.help(): present(help, animated: true): no scene has storyboard ID 'Help' in storyboard 'Social'; not added",
+        ])
+    }
+
+    @Test func theScanFindsNothingInCommentsStringsDeclarationsAlertsOrOtherTypes() throws {
+        let scan = SourceScan.scan(folders: [Self.path("Sources")])
+        #expect(scan.fileCount == 3)
+        let model = try #require(Self.load().model)
+        let applied = scan.apply(to: model.scenes)
+        #expect(applied.systemCount == 1, "the alert")
+        // BadgeView is no scene's class; the commented, quoted and declared `present`s are not calls.
+        #expect(scan.calls.filter { $0.type == "FeedViewController" }.count == 12)
+        #expect(scan.calls.filter { $0.type == "BadgeView" }.map(\.text) == ["controller.present(ProfileViewController(), animated: true)"])
+        #expect(!applied.scenes.flatMap(\.segues).contains { $0.codeLocation?.hasSuffix("FeedViewController.swift:74") == true })
+    }
+
+    @Test func aModelListsItsSourcesAndFlowsPerformTheCodeSegues() throws {
+        let result = ModelLoader().load(path: Self.path("Coded.yaml"))
+        #expect(!result.hasErrors, "\(result.diagnostics.brief)")
+        #expect(!result.diagnostics.contains { $0.category == "code-unresolved" }, "turned off by the model")
+        let model = try #require(result.model)
+        #expect(model.scene("FeedViewController")?.segue("code-push-ProfileVC")?.codeLocation == Self.path("Sources/Feed/FeedViewController.swift") + ":16"
+                || model.scene("FeedViewController")?.segue("code-push-ProfileVC")?.codeLocation?.hasSuffix("Sources/Feed/FeedViewController.swift:16") == true)
+    }
+
+    @Test func writtenCodeSeguesLoadBack() throws {
+        let model = try #require(Self.load().model)
+        let yaml = ModelWriter().yaml(for: model)
+        #expect(yaml.contains("      code-dismiss: {kind: code, call: dismiss, summary: \"`dismiss(animated: true)` in ProfileSettingsViewController.done().\", at: "))
+        let reloaded = try #require(ModelLoader().load(text: yaml, path: "Coded.yaml").model)
+        #expect(withoutLocations(reloaded) == withoutLocations(model))
+    }
+}

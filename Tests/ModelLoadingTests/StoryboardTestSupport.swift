@@ -75,6 +75,7 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
             segue.modalPresentationStyle = strip(segue.modalPresentationStyle)
             segue.modalTransitionStyle = strip(segue.modalTransitionStyle)
             segue.guardCondition = strip(segue.guardCondition)
+            segue.call = strip(segue.call)
             return segue
         }
         return scene

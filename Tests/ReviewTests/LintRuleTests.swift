@@ -141,6 +141,20 @@ import Testing
         #expect(perScene.map(\.message).allSatisfy { $0.contains("'other'") } && perScene.count == 1)
     }
 
+    /// A code segue is documented by its line of Swift: it is no unused manual segue, and a code push on a missing
+    /// navigation controller (which does nothing) is not "presented modally".
+    @Test func codeSeguesAreNeitherUnusedManualSeguesNorShowsThatPresent() throws {
+        let findings = try Self.findings(Self.model("""
+              home:
+                segues:
+                  code-push-sheet: {kind: code, call: push, to: sheet, at: "Home.swift:4"}
+                  code-present-sheet: {kind: code, call: present, to: sheet, at: "Home.swift:9"}
+              sheet: {}
+
+            """))
+        #expect(!findings.contains { $0.category == "manual-segue-unused" || $0.category == "show-outside-navigation" }, "\(findings)")
+    }
+
     @Test func unknownRuleIDsAreDiagnosedWithASuggestion() {
         let text = Self.cases[0].triggering.replacingOccurrences(of: "scenes:", with: "lint: {disable: [unreachable-scenes]}\nscenes:")
         let result = ModelLoader().load(text: text, path: "lint.yaml")
