@@ -71,10 +71,11 @@ public enum Markdown {
                 case ">": out += "&gt;"; index += 1; continue
                 case "]" where index + 1 < scalars.count && scalars[index + 1] == "(":
                     // A link target: keep it only when allowed.
-                    var end = index + 2
-                    while end < scalars.count, scalars[end] != ")", scalars[end] != "\n" { end += 1 }
-                    let target = String(String.UnicodeScalarView(scalars[(index + 2)..<min(end, scalars.count)]))
-                    if !isAllowedLink(target) {
+                    // Only the scheme matters, and a scheme is short: look at no more than its first characters.
+                    var start = index + 2
+                    while start < scalars.count, scalars[start] == " " || scalars[start] == "\t" { start += 1 }
+                    let head = String(String.UnicodeScalarView(scalars[start..<min(scalars.count, start + 40)]))
+                    if !isAllowedLink(String(head.prefix { $0 != ")" && $0 != "\n" })) {
                         out += "\\](" // no longer a link: the text stays readable
                         index += 2
                         continue

@@ -113,8 +113,9 @@ struct GenerateCommand: ParsableCommand {
                 : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
             Terminal.status("wrote \(build.files.count + review.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
-        for report in failed {
-            Terminal.error("flow '\(report.flow.id)' \(report.result.rawValue)")
+        // Each failed expectation and flow error, with its step and the step's line in the model.
+        for (flow, trace) in zip(model.flows, pipeline.traces) where trace.result != .passed {
+            Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
         }
         if !failed.isEmpty { throw ExitCode(1) }
     }

@@ -1,10 +1,12 @@
 import SceneModel
 
-extension FlowRun {
-    /// Checks an `expect` step against the state now and the events and warnings of
-    /// `previous` (the last step that acted: not an `expect`, `note` or `set`).
+/// The check of an `expect` step: a pure function of what the flow has come to, so that it
+/// cannot change the app it looks at.
+enum ExpectationCheck {
+    /// The failures of `expectation` against the world and its `state` now and the events and
+    /// warnings of `previous` (the last step that acted: not an `expect`, `note` or `set`).
     /// Values name instances exactly (`photo` is the first instance of scene photo).
-    func check(_ expectation: Expectation, state: State, previous: StepTrace) -> [Failure] {
+    static func failures(of expectation: Expectation, in world: World, state: State, previous: StepTrace) -> [Failure] {
         var failures: [Failure] = []
         func fail(_ key: String, _ expected: String, _ actual: String, _ location: SourceLocation) {
             failures.append(Failure(expectation: key, expected: expected, actual: actual, location: location))
@@ -12,11 +14,11 @@ extension FlowRun {
         func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
         /// The live instance called `name`, or a failure.
         func instance(_ name: Located<String>, _ key: String) -> Int? {
-            guard let i = byName[name.value] else {
+            guard let i = world.byName[name.value] else {
                 fail(key, name.value, "no instance named '\(name.value)' was created in this flow", name.location)
                 return nil
             }
-            guard instances[i].alive else {
+            guard world.instances[i].alive else {
                 fail(key, name.value, "'\(name.value)' has been destroyed", name.location)
                 return nil
             }
@@ -31,11 +33,11 @@ extension FlowRun {
         }
         for entry in expectation.stacks {
             guard let i = instance(entry.subject, "stacks") else { continue }
-            guard instances[i].kind == .navigation else {
-                fail("stacks", "a navigation controller named '\(entry.subject.value)'", "'\(entry.subject.value)' is \(instances[i].kind.rawValue)", entry.subject.location)
+            guard world.instances[i].kind == .navigation else {
+                fail("stacks", "a navigation controller named '\(entry.subject.value)'", "'\(entry.subject.value)' is \(world.instances[i].kind.rawValue)", entry.subject.location)
                 continue
             }
-            let actual = instances[i].stack.map(name)
+            let actual = world.instances[i].stack.map(world.name)
             let expected = entry.value.map(\.value)
             if actual != expected {
                 fail("stacks", "\(entry.subject.value): \(list(expected))", "\(entry.subject.value): \(list(actual))", entry.subject.location)
@@ -43,19 +45,19 @@ extension FlowRun {
         }
         for entry in expectation.selected {
             guard let i = instance(entry.subject, "selected") else { continue }
-            let actual = instances[i].kind == .tabBar ? instances[i].selected.map(name) ?? "none" : "'\(entry.subject.value)' is not a tab bar controller"
+            let actual = world.instances[i].kind == .tabBar ? world.instances[i].selected.map(world.name) ?? "none" : "'\(entry.subject.value)' is not a tab bar controller"
             if actual != entry.value.value {
                 fail("selected", "\(entry.subject.value): \(entry.value.value)", "\(entry.subject.value): \(actual)", entry.value.location)
             }
         }
         for entry in expectation.collapsed {
             guard let i = instance(entry.subject, "collapsed") else { continue }
-            guard instances[i].kind == .split else {
-                fail("collapsed", "a split view controller named '\(entry.subject.value)'", "'\(entry.subject.value)' is \(instances[i].kind.rawValue)", entry.subject.location)
+            guard world.instances[i].kind == .split else {
+                fail("collapsed", "a split view controller named '\(entry.subject.value)'", "'\(entry.subject.value)' is \(world.instances[i].kind.rawValue)", entry.subject.location)
                 continue
             }
-            if instances[i].collapsed != entry.value {
-                fail("collapsed", "\(entry.subject.value): \(entry.value)", "\(entry.subject.value): \(instances[i].collapsed)", entry.subject.location)
+            if world.instances[i].collapsed != entry.value {
+                fail("collapsed", "\(entry.subject.value): \(entry.value)", "\(entry.subject.value): \(world.instances[i].collapsed)", entry.subject.location)
             }
         }
         for entry in expectation.styles {
