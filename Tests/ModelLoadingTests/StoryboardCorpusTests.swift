@@ -178,6 +178,42 @@ struct StoryboardCorpusTests {
         print("storyboard corpus: \(sets.count) multi-file sets, \(resolved) of \(checked) references to present files resolved")
     }
 
+    /// Swift sources written for the GoMap set (`Fixtures/Apps/GoMapSample`) add code segues to its real storyboards
+    /// and list what they cannot resolve.
+    @Test func sampleSourcesAddCodeSeguesToTheGoMapSet() throws {
+        let originals = try StoryboardCorpus.originalPaths()
+        let entries = try StoryboardCorpus.census().filter { $0.repository == "bryceco__GoMap" }
+        #expect(entries.count == 7)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-gomap-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var paths: [String] = []
+        for entry in entries.sorted(by: { $0.file < $1.file }) {
+            let target = scratch.appendingPathComponent(try #require(originals[entry.file]))
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: StoryboardCorpus.path(of: entry))
+            paths.append(target.path)
+        }
+        let sources = Bundle.module.resourceURL?.appendingPathComponent("Fixtures/Apps/GoMapSample").path ?? "Fixtures/Apps/GoMapSample"
+        let result = ModelLoader().load(storyboards: paths, options: LoadOptions(mainStoryboard: "MainStoryboard", sources: [sources]))
+        let model = try #require(result.model, "\(result.diagnostics.filter(\.isError).brief)")
+        let code = model.allSegues.filter { $0.kind.value == .code }.map { "\($0.qualifiedID) → \($0.destination?.value ?? "-")" }
+        #expect(code == [
+            "MainViewController.code-present-SettingsViewController → Settings.SettingsViewController",
+            "MainViewController.code-present-poiTabBar → POI.poiTabBar",
+            "MainViewController.code-present-QuestChooserController → QuestChooser.QuestChooserController",
+            "Display.DisplayViewController-Display.code-push-UserData → DataOverlays.UserData",
+            "Display.DisplayViewController-Display.code-dismiss → -",
+            "POI.POIAllTagsViewController.code-push-POIPresetValuePickerController → POI.POIPresetValuePickerController",
+            "Settings.SettingsViewController-Settings.code-show-LoginViewController → Settings.LoginViewController",
+            "Settings.LoginViewController.code-dismiss → -",
+        ])
+        #expect(model.scene("MainViewController")?.segue("NotesSegue")?.summary?.hasPrefix("Performed in code") == true)
+        #expect(model.scene("Settings.SettingsViewController-Settings")?.unwindActions.map(\.value) == ["unwindToSettings"])
+        let unresolved = result.diagnostics.filter { $0.category == "code-unresolved" }.map { ($0.location.file as NSString).lastPathComponent + ":\($0.location.line)" }
+        #expect(unresolved == ["MainViewController.swift:31", "POIAllTagsViewController.swift:11"])
+        print("storyboard corpus: GoMap with sample sources: \(code.count) code segues, \(unresolved.count) calls listed as unresolved")
+    }
+
     /// Object ids as Interface Builder writes them (`Mxq-5y-Lb4`); legacy numeric ids cannot be told from numbers.
     static func objectIDs(inFileAt path: String) throws -> Set<String> {
         let text = try String(contentsOfFile: path, encoding: .utf8)
