@@ -48,6 +48,7 @@ struct DiffCommand: ParsableCommand {
     var artifactURL: String?
 
     @OptionGroup var input: InputOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func validate() throws {
         if git == nil && paths.count != 2 {

@@ -216,3 +216,27 @@ import Testing
         #expect(withoutLocations(reloaded) == withoutLocations(model))
     }
 }
+
+/// Categories of storyboard findings, turned off by a model for the whole app or for one scene.
+@Suite struct StoryboardLintSettingTests {
+    static func load(_ extra: String) -> LoadResult {
+        let text = "format: 1\nname: Clash\nstoryboards: [Main.storyboard, Social.storyboard, Profile.storyboard]\nmainStoryboard: Main\n" + extra
+        return ModelLoader().load(text: text, path: StoryboardAppTests.path("Lint.yaml"))
+    }
+
+    @Test func aSceneTurnsOffItsOwnUnreachableWarning() {
+        let plain = Self.load("").diagnostics.filter { $0.category == "unreachable-scene" }.map(\.message)
+        #expect(plain.count == 1)
+        #expect(plain.first?.hasPrefix("scene 'Profile.HelpViewController' is unreachable") == true)
+        let off = Self.load("scenes:\n  Profile.HelpViewController: {lint: {disable: [unreachable-scene]}}\n")
+        #expect(!off.diagnostics.contains { $0.category == "unreachable-scene" }, "\(off.diagnostics.brief)")
+        let everywhere = Self.load("lint: {disable: [unreachable-scene]}\n")
+        #expect(everywhere.diagnostics.isEmpty, "\(everywhere.diagnostics.brief)")
+    }
+
+    @Test func scenesWithAStoryboardIDAreEntryPointsForCode() {
+        // Social.InviteViewController has a storyboard ID and nothing leads to it: code may instantiate it.
+        let messages = Self.load("").diagnostics.map(\.message)
+        #expect(!messages.contains { $0.contains("InviteViewController") })
+    }
+}
