@@ -165,8 +165,27 @@ extension Identifier {
             add(scene.storyboardID, scene.id, scene.storyboardID.map { "storyboard ID '\($0)'" })
             add(scene.customClass?.value, scene.id, scene.customClass.map { "class \($0.value)" })
         }
-        guard let best = suggestion(for: text, among: names), let index = names.firstIndex(of: best) else { return "" }
-        let owner = owners[index]
-        return " (did you mean '\(owner.id)'\(owner.how.map { ", \($0)" } ?? "")?)"
+        if let best = suggestion(for: text, among: names), let index = names.firstIndex(of: best) {
+            let owner = owners[index]
+            return " (did you mean '\(owner.id)'\(owner.how.map { ", \($0)" } ?? "")?)"
+        }
+        // Identifiers of earlier storyboard imports carried object ids (`List-Mxq-5y-Lb4`) or numbers (`List-2`): the
+        // name without them may be a scene's identifier, storyboard ID or class.
+        let plain = withoutObjectID(text)
+        guard plain != text else { return "" }
+        var matches: [String] = []
+        for (name, owner) in zip(names, owners) where name == plain && !matches.contains(owner.id) { matches.append(owner.id) }
+        guard !matches.isEmpty else { return "" }
+        return " (did you mean " + matches.prefix(3).map { "'\($0)'" }.joined(separator: " or ") + "?)"
+    }
+
+    /// `text` without a trailing Interface Builder object id (`-Mxq-5y-Lb4`) or number (`-2`).
+    static func withoutObjectID(_ text: String) -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        let isObjectID = parts.count >= 4 && parts.suffix(3).map(\.count) == [3, 2, 3]
+            && parts.suffix(3).allSatisfy { $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) } }
+        if isObjectID { return parts.dropLast(3).joined(separator: "-") }
+        if parts.count >= 2, let last = parts.last, !last.isEmpty, last.allSatisfy(\.isNumber) { return parts.dropLast().joined(separator: "-") }
+        return text
     }
 }

@@ -37,3 +37,25 @@ import Testing
         ])
     }
 }
+
+/// A flow written against an earlier import's identifiers, which carried object ids, is told today's.
+@Suite struct RenamedSceneHintTests {
+    @Test func anOldIdentifierWithAnObjectIDSuggestsTheScene() {
+        let text = """
+            format: 1
+            name: Clash
+            storyboards: [Main.storyboard, Social.storyboard, Profile.storyboard]
+            mainStoryboard: Main
+            flows:
+              f:
+                steps:
+                  - selectTab: StyledNavigationController-Mxq-5y-Lb4
+                  - show: InviteViewController-2
+            """
+        let errors = ModelLoader().load(text: text, path: StoryboardAppTests.path("Old.yaml")).diagnostics.filter(\.isError).map(\.message)
+        #expect(errors == [
+            "unknown scene 'StyledNavigationController-Mxq-5y-Lb4' in 'selectTab' step (did you mean 'StyledNavigationController' or 'Social.StyledNavigationController'?)",
+            "unknown scene 'InviteViewController-2' in 'show' step (did you mean 'Social.InviteViewController'?)",
+        ])
+    }
+}
