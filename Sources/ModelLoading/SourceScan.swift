@@ -192,15 +192,18 @@ public struct SourceScan: Sendable {
 
 /// Finds the scene a call's view controller is, by storyboard ID, initial view controller or class.
 struct TargetResolver {
-    let scenes: [Scene]
     let initialScenes: [String: String]
+    /// Second instances of storyboard scenes (`List@Nav`) are the same class and storyboard ID: the original stands for them.
+    private let originals: [Scene]
+
+    init(scenes: [Scene], initialScenes: [String: String]) {
+        self.initialScenes = initialScenes
+        originals = scenes.filter { !$0.id.contains("@") }
+    }
 
     struct Unresolved: Error {
         var reason: String
     }
-
-    /// Second instances of storyboard scenes (`List@Nav`) are the same class and storyboard ID: the original stands for them.
-    private var originals: [Scene] { scenes.filter { !$0.id.contains("@") } }
 
     private static func storyboardName(of scene: Scene) -> String? {
         scene.origin.map { StoryboardImporter.storyboardName(of: $0.storyboard) }
