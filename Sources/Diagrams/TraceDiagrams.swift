@@ -91,7 +91,8 @@ public struct TraceDiagrams: Sendable {
                 if event.kind == .seguePerform {
                     // The receiver is the segue `S.G`: draw it on the source instance.
                     label = "\(receiver).perform()"
-                    receiver = lastPrepare[receiver] ?? Self.scene(of: String(receiver.split(separator: ".").first ?? ""))
+                    // Segue identifiers have no '.': the scene is everything before the last one.
+                    receiver = lastPrepare[receiver] ?? Self.scene(of: receiver.lastIndex(of: ".").map { String(receiver[..<$0]) } ?? receiver)
                 }
                 if let segue = event.segue {
                     switch event.kind {

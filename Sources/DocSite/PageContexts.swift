@@ -313,14 +313,15 @@ struct PageContexts {
     func segueFacts(_ segue: Segue) -> [String: Any] {
         let kind = segue.kind.value
         var style = ""
-        if kind.isModal {
+        if segue.presents {
             let destinationStyle = segue.destination.flatMap { model.scene($0.value) }?.modalPresentationStyle
             style = segue.modalPresentationStyle?.value.rawValue ?? (kind.effective == .popover ? "popover" : destinationStyle?.rawValue ?? "automatic")
             if let transition = segue.modalTransitionStyle?.value { style += ", \(transition.rawValue)" }
         }
         return [
-            "kind": kind.isDeprecated ? "\(kind.rawValue) (deprecated, as \(kind.effective.rawValue))" : kind.rawValue,
-            "trigger": segue.trigger ?? (kind == .embed ? "view loading" : "manual (code)"),
+            "kind": kind.isDeprecated ? "\(kind.rawValue) (deprecated, as \(kind.effective.rawValue))"
+                : kind == .code ? "code: \(segue.call?.value.signature ?? "?")" : kind.rawValue,
+            "trigger": segue.trigger ?? (kind == .embed ? "view loading" : kind == .code ? (segue.codeLocation ?? "code") : "manual (code)"),
             "style": style,
             "guard": segue.guardCondition?.value ?? "",
             "passes": segue.passes ?? "",

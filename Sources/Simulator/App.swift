@@ -109,7 +109,45 @@ struct App {
             try present(destination, from: source, requested: .popover,
                         transition: segue.modalTransitionStyle?.value ?? destinationScene.modalTransitionStyle,
                         anchor: segue.anchor, adaptive: segue.adaptivePresentationStyle)
-        case .embed, .unwind:
+        case .embed, .unwind, .code:
+            break
+        }
+    }
+
+    /// A `code` segue: the UIKit call the code makes on the source, with a new instance of the destination (as
+    /// `instantiateViewController(withIdentifier:)` makes it); no segue, so no `prepare(for:sender:)`.
+    mutating func performCode(_ segue: Segue, from source: Int) throws {
+        guard let call = segue.call?.value else { throw FlowFailure("perform: code segue '\(segue.qualifiedID)' has no 'call'") }
+        if call == .dismiss {
+            try dismiss(source)
+            return
+        }
+        guard let destinationID = segue.destination?.value else {
+            throw FlowFailure("perform: code segue '\(segue.qualifiedID)' has no destination")
+        }
+        var navigation: Int?
+        if call == .push {
+            // `navigationController?.pushViewController(_:animated:)` does nothing when there is none.
+            guard let found = world.navigationController(of: source) else {
+                throw FlowFailure("perform: '\(world.instances[source].name)' is in no navigation controller, so '\(segue.qualifiedID)' (\(call.signature) on its navigationController) does nothing")
+            }
+            navigation = found
+        }
+        let destination = try instantiate(destinationID)
+        let destinationScene = world.instances[destination].scene
+        switch call {
+        case .present:
+            try present(destination, from: source,
+                        requested: segue.modalPresentationStyle?.value ?? destinationScene.modalPresentationStyle,
+                        transition: segue.modalTransitionStyle?.value ?? destinationScene.modalTransitionStyle,
+                        anchor: nil, adaptive: nil)
+        case .push:
+            if let navigation { try push(destination, onto: navigation) }
+        case .show:
+            try show(destination, from: source)
+        case .showDetail:
+            try showDetail(destination, from: source)
+        case .dismiss:
             break
         }
     }

@@ -150,6 +150,13 @@ struct FlowRun {
         if kind == .embed {
             throw FlowFailure("\(verb): '\(ref)' is an embed segue; it fires by itself when '\(ref.scene)' loads its view")
         }
+        if kind == .code {
+            guard !tapped else {
+                throw FlowFailure("tap: '\(ref)' is navigation the code does (\(segue.call?.value.signature ?? "a UIKit call")); 'perform:' runs it")
+            }
+            try app.performCode(segue, from: source)
+            return
+        }
         if tapped {
             if segue.isManual {
                 throw FlowFailure("tap: segue '\(ref)' has no trigger (it is manual); only 'perform:' can fire it")

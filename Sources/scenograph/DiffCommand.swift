@@ -47,6 +47,9 @@ struct DiffCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Where CI publishes diff.svg; the comment links it.", valueName: "URL"))
     var artifactURL: String?
 
+    @OptionGroup var input: InputOptions
+    @OptionGroup var outputOptions: OutputOptions
+
     func validate() throws {
         if git == nil && paths.count != 2 {
             throw ValidationError("give BASE and HEAD (two paths), or --git REV and the HEAD paths")
@@ -62,10 +65,10 @@ struct DiffCommand: ParsableCommand {
         let baseLabel = git ?? paths[0]
         let headLabel = headPaths.joined(separator: " ")
         let base = try loadSide("base", label: baseLabel) {
-            if let git { return try ReviewInput.load(paths, revision: git) }
-            return try ReviewInput.load([paths[0]])
+            if let git { return try ReviewInput.load(paths, revision: git, options: input.loadOptions) }
+            return try ReviewInput.load([paths[0]], options: input.loadOptions)
         }
-        let head = try loadSide("head", label: headLabel) { try ReviewInput.load(headPaths) }
+        let head = try loadSide("head", label: headLabel) { try ReviewInput.load(headPaths, options: input.loadOptions) }
 
         let report = DiffReport(base: base, head: head, context: context,
                                 options: .init(baseLabel: baseLabel, headLabel: headLabel, artifactURL: artifactURL))

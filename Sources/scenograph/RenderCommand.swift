@@ -29,8 +29,8 @@ struct RenderCommand: ParsableCommand {
         case svg, png, pdf, dot, mermaid
     }
 
-    @Argument(help: "The model file (YAML or JSON).")
-    var model: String
+    @Argument(help: "The app: a model file (YAML or JSON), storyboards, or a folder holding either.")
+    var inputs: [String]
 
     @Option(help: "The diagram to render.")
     var diagram: Diagram
@@ -56,14 +56,17 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Detail of a sequence diagram's events: default or full.")
     var detail: Detail = .default
 
+    @OptionGroup var input: InputOptions
+    @OptionGroup var outputOptions: OutputOptions
+
     @Flag(help: "Print the time spent building the DOT and inside Graphviz (parse, layout, render).")
     var timing = false
 
     func run() throws {
         if diagram == .segues, flow != nil {
-            Terminal.warning("--flow is ignored: the segue graph shows the whole model")
+            if !outputOptions.quiet { Terminal.warning("--flow is ignored: the segue graph shows the whole model") }
         }
-        let model = try ModelInput.load(self.model)
+        let model = try ModelInput.load(inputs, input: input, output: outputOptions).model
         let clock = ContinuousClock()
         let start = clock.now
         if format == .mermaid {
@@ -125,7 +128,7 @@ struct RenderCommand: ParsableCommand {
                 let rendering = try GraphvizRenderer().renderWithReport(dot: dot, engine: engine, format: .init(rawValue: format.rawValue))
                 bytes = rendering.bytes
                 graphvizTiming = rendering.timing
-                for warning in rendering.warnings { Terminal.warning("graphviz: \(warning)") }
+                if !outputOptions.quiet { for warning in rendering.warnings { Terminal.warning("graphviz: \(warning)") } }
             } catch {
                 Terminal.error(error.description)
                 throw ExitCode(1)
