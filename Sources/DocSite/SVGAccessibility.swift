@@ -5,8 +5,8 @@ import TextFormats
 ///
 /// Graphviz 2.43 has no attribute for these titles and DOT identifiers are never user text, so this is the one
 /// rewrite of rendered SVG: it only touches `<title>` elements and the root tag, never links, and it is linear.
-enum SVGAccessibility {
-    static func label(_ svg: String, title: String, description: String) -> String {
+public enum SVGAccessibility {
+    public static func label(_ svg: String, title: String, description: String) -> String {
         let lines = svg.split(separator: "\n", omittingEmptySubsequences: false)
         var result: [Substring] = []
         result.reserveCapacity(lines.count)
