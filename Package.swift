@@ -44,6 +44,8 @@ let package = Package(
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"]),
         .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"]),
+        // Runs the built executable on damaged inputs (a short run here, a long one with `make fuzz`).
+        .testTarget(name: "FuzzTests", dependencies: ["ScenographTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
