@@ -53,6 +53,8 @@ struct FuzzHarness: Sendable {
         /// The signal, the status, or the offending error line.
         var detail: String
         var seconds: Double
+        /// Error lines without a position that `documentedUnpositioned` lists.
+        var documented = 0
     }
 
     struct CaseResult: Sendable {
@@ -119,8 +121,9 @@ struct FuzzHarness: Sendable {
             return run
         }
         let validate = run(["validate", source.name], timeout: options.timeout)
-        if source.format == .xml {
-            _ = run(["import", source.name, "-o", "Imported.yaml"], timeout: options.timeout)
+        if source.format == .xml, run(["import", source.name, "-o", "Imported.yaml"], timeout: options.timeout).outcome == .ok {
+            // What import writes reads back.
+            _ = run(["validate", "Imported.yaml"], timeout: options.timeout)
         }
         if validate.outcome == .ok {
             _ = run(["simulate", source.name], timeout: options.timeout)
@@ -185,7 +188,8 @@ struct FuzzHarness: Sendable {
             ?? String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
         let (outcome, detail) = Self.classify(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
                                               timedOut: timedOut, stderr: stderr)
-        return (Run(command: command, outcome: outcome, detail: detail, seconds: seconds), String(stderr.prefix(4_000)))
+        let documented = stderr.split(separator: "\n").filter { Self.isErrorLine($0) && !Self.isPositioned($0) && Self.isDocumented($0) }.count
+        return (Run(command: command, outcome: outcome, detail: detail, seconds: seconds, documented: documented), String(stderr.prefix(4_000)))
     }
 
     // MARK: - Classifying
@@ -252,6 +256,13 @@ struct FuzzHarness: Sendable {
             lines.append(row([command, "\(these.count)", String(format: "%.3f", total / Double(these.count)),
                               String(format: "%.2f", these.map(\.seconds).max() ?? 0)]))
         }
+        if let slowest = results.flatMap({ result in result.runs.map { (result, $0) } }).max(by: { $0.1.seconds < $1.1.seconds }) {
+            lines.append(String(format: "slowest run: %@ %.2f s, case %d (%@, %@)", slowest.1.command, slowest.1.seconds, slowest.0.index,
+                                slowest.0.source, slowest.0.mutations.map(\.rawValue).joined(separator: ", ")))
+        }
+        let documented = runs.filter { $0.documented > 0 }.count
+        lines.append("runs with a documented error line without position (" + documentedUnpositioned.map { "'\($0.pattern)…'" }.joined(separator: ", ")
+                     + "): \(documented)")
         lines.append("")
         let counts = Dictionary(grouping: results.flatMap(\.mutations), by: { $0 }).mapValues(\.count)
         lines.append("mutations: " + Mutator.Mutation.allCases.map { "\($0.rawValue) \(counts[$0] ?? 0)" }.joined(separator: ", "))
