@@ -6,7 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "scenograph", targets: ["scenograph"]),
-        .library(name: "ScenographKit", targets: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite"]),
+        .library(name: "ScenographKit", targets: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -16,6 +16,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "SceneModel"),
+        .target(name: "TextFormats"),
         .target(name: "ModelLoading", dependencies: ["SceneModel", "Yams"]),
         .target(name: "Simulator", dependencies: ["SceneModel"]),
         .systemLibrary(
@@ -27,11 +28,12 @@ let package = Package(
         .target(name: "Diagrams", dependencies: ["SceneModel", "Simulator"]),
         .target(
             name: "DocSite",
-            dependencies: ["SceneModel", "Simulator", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["SceneModel", "Simulator", "TextFormats", .product(name: "Mustache", package: "swift-mustache")]
         ),
+        .target(name: "Review", dependencies: ["SceneModel", "Simulator", "Diagrams", "TextFormats"]),
         .executableTarget(
             name: "scenograph",
-            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite",
+            dependencies: ["SceneModel", "ModelLoading", "Simulator", "Diagrams", "Graphviz", "DocSite", "Review", "TextFormats",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         .target(name: "ScenographTestSupport", path: "Tests/Support"),
@@ -42,8 +44,11 @@ let package = Package(
         .testTarget(name: "GraphvizTests", dependencies: ["ScenographTestSupport", "Graphviz"]),
         .testTarget(name: "DiagramsTests", dependencies: ["ScenographTestSupport", "Diagrams", "ModelLoading", "Simulator", "Graphviz"],
                     exclude: ["Fixtures", "Golden"]),
-        .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"]),
+        .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"],
+                    exclude: ["Golden"]),
         .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"]),
+        .testTarget(name: "ReviewTests", dependencies: ["ScenographTestSupport", "Review", "ModelLoading", "SceneModel", "Simulator", "Diagrams"],
+                    exclude: ["Golden", "Fixtures"]),
         // Runs the built executable on damaged inputs (a short run here, a long one with `make fuzz`).
         .testTarget(name: "FuzzTests", dependencies: ["ScenographTestSupport"]),
     ],

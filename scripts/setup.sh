@@ -2,7 +2,18 @@
 # Installs what Scenograph needs to build: Graphviz's C libraries and pkg-config.
 # Debian/Ubuntu: apt-get (libgraphviz-dev, pkg-config, graphviz, fonts-liberation); macOS: Homebrew (graphviz).
 # Installs nothing that is already there; runs `dot -c` when Graphviz's plugin list is missing.
+#
+# --browser also installs what the Mermaid rendering test needs: Debian's chromium and chromium-driver, and
+# mermaid.min.js from the PyPI package diagram-renderer (which ships it), extracted into .cache/mermaid/.
 set -euo pipefail
+
+browser=false
+for argument in "$@"; do
+  case "$argument" in
+    --browser) browser=true ;;
+    *) echo "setup: unknown option $argument (known: --browser)" >&2; exit 2 ;;
+  esac
+done
 
 sudo_if_needed() {
   if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
@@ -45,4 +56,37 @@ libdir="$(pkg-config --variable=libdir libgvc)"
 if ! ls "$libdir"/graphviz/config6* >/dev/null 2>&1; then
   echo "setup: writing Graphviz's plugin list (dot -c)" >&2
   sudo_if_needed dot -c
+fi
+
+if [ "$browser" = true ]; then
+  if [ "$(uname -s)" = Linux ]; then
+    needed=()
+    command -v chromium >/dev/null 2>&1 || needed+=(chromium)
+    command -v chromedriver >/dev/null 2>&1 || needed+=(chromium-driver)
+    if [ "${#needed[@]}" -gt 0 ]; then
+      echo "setup: installing ${needed[*]}" >&2
+      sudo_if_needed apt-get update -qq
+      sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${needed[@]}" >/dev/null
+    fi
+  else
+    command -v chromium >/dev/null 2>&1 || echo "setup: install Chromium yourself for the Mermaid test" >&2
+  fi
+  cache="$(cd "$(dirname "$0")/.." && pwd)/.cache/mermaid"
+  if [ ! -s "$cache/mermaid.min.js" ]; then
+    echo "setup: fetching mermaid.min.js (PyPI package diagram-renderer)" >&2
+    download="$(mktemp -d)"
+    python3 -m pip download --quiet --no-deps --dest "$download" diagram-renderer
+    mkdir -p "$cache"
+    python3 - "$download" "$cache" <<'PY'
+import glob, sys, zipfile
+wheel = sorted(glob.glob(sys.argv[1] + "/diagram_renderer-*.whl"))[-1]
+with zipfile.ZipFile(wheel) as archive:
+    data = archive.read("diagram_renderer/renderers/static/js/mermaid.min.js")
+with open(sys.argv[2] + "/mermaid.min.js", "wb") as out:
+    out.write(data)
+with open(sys.argv[2] + "/SOURCE", "w") as out:
+    out.write(wheel.rsplit("/", 1)[-1] + "\n")
+PY
+    rm -rf "$download"
+  fi
 fi

@@ -1,3 +1,4 @@
+import Foundation
 import SceneModel
 
 /// The one style table of Scenograph's diagrams: colours, shapes, line styles and arrowheads of every
@@ -203,4 +204,52 @@ public enum DiagramStyle {
     /// The window root of a chain tree, and a presented scene in it.
     public static let chainRoot = (fill: "#E2E8F0", stroke: "#64748B")
     public static let chainPresented = (fill: "#FFF7ED", stroke: "#64748B")
+
+    // MARK: - Changes (the diff graph of `scenograph diff`)
+
+    /// What happened to a scene, segue or link between two versions of a model.
+    public enum Change: String, Sendable, Hashable, CaseIterable {
+        case added, removed, changed, unchanged
+    }
+
+    /// How a change is drawn, in the diff graph's DOT and its Mermaid version alike.
+    public struct ChangeStyle: Sendable, Hashable {
+        /// Lines, borders and label text.
+        public var stroke: String
+        /// Node background.
+        public var fill: String
+        /// Removed things are drawn dashed.
+        public var dashed: Bool
+        public var penwidth: Double
+        /// How the legend names it.
+        public var legend: String
+    }
+
+    public static func change(_ change: Change) -> ChangeStyle {
+        switch change {
+        case .added: ChangeStyle(stroke: "#15803D", fill: "#F0FDF4", dashed: false, penwidth: 2.2, legend: "added (green)")
+        case .removed: ChangeStyle(stroke: "#B91C1C", fill: "#FEF2F2", dashed: true, penwidth: 2.2, legend: "removed (red, dashed)")
+        case .changed: ChangeStyle(stroke: "#B45309", fill: "#FFFBEB", dashed: false, penwidth: 2.2, legend: "changed (amber, old → new)")
+        case .unchanged: ChangeStyle(stroke: "#6B7280", fill: "#F9FAFB", dashed: false, penwidth: 1, legend: "unchanged (grey)")
+        }
+    }
+
+    // MARK: - Contrast
+
+    /// WCAG 2.1 contrast ratio of two `#RRGGBB` colours, from 1 to 21; text needs at least 4.5.
+    public static func contrast(_ a: String, _ b: String) -> Double {
+        let la = luminance(a), lb = luminance(b)
+        return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+    }
+
+    /// Relative luminance of a `#RRGGBB` colour (0 for anything else).
+    static func luminance(_ hex: String) -> Double {
+        let digits = Array(hex.dropFirst())
+        guard hex.first == "#", digits.count == 6 else { return 0 }
+        func channel(_ i: Int) -> Double {
+            let value = Double(Int(String(digits[i..<i + 2]), radix: 16) ?? 0) / 255
+            return value <= 0.03928 ? value / 12.92 : pow((value + 0.055) / 1.055, 2.4)
+        }
+        return 0.2126 * channel(0) + 0.7152 * channel(2) + 0.0722 * channel(4)
+    }
 }

@@ -42,6 +42,7 @@ extension SceneModel {
             scene.primary = scene.primary.flatMap { keep($0) ? $0 : nil }
             scene.secondary = scene.secondary.flatMap { keep($0) ? $0 : nil }
             scene.supplementary = scene.supplementary.flatMap { keep($0) ? $0 : nil }
+            scene.compact = scene.compact.flatMap { keep($0) ? $0 : nil }
             scene.pages = scene.pages.filter(keep)
             scene.children = scene.children.filter(keep)
             scene.segues = scene.segues.filter { segue in

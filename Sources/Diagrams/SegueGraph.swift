@@ -186,9 +186,10 @@ private struct SegueGraphBuilder {
     }
 
     func sceneLabel(_ scene: Scene) -> HTMLLabel {
-        let name = scene.title ?? scene.id
-        var label = HTMLLabel.bold(.text(name))
-        if scene.title != nil, scene.title != scene.id {
+        // An empty title is no title: the node shows the id.
+        let title = scene.title.flatMap { $0.isEmpty ? nil : $0 }
+        var label = HTMLLabel.bold(.text(title ?? scene.id))
+        if title != nil, title != scene.id {
             label = label + .lineBreak() + .font(.text(scene.id), pointSize: 9, color: DiagramStyle.secondaryTextColor)
         }
         return label + .lineBreak() + .font(.text(scene.className), pointSize: 9, color: DiagramStyle.secondaryTextColor)
@@ -248,6 +249,7 @@ private struct SegueGraphBuilder {
         case .split:
             if container.primary?.value == child { return "primary" }
             if container.supplementary?.value == child { return "supplementary" }
+            if container.compact?.value == child { return "compact" }
             return "secondary"
         case .page: return "page \(offset + 1)"
         case .container: return "child \(offset + 1)"

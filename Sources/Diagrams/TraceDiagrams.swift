@@ -181,9 +181,11 @@ public struct TraceDiagrams: Sendable {
                     case .navigation: childCaption = offset == container.children.count - 1 ? "top" : nil
                     case .tabBar: childCaption = child == container.selected ? "selected" : nil
                     case .split:
-                        let scene = model.scene(Self.scene(of: name))
-                        let columns = [scene?.primary, scene?.supplementary, scene?.secondary].compactMap { $0 }.count
-                        childCaption = offset == 0 ? "primary" : (offset == columns - 1 ? "secondary" : "supplementary")
+                        // The column a child fills, by its scene (a collapsed split holds fewer children).
+                        let split = model.scene(Self.scene(of: name))
+                        let columns = [("primary", split?.primary), ("supplementary", split?.supplementary),
+                                       ("secondary", split?.secondary), ("compact", split?.compact)]
+                        childCaption = columns.first { $0.1?.value == Self.scene(of: child) }?.0
                     case .page: childCaption = "current page"
                     default: childCaption = nil
                     }

@@ -1,3 +1,4 @@
+import TextFormats
 import SceneModel
 import Simulator
 
@@ -260,7 +261,8 @@ struct PageContexts {
         case .navigation: return "root of the stack"
         case .tabBar: return "tab \(offset + 1)" + (scene.selectedTab == scene.tabs[offset].value ? " (selected)" : "")
         case .split:
-            let columns: [(String, Located<String>?)] = [("primary", scene.primary), ("supplementary", scene.supplementary), ("secondary", scene.secondary)]
+            let columns: [(String, Located<String>?)] = [("primary", scene.primary), ("supplementary", scene.supplementary),
+                                                         ("secondary", scene.secondary), ("compact", scene.compact)]
             let present = columns.compactMap { name, ref in ref.map { _ in name } }
             return offset < present.count ? "\(present[offset]) column" : "column"
         case .page: return "page \(offset + 1)" + (offset == 0 ? " (shown first)" : "")

@@ -35,10 +35,11 @@ enum BuiltinPlugins {
         return list
     }
 
-    /// Graphviz's plugin folder: `$GVBINDIR` when set (Graphviz honours it too), else
-    /// `graphviz/` beside the loaded libgvc, which is where Graphviz itself looks.
+    /// Graphviz's plugin folder: `GraphvizRenderer.pluginFolderOverride` when set (the executable sets it
+    /// from `$GVBINDIR`, which Graphviz honours too), else `graphviz/` beside the loaded libgvc, which is where
+    /// Graphviz itself looks.
     static func pluginFolder() throws(GraphvizError) -> String {
-        if let override = ProcessInfo.processInfo.environment["GVBINDIR"], !override.isEmpty {
+        if let override = GraphvizRenderer.pluginFolderOverride, !override.isEmpty {
             return override
         }
         guard let file = scenograph_libgvc_path() else {

@@ -29,6 +29,10 @@ public struct GraphvizRenderer: Sendable {
     /// The version of the Graphviz libraries linked in, e.g. `2.43.0`.
     public static var version: String? { GraphvizSession.shared.version }
 
+    /// The folder to load Graphviz's plugins from instead of the one beside libgvc. Set it before the first
+    /// render (the library reads no environment; the executable passes `$GVBINDIR` here).
+    nonisolated(unsafe) public static var pluginFolderOverride: String?
+
     /// What decides the bytes of a render besides its input, for cache keys: the Graphviz
     /// version and how text is measured. Renders cached under another identifier (such as
     /// SVGs measured with the machine's fonts) are not reused.

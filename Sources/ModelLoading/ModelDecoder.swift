@@ -6,13 +6,13 @@ struct ModelDecoder {
     /// Imports the files of the model's `storyboards:` key; without it the key is only recorded.
     var importStoryboards: (([Located<String>]) -> StoryboardImport)? = nil
 
-    static let topLevelKeys = ["format", "name", "summary", "environment", "conditions", "storyboards", "initial", "scenes", "flows"]
+    static let topLevelKeys = ["format", "name", "summary", "environment", "conditions", "storyboards", "initial", "scenes", "flows", "lint", "warnings"]
     static let environmentKeys = ["idiom", "width", "height", "ios"]
     static let sceneKeys = [
         "kind", "class", "title", "storyboardID", "summary", "root", "tabs", "selected", "primary", "secondary",
-        "supplementary", "style", "collapse", "pages", "pageTransition", "children", "overrides",
+        "supplementary", "compact", "style", "collapse", "pages", "pageTransition", "children", "overrides",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
-        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin",
+        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "lint", "warnings",
     ]
     static let originKeys = ["storyboard", "objectID"]
     static let segueKeys = [
@@ -33,7 +33,7 @@ struct ModelDecoder {
     /// Container keys and the kinds they apply to.
     static let kindSpecificKeys: [String: [SceneKind]] = [
         "root": [.navigation], "tabs": [.tabBar], "selected": [.tabBar],
-        "primary": [.split], "secondary": [.split], "supplementary": [.split], "style": [.split], "collapse": [.split],
+        "primary": [.split], "secondary": [.split], "supplementary": [.split], "compact": [.split], "style": [.split], "collapse": [.split],
         "pages": [.page], "pageTransition": [.page], "children": [.container], "overrides": [.container],
     ]
 
@@ -102,6 +102,9 @@ struct ModelDecoder {
         }
         if let node = value("flows"), !node.isNull {
             model.flows = decodeFlows(node)
+        }
+        for entry in entries where entry.key == "lint" || entry.key == "warnings" {
+            if let lint = decodeLintSetting(entry, in: entries, what: "the model", sceneLevel: false) { model.lint = lint }
         }
         return model
     }
@@ -192,6 +195,7 @@ struct ModelDecoder {
             case "primary": scene.primary = context.identifier(v, "primary scene")
             case "secondary": scene.secondary = context.identifier(v, "secondary scene")
             case "supplementary": scene.supplementary = context.identifier(v, "supplementary scene")
+            case "compact": scene.compact = context.identifier(v, "compact scene")
             case "style": scene.splitStyle = context.enumeration(v, "split style", SplitStyle.self) ?? .classic
             case "collapse": scene.collapse = context.enumeration(v, "collapse column", CollapseSide.self) ?? .secondary
             case "pages": scene.pages = context.identifierList(v, "page scene") ?? []
@@ -223,6 +227,8 @@ struct ModelDecoder {
                 }
             case "segues": scene.segues = decodeSegues(v, source: id, existing: base?.segues ?? [])
             case "origin": scene.origin = decodeOrigin(v, what: what)
+            case "lint", "warnings":
+                if let lint = decodeLintSetting(entry, in: entries, what: what, sceneLevel: true) { scene.lint = lint }
             default: break
             }
         }

@@ -60,7 +60,7 @@ public struct ModelLoader: Sendable {
         guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
             return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation())
         }
-        let diagnostics = (context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
+        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
     }
 }

@@ -62,6 +62,7 @@ public struct ModelWriter: Sendable {
         if let primary = scene.primary { add("primary", Self.scalar(primary.value)) }
         if let supplementary = scene.supplementary { add("supplementary", Self.scalar(supplementary.value)) }
         if let secondary = scene.secondary { add("secondary", Self.scalar(secondary.value)) }
+        if let compact = scene.compact { add("compact", Self.scalar(compact.value)) }
         if scene.kind == .split && scene.splitStyle != .classic { add("style", scene.splitStyle.rawValue) }
         if scene.kind == .split && scene.collapse != .secondary { add("collapse", scene.collapse.rawValue) }
         if !scene.pages.isEmpty { add("pages", Self.list(scene.pages.map(\.value))) }

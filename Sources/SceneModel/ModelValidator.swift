@@ -90,6 +90,10 @@ public struct ModelValidator {
                     warning("'supplementary' is shown only with 'style: tripleColumn'; '\(scene.id)' is \(scene.splitStyle.rawValue)",
                             at: supplementary.location)
                 }
+                if let compact = scene.compact, scene.splitStyle == .classic {
+                    warning("'compact' is shown only with a column style ('style: doubleColumn' or 'tripleColumn'); '\(scene.id)' is classic, so it collapses instead",
+                            at: compact.location)
+                }
             case .page:
                 if scene.pages.isEmpty { error("\(what) needs 'pages' (a list of scenes)", at: scene.location) }
             case .container, .content, .table, .collection:
@@ -144,11 +148,17 @@ public struct ModelValidator {
             parent[link.child.value] = (link.parent, link.relation, link.child.location)
         }
         var reported: Set<String> = []
+        // Walks up from each scene; a scene already known to lead to a root (no cycle) ends the
+        // walk early, so a deep chain costs linear time, not quadratic.
+        var leadsToRoot: Set<String> = []
         for scene in model.scenes {
             var path = [scene.id]
+            var onPath: Set<String> = [scene.id]
             var current = scene.id
-            while let up = parent[current]?.id {
+            var cyclic = false
+            while let up = parent[current]?.id, !leadsToRoot.contains(up) {
                 if up == scene.id {
+                    cyclic = true
                     let members = Set(path)
                     if reported.isDisjoint(with: members) {
                         reported.formUnion(members)
@@ -156,14 +166,70 @@ public struct ModelValidator {
                     }
                     break
                 }
-                if path.contains(up) { break }
+                if !onPath.insert(up).inserted {
+                    cyclic = true
+                    break
+                }
                 path.append(up)
                 current = up
             }
+            if !cyclic { leadsToRoot.formUnion(path) }
         }
+        checkContainmentDepth(links.filter { model.scene($0.child.value) != nil && $0.child.value != $0.parent })
         if let initial = model.initial, let owner = parent[initial.value] {
             warning("initial scene '\(initial.value)' is also a child of '\(owner.id)'; at launch it is installed as the window's root",
                     at: initial.location)
+        }
+    }
+
+    /// Containment no deeper than `SceneModel.maximumContainmentDepth` links. Computed without
+    /// recursion (a hostile model may nest thousands deep); scenes on a cycle are left to the
+    /// cycle check. Reported once per chain, at the link that goes one level too deep.
+    private mutating func checkContainmentDepth(_ links: [(child: Located<String>, parent: String, relation: String)]) {
+        let limit = SceneModel.maximumContainmentDepth
+        var children: [String: [Located<String>]] = [:]
+        var parentCount: [String: Int] = [:]
+        for link in links {
+            children[link.parent, default: []].append(link.child)
+            parentCount[link.child.value, default: 0] += 1
+        }
+        // Height of each scene (links below it), leaves first: Kahn's order on the reversed graph.
+        var pendingChildren: [String: Int] = [:]
+        var parents: [String: [String]] = [:]
+        for link in links {
+            pendingChildren[link.parent, default: 0] += 1
+            parents[link.child.value, default: []].append(link.parent)
+        }
+        var height: [String: Int] = [:]
+        var ready = model.scenes.map(\.id).filter { (pendingChildren[$0] ?? 0) == 0 }
+        var next = 0
+        while next < ready.count {
+            let id = ready[next]
+            next += 1
+            let own = (children[id] ?? []).compactMap { height[$0.value] }.max().map { $0 + 1 } ?? 0
+            height[id] = own
+            for parent in parents[id] ?? [] {
+                pendingChildren[parent, default: 0] -= 1
+                if pendingChildren[parent] == 0 { ready.append(parent) }
+            }
+        }
+        // From each top scene too deep, follow the deepest child down to the link past the limit.
+        for scene in model.scenes where (parentCount[scene.id] ?? 0) == 0 {
+            guard let top = height[scene.id], top > limit else { continue }
+            var path = [scene.id]
+            var current = scene.id
+            var depth = 0
+            while let deepest = (children[current] ?? []).max(by: { (height[$0.value] ?? -1) < (height[$1.value] ?? -1) }) {
+                depth += 1
+                path.append(deepest.value)
+                if depth > limit {
+                    let shown = path.count > 6 ? path.prefix(3).joined(separator: " → ") + " → … → " + path.suffix(2).joined(separator: " → ") : path.joined(separator: " → ")
+                    error("containment nests \(top) levels deep, more than the limit of \(limit): '\(deepest.value)' is at level \(depth) (\(shown))",
+                          at: deepest.location)
+                    break
+                }
+                current = deepest.value
+            }
         }
     }
 

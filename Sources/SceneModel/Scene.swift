@@ -17,6 +17,8 @@ public struct Scene: Sendable, Hashable, Identifiable {
     public var primary: Located<String>?
     public var secondary: Located<String>?
     public var supplementary: Located<String>?
+    /// Split (column styles): the view controller shown instead of the columns in compact width.
+    public var compact: Located<String>?
     public var splitStyle: SplitStyle
     public var collapse: CollapseSide
     public var pages: [Located<String>]
@@ -34,6 +36,8 @@ public struct Scene: Sendable, Hashable, Identifiable {
 
     public var unwindActions: [Located<String>]
     public var segues: [Segue]
+    /// The scene's `lint:` setting: categories of findings turned off for this scene (only `disable`).
+    public var lint = LintSettings()
 
     /// Where the scene came from when it was imported from a storyboard.
     public var origin: Origin?
@@ -77,12 +81,13 @@ public struct Scene: Sendable, Hashable, Identifiable {
     /// The initially selected tab of a tab bar: `selected`, else the first tab.
     public var selectedTab: String? { selected?.value ?? tabs.first?.value }
 
-    /// Relationship children in container order (stack root, tabs, columns, first page, children).
+    /// Relationship children in container order (stack root, tabs, columns then the compact
+    /// column, first page, children).
     public var relationshipChildren: [Located<String>] {
         switch kind {
         case .navigation: return root.map { [$0] } ?? []
         case .tabBar: return tabs
-        case .split: return [primary, supplementary, secondary].compactMap { $0 }
+        case .split: return [primary, supplementary, secondary, compact].compactMap { $0 }
         case .page: return pages.first.map { [$0] } ?? []
         case .container: return children
         case .content, .table, .collection: return []

@@ -5,6 +5,13 @@
 public struct SceneModel: Sendable, Hashable {
     public static let supportedFormat = 1
 
+    /// The deepest containment a model may have: the most parent-to-child links (relationship
+    /// children and embed segues) on any chain of scenes. `validate` rejects a deeper model
+    /// and the simulator stops a flow that would instantiate one (a model built in code, or
+    /// with a cycle). Apps nest a handful of containers; 100 leaves room for generated models
+    /// while keeping the simulator's recursive instantiation far from the stack's limit.
+    public static let maximumContainmentDepth = 100
+
     /// The file the model was read from.
     public var path: String
     public var name: String
@@ -18,6 +25,8 @@ public struct SceneModel: Sendable, Hashable {
     public private(set) var scenes: [Scene]
     /// Flows in file order.
     public var flows: [Flow]
+    /// The `lint:` setting: categories of findings turned off or re-levelled.
+    public var lint = LintSettings()
 
     private var sceneIndex: [String: Int]
 

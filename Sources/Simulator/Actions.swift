@@ -188,6 +188,8 @@ extension FlowRun {
             if instances[target].kind == .split {
                 if !instances[target].collapsed {
                     try replaceColumn(.secondary, of: target, with: shown)
+                } else if let compact = instances[target].compactChild {
+                    try showDetailInCompactColumn(shown, from: caller, split: target, compact: compact)
                 } else if let primary = instances[target].primary, instances[primary].kind == .navigation {
                     // The split forwards to its primary's `show`; a collapsed split's navigation
                     // primary accepts a navigation controller as the detail (Xcode's
@@ -202,6 +204,20 @@ extension FlowRun {
             return
         }
         try presentWithOwnStyles(shown, from: caller)
+    }
+
+    /// `showDetail` reaching a split that shows its compact column (§9, L): the navigation
+    /// controller nearest the caller below the split pushes; else the compact child, if it is
+    /// a navigation controller; else the shown view controller is presented.
+    private mutating func showDetailInCompactColumn(_ shown: Int, from caller: Int, split: Int, compact: Int) throws {
+        let below = ancestry(of: caller).prefix { $0 != split }
+        if let navigation = below.first(where: { instances[$0].kind == .navigation }) {
+            try push(shown, onto: navigation)
+        } else if instances[compact].kind == .navigation {
+            try push(shown, onto: compact)
+        } else {
+            try presentWithOwnStyles(shown, from: caller)
+        }
     }
 
     /// The split column holding `caller` (the secondary when the caller is the split itself).
@@ -229,6 +245,9 @@ extension FlowRun {
         emitFull(navigation, .push, argument: pushed)
         if instances[pushed].kind == .navigation, !nestingAllowed {
             throw FlowFailure("Pushing a navigation controller is not supported ('\(instances[pushed].name)' onto '\(instances[navigation].name)')")
+        }
+        guard instances[navigation].stack.count < Rules.maximumStackDepth else {
+            throw FlowFailure("pushing '\(instances[pushed].name)' would put more than \(Rules.maximumStackDepth) view controllers on '\(instances[navigation].name)' (a push cycle?); the simulation stops at this bound")
         }
         let before = visibleList()
         instances[pushed].parent = navigation
@@ -367,6 +386,9 @@ extension FlowRun {
         if requested == .popover, anchor == nil {
             throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('\(instances[presented].name)' has no 'anchor')")
         }
+        guard layers.count - 1 < Rules.maximumPresentedViewControllers else {
+            throw FlowFailure("presenting '\(instances[presented].name)' would make more than \(Rules.maximumPresentedViewControllers) view controllers presented at once (a presentation cycle?); the simulation stops at this bound")
+        }
         let before = visibleList()
         let index = layers.count
         layers.append(Layer(root: presented, presenter: presenter, source: caller, requested: requested,
@@ -447,7 +469,10 @@ extension FlowRun {
         if old.width != environment.width {
             splits.removeAll { !instances[$0].alive }
             for split in splits {
-                if environment.width == .compact, !instances[split].collapsed {
+                if instances[split].compactChild != nil {
+                    // The compact child and the columns swap; nothing moves (§9).
+                    instances[split].collapsed = environment.width == .compact
+                } else if environment.width == .compact, !instances[split].collapsed {
                     collapse(split, moves: &moves, discarded: &discarded)
                 } else if environment.width == .regular, instances[split].collapsed {
                     try expand(split, moves: &moves, discarded: &discarded)

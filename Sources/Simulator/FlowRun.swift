@@ -26,9 +26,11 @@ struct FlowRun {
     var warnings: [String] = []
     /// Instances destroyed by the step, in `deinit` order.
     var doomed: [Int] = []
-    /// Depth of the instantiation and view loading in progress.
+    /// Depth of the instantiation and view loading in progress: one more than the containment
+    /// links below the outermost instance being created or loaded, so a model that passes
+    /// `validate` never exceeds `SceneModel.maximumContainmentDepth + 1`.
     private var nesting = 0
-    static let maximumNesting = 200
+    static var maximumNesting: Int { SceneModel.maximumContainmentDepth + 1 }
 
     init(model: SceneModel, detail: Detail, environment: Environment, conditions: [String: Bool]) {
         self.model = model
@@ -112,7 +114,7 @@ struct FlowRun {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Self.maximumNesting else {
-            throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(Self.maximumNesting) deep (a containment cycle?)")
+            throw FlowFailure("instantiating '\(sceneID)' nests containers more than \(SceneModel.maximumContainmentDepth) deep (a containment cycle?)")
         }
         let i = newInstance(of: scene)
         emit(i, .initCoder)
@@ -173,6 +175,19 @@ struct FlowRun {
         if let secondary = scene.secondary { others.append((.secondary, secondary.value)) }
         let collapsed = environment.width == .compact
         instances[split].collapsed = collapsed
+        if Rules.showsCompactColumn(scene), let compactScene = scene.compact {
+            // Every relationship is instantiated and stays a child of the split; in compact
+            // width the compact child is shown instead of the columns (§9).
+            for other in others {
+                let child = try instantiate(other.scene)
+                setColumn(other.column, of: split, to: child)
+                adopt(child, by: split)
+            }
+            let compactChild = try instantiate(compactScene.value)
+            instances[split].compactChild = compactChild
+            adopt(compactChild, by: split)
+            return
+        }
         let ontoPrimary = collapsed && Rules.collapsesOntoPrimary(scene, primaryKind: instances[primary].kind)
         if collapsed, instances[primary].kind == .navigation { instances[split].ownDepth = instances[primary].stack.count }
         for other in others {
@@ -219,7 +234,7 @@ struct FlowRun {
         nesting += 1
         defer { nesting -= 1 }
         guard nesting <= Self.maximumNesting else {
-            throw FlowFailure("loading '\(instances[i].name)' embeds view controllers more than \(Self.maximumNesting) deep (an embedding cycle?)")
+            throw FlowFailure("loading '\(instances[i].name)' embeds view controllers more than \(SceneModel.maximumContainmentDepth) deep (an embedding cycle?)")
         }
         instances[i].viewLoaded = true
         for segue in instances[i].scene.segues where segue.kind.value == .embed {

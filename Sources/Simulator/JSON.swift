@@ -69,6 +69,14 @@ public enum JSONValue: Sendable, Hashable {
         return isScalar
     }
 
+    /// The pretty-printed form of this value as it appears nested `indent` spaces deep in a
+    /// larger document (no trailing newline): what `render()` writes for it there.
+    public func render(indent: Int) -> String {
+        var out = ""
+        write(into: &out, indent: indent)
+        return out
+    }
+
     /// The one-line form.
     public func compact() -> String {
         var out = ""
@@ -136,6 +144,12 @@ public enum JSONValue: Sendable, Hashable {
 
     private static func writeString(_ text: String, into out: inout String) {
         out.append("\"")
+        // Most strings need no escaping: append them whole (the trace's text is mostly names).
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            out.append(text)
+            out.append("\"")
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out.append("\\\"")

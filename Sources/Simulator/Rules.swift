@@ -140,6 +140,13 @@ public enum Rules {
 
     // MARK: - Split views (uikit-semantics §9; L where noted)
 
+    /// Whether a split shows a compact column instead of collapsing (uikit-semantics §9): it has
+    /// one, and a column style (`UISplitViewController.Column.compact` exists only for the
+    /// column styles of iOS 14; a classic split ignores it, and the validator warns).
+    public static func showsCompactColumn(_ split: Scene) -> Bool {
+        split.compact != nil && split.splitStyle != .classic
+    }
+
     /// Whether a collapsing split pushes its supplementary and secondary onto the primary
     /// (`collapse: secondary` with a navigation primary) rather than discarding them.
     public static func collapsesOntoPrimary(_ split: Scene, primaryKind: SceneKind) -> Bool {
@@ -179,6 +186,18 @@ public enum Rules {
         let secondary = rest.popLast()
         return (supplementary, secondary, Array(rest))
     }
+
+    // MARK: - Bounds (docs/semantics.md, "Bounds")
+
+    /// The most view controllers presented at once (the chain's length minus the root). UIKit
+    /// sets no limit, but every presented view controller keeps its views, and a device runs
+    /// out of memory long before a thousand full-screen layers; a flow that gets there is a
+    /// presentation cycle. Past it the flow stops with a flow error, which keeps every
+    /// step's state, and so the trace, bounded.
+    public static let maximumPresentedViewControllers = 1_000
+
+    /// The most view controllers on one navigation stack, for the same reasons (a push cycle).
+    public static let maximumStackDepth = 1_000
 
     // MARK: - Full detail (L: placement chosen for readability, see docs/semantics.md)
 

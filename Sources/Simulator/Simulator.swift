@@ -38,8 +38,12 @@ public struct Simulator: Sendable {
 
         func record(_ index: Int, _ action: String, error: StepError?) {
             let (events, warnings) = world.finishStep(reportDeinit: error == nil)
+            // An unchanged state shares the previous step's storage, so a long flow that does
+            // not change the app costs no state memory per step.
+            var state = world.snapshot()
+            if let last = steps.last?.state, last == state { state = last }
             steps.append(StepTrace(index: index, action: action, events: events, warnings: warnings,
-                                   error: error, state: world.snapshot()))
+                                   error: error, state: state))
             if error != nil { result = .error }
         }
 

@@ -16,7 +16,16 @@ import SceneModel
 ///     state: chain tabs · visible photo · libraryNav [library, photo]
 /// ```
 public enum TraceText {
-    public static func render(_ trace: Trace) -> String {
+    /// The text form; with `.changes`, a step's state line only when its state differs from
+    /// the previous step's.
+    public static func render(_ trace: Trace, state form: StateForm = .full) -> String {
+        var out = ""
+        write(trace, state: form) { out += $0 }
+        return out
+    }
+
+    /// The text form handed to `write` one step at a time (see `Trace.writeJSON`).
+    public static func write(_ trace: Trace, state form: StateForm = .full, to write: (String) -> Void) {
         var out = "\(trace.model): \(trace.flows.count) flow\(trace.flows.count == 1 ? "" : "s")"
         let passed = trace.flows.filter { $0.result == .passed }.count
         out += ", \(passed) passed"
@@ -24,29 +33,36 @@ public enum TraceText {
         if failed > 0 { out += ", \(failed) failed" }
         let errors = trace.flows.filter { $0.result == .error }.count
         if errors > 0 { out += ", \(errors) with errors" }
-        out += "\n"
+        write(out + "\n")
         for flow in trace.flows {
-            out += "\n" + render(flow)
+            write("\n")
+            self.write(flow, state: form, to: write)
         }
+    }
+
+    public static func render(_ flow: FlowTrace, state form: StateForm = .full) -> String {
+        var out = ""
+        write(flow, state: form) { out += $0 }
         return out
     }
 
-    public static func render(_ flow: FlowTrace) -> String {
+    static func write(_ flow: FlowTrace, state form: StateForm, to write: (String) -> Void) {
         let e = flow.environment
-        var out = "flow \(flow.flow) (\(e.idiom.rawValue), width \(e.width.rawValue), height \(e.height.rawValue), iOS \(e.ios)): \(flow.result.rawValue)\n"
+        write("flow \(flow.flow) (\(e.idiom.rawValue), width \(e.width.rawValue), height \(e.height.rawValue), iOS \(e.ios)): \(flow.result.rawValue)\n")
+        var previous: State?
         for step in flow.steps {
-            out += "\n" + render(step)
+            write("\n" + render(step, includingState: form == .full || previous != step.state))
+            previous = step.state
         }
-        return out
     }
 
-    public static func render(_ step: StepTrace) -> String {
+    public static func render(_ step: StepTrace, includingState: Bool = true) -> String {
         var out = "  step \(step.index) · \(step.action)\n"
         for event in step.events { out += "    \(event.line)\n" }
         for warning in step.warnings { out += "    warning: \(warning)\n" }
         for failure in step.failures { out += "    FAILED \(failure.message) (\(failure.location))\n" }
         if let error = step.error { out += "    ERROR \(error.location): \(error.message)\n" }
-        out += "    state: \(summary(step.state))\n"
+        if includingState { out += "    state: \(summary(step.state))\n" }
         return out
     }
 
@@ -68,7 +84,7 @@ public enum TraceText {
 
 extension Trace {
     /// The text form (see `TraceText`).
-    public func text() -> String { TraceText.render(self) }
+    public func text(state form: StateForm = .full) -> String { TraceText.render(self, state: form) }
 }
 
 extension FlowTrace {

@@ -34,18 +34,69 @@ public struct Trace: Sendable, Hashable, Codable, JSONRepresentable {
     }
 
     /// The JSON text of `simulate --format json`: byte-identical for equal traces.
-    public func jsonText() -> String { json.render() }
+    public func jsonText(state form: StateForm = .full) -> String {
+        var text = ""
+        writeJSON(state: form) { text += $0 }
+        return text
+    }
 
-    enum CodingKeys: String, CodingKey { case format, model, flows }
+    /// The JSON of `simulate --format json`, handed to `write` piece by piece (the head, then
+    /// one step at a time), so that a long trace never exists as one JSON tree or one string.
+    /// The pieces joined are exactly `json(state:).render()`.
+    public func writeJSON(state form: StateForm = .full, to write: (String) -> Void) {
+        var head: [(key: String, value: JSONValue)] = [("format", .int(format)), ("model", .string(model))]
+        if form == .changes { head.append(("stateForm", .string(form.rawValue))) }
+        guard !flows.isEmpty else {
+            write(JSONValue.object(head + [("flows", .array([]))]).render())
+            return
+        }
+        func key(_ name: String) -> String { JSONValue.string(name).compact() + ": " }
+        write("{\n" + head.map { "  " + key($0.key) + $0.value.compact() + ",\n" }.joined() + "  " + key("flows") + "[\n")
+        for (f, flow) in flows.enumerated() {
+            write("    {\n" + "      " + key("flow") + JSONValue.string(flow.flow).compact() + ",\n"
+                  + "      " + key("environment") + flow.environment.json.compact() + ",\n"
+                  + "      " + key("result") + JSONValue.string(flow.result.rawValue).compact() + ",\n"
+                  + "      " + key("steps") + "[\n")
+            var previous: State?
+            for (s, step) in flow.steps.enumerated() {
+                let withState = form == .full || previous != step.state
+                let separator = s == flow.steps.count - 1 ? "\n" : ",\n"
+                write("        " + step.json(includingState: withState).render(indent: 8) + separator)
+                previous = step.state
+            }
+            write("      ]\n    }" + (f == flows.count - 1 ? "\n" : ",\n"))
+        }
+        write("  ]\n}\n")
+    }
 
+    /// The JSON tree of the trace in a state form (`json` is the full form).
+    public func json(state form: StateForm) -> JSONValue {
+        guard form == .changes else { return json }
+        return .object([("format", .int(format)), ("model", .string(model)), ("stateForm", .string(form.rawValue)),
+                        ("flows", .array(flows.map { $0.json(state: form) }))])
+    }
+
+    enum CodingKeys: String, CodingKey { case format, model, stateForm, flows }
+
+    /// Reads either state form: a step without `state` has the previous step's.
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         format = try c.decode(Int.self, forKey: .format)
         model = try c.decode(String.self, forKey: .model)
+        _ = try c.decodeIfPresent(StateForm.self, forKey: .stateForm)
         flows = try c.decode([FlowTrace].self, forKey: .flows)
     }
 
     public func encode(to encoder: Encoder) throws { try json.encode(to: encoder) }
+}
+
+/// How a JSON trace writes each step's state (`simulate --state`).
+public enum StateForm: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Every step carries its state (model-format §2; the default).
+    case full
+    /// A step carries its state only when it differs from the previous step's; the trace
+    /// says `"stateForm": "changes"`, and a step without `state` has the previous one's.
+    case changes
 }
 
 /// How a flow ended.
@@ -80,12 +131,21 @@ public struct FlowTrace: Sendable, Hashable, Codable, JSONRepresentable {
         steps.flatMap { step in step.failures.map { (step.index, $0) } }
     }
 
-    public var json: JSONValue {
-        .object([
+    public var json: JSONValue { json(state: .full) }
+
+    /// The JSON of the flow; with `.changes`, a step's state only when it differs from the previous step's.
+    public func json(state form: StateForm) -> JSONValue {
+        var previous: State?
+        var stepValues: [JSONValue] = []
+        for step in steps {
+            stepValues.append(step.json(includingState: form == .full || previous != step.state))
+            previous = step.state
+        }
+        return .object([
             ("flow", .string(flow)),
             ("environment", environment.json),
             ("result", .string(result.rawValue)),
-            ("steps", .array(steps.map(\.json))),
+            ("steps", .array(stepValues)),
         ])
     }
 
@@ -96,7 +156,12 @@ public struct FlowTrace: Sendable, Hashable, Codable, JSONRepresentable {
         flow = try c.decode(String.self, forKey: .flow)
         environment = try c.decode(Environment.self, forKey: .environment)
         result = try c.decode(FlowResult.self, forKey: .result)
-        steps = try c.decode([StepTrace].self, forKey: .steps)
+        var list = try c.nestedUnkeyedContainer(forKey: .steps)
+        var steps: [StepTrace] = []
+        while !list.isAtEnd {
+            steps.append(try StepTrace(from: try list.superDecoder(), previousState: steps.last?.state))
+        }
+        self.steps = steps
     }
 
     public func encode(to encoder: Encoder) throws { try json.encode(to: encoder) }
@@ -139,7 +204,10 @@ public struct StepTrace: Sendable, Hashable, Codable, JSONRepresentable {
         self.state = state
     }
 
-    public var json: JSONValue {
+    public var json: JSONValue { json(includingState: true) }
+
+    /// The step's JSON, without `state` when `includingState` is false (`--state changes`).
+    public func json(includingState: Bool) -> JSONValue {
         var entries: [(key: String, value: JSONValue)] = [
             ("index", .int(index)),
             ("action", .string(action)),
@@ -148,13 +216,18 @@ public struct StepTrace: Sendable, Hashable, Codable, JSONRepresentable {
             ("failures", .array(failures.map(\.json))),
         ]
         if let error { entries.append(("error", error.json)) }
-        entries.append(("state", state.json))
+        if includingState { entries.append(("state", state.json)) }
         return .object(entries)
     }
 
     enum CodingKeys: String, CodingKey { case index, action, events, warnings, failures, error, state }
 
     public init(from decoder: Decoder) throws {
+        try self.init(from: decoder, previousState: nil)
+    }
+
+    /// Reads a step; one written without `state` (`--state changes`) has `previousState`.
+    init(from decoder: Decoder, previousState: State?) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         index = try c.decode(Int.self, forKey: .index)
         action = try c.decode(String.self, forKey: .action)
@@ -162,7 +235,13 @@ public struct StepTrace: Sendable, Hashable, Codable, JSONRepresentable {
         warnings = try c.decode([String].self, forKey: .warnings)
         failures = try c.decode([Failure].self, forKey: .failures)
         error = try c.decodeIfPresent(StepError.self, forKey: .error)
-        state = try c.decode(State.self, forKey: .state)
+        if let state = try c.decodeIfPresent(State.self, forKey: .state) {
+            self.state = state
+        } else if let previousState {
+            state = previousState
+        } else {
+            state = try c.decode(State.self, forKey: .state)
+        }
     }
 
     public func encode(to encoder: Encoder) throws { try json.encode(to: encoder) }

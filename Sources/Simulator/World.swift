@@ -25,6 +25,9 @@ struct Instance {
     var primary: Int?
     var supplementary: Int?
     var secondary: Int?
+    /// Split with a compact column (column styles): the child shown instead of the columns
+    /// while the split is collapsed.
+    var compactChild: Int?
     var collapsed = false
     /// Split collapsed onto a navigation primary: how much of the primary's stack is its own.
     var ownDepth = 0
@@ -89,7 +92,7 @@ extension FlowRun {
         switch instance.kind {
         case .navigation: result = instance.stack
         case .tabBar: result = instance.tabs
-        case .split: result = [instance.primary, instance.supplementary, instance.secondary].compactMap { $0 }
+        case .split: result = [instance.primary, instance.supplementary, instance.secondary, instance.compactChild].compactMap { $0 }
         case .page: result = instance.page.map { [$0] } ?? []
         case .container: result = instance.children
         case .content, .table, .collection: result = []
@@ -106,7 +109,7 @@ extension FlowRun {
         case .tabBar: result = instance.selected.map { [$0] } ?? []
         case .split:
             result = instance.collapsed
-                ? (instance.primary.map { [$0] } ?? [])
+                ? ((instance.compactChild ?? instance.primary).map { [$0] } ?? [])
                 : [instance.primary, instance.supplementary, instance.secondary].compactMap { $0 }
         case .page: result = instance.page.map { [$0] } ?? []
         case .container: result = instance.children
@@ -251,7 +254,7 @@ extension FlowRun {
             switch instance.kind {
             case .navigation: next = instance.stack.last
             case .tabBar: next = instance.selected
-            case .split: next = instance.collapsed ? instance.primary : (instance.secondary ?? instance.supplementary ?? instance.primary)
+            case .split: next = instance.collapsed ? (instance.compactChild ?? instance.primary) : (instance.secondary ?? instance.supplementary ?? instance.primary)
             case .page: next = instance.page
             case .container: next = instance.children.last
             case .content, .table, .collection: next = nil

@@ -85,15 +85,18 @@ struct GenerateCommand: ParsableCommand {
             html: !noHTML
         )
         let build: DocSiteBuild
+        let review: [DocSite.OutputFile]
         do {
             build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
+            // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
+            review = (self.model ?? ModelInput.bundledExample) == ModelInput.bundledExample ? try ReviewExample.files(base: model) : []
         } catch {
             progress.finish()
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
         do {
-            try OutputWriter.replace(destination, with: build.files, wait: !noWait) {
+            try OutputWriter.replace(destination, with: build.files + review, wait: !noWait) {
                 if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
             }
         } catch {
@@ -107,10 +110,11 @@ struct GenerateCommand: ParsableCommand {
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
                 : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
+            Terminal.status("wrote \(build.files.count + review.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
-        for report in failed {
-            Terminal.error("flow '\(report.flow.id)' \(report.result.rawValue)")
+        // Each failed expectation and flow error, with its step and the step's line in the model.
+        for (flow, trace) in zip(model.flows, pipeline.traces) where trace.result != .passed {
+            Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
         }
         if !failed.isEmpty { throw ExitCode(1) }
     }

@@ -15,7 +15,9 @@ struct RenderCommand: ParsableCommand {
             whole or not at all: a failed render leaves an existing FILE untouched. \
             The segue graph shows every scene (containers as boxes around their children) \
             and every segue, one line style per kind. --format dot writes the DOT source \
-            before layout, for reading or for running Graphviz yourself.
+            before layout, for reading or for running Graphviz yourself. --format mermaid writes the segue \
+            graph as a Mermaid flowchart and a flow's sequence diagram as a Mermaid sequenceDiagram, for \
+            Markdown that GitHub renders (docs/review.md says what Mermaid cannot show).
             """
     )
 
@@ -24,7 +26,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case svg, png, pdf, dot
+        case svg, png, pdf, dot, mermaid
     }
 
     @Argument(help: "The model file (YAML or JSON).")
@@ -58,6 +60,10 @@ struct RenderCommand: ParsableCommand {
         let model = try ModelInput.load(self.model)
         let clock = ContinuousClock()
         let start = clock.now
+        if format == .mermaid {
+            try renderMermaid(model)
+            return
+        }
         let subject: DiagramCatalogue.Subject
         var traces: [FlowTrace] = []
         switch diagram {
@@ -91,7 +97,7 @@ struct RenderCommand: ParsableCommand {
         switch format {
         case .dot:
             bytes = Array(dot.utf8)
-        case .svg, .png, .pdf:
+        case .svg, .png, .pdf, .mermaid:
             do {
                 let rendering = try GraphvizRenderer().renderWithReport(dot: dot, engine: engine, format: .init(rawValue: format.rawValue))
                 bytes = rendering.bytes
@@ -120,6 +126,40 @@ struct RenderCommand: ParsableCommand {
                              + "layout \(graphvizTiming.layout.milliseconds), render \(graphvizTiming.render.milliseconds))")
             }
             Terminal.note("timing: " + parts.joined(separator: ", "))
+        }
+    }
+}
+
+extension RenderCommand {
+    /// The Mermaid form of the segue graph or of a flow's sequence diagram.
+    func renderMermaid(_ model: SceneModel) throws {
+        let text: String
+        switch diagram {
+        case .segues:
+            text = MermaidSegueGraph(model: model).text
+        case .chains:
+            Terminal.error("the chains diagram has no Mermaid form; use --diagram segues or sequence")
+            throw ExitCode(1)
+        case .sequence:
+            guard let flowID = flow, let flowModel = model.flow(flowID) else {
+                let location = SourceLocation(file: model.path, line: 1, column: 1)
+                let known = model.flows.map(\.id)
+                Terminal.report([.error((flow.map { "unknown flow '\($0)'\(Identifier.didYouMean($0, among: known)); " } ?? "the sequence diagram is drawn for one flow: add --flow ID; ")
+                                        + "flows: \(known.joined(separator: ", "))", at: location)])
+                throw ExitCode(1)
+            }
+            let trace = Simulator(model: model).run(flowModel, detail: detail)
+            text = MermaidSequenceDiagram().text(for: TraceDiagrams(model: model).sequenceScript(for: trace))
+        }
+        do {
+            if let output {
+                try AtomicFile.write(Array(text.utf8), to: output)
+            } else {
+                Terminal.data(Array(text.utf8))
+            }
+        } catch {
+            Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")
+            throw ExitCode(1)
         }
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Graphviz
 
 @main
 struct Scenograph: ParsableCommand {
@@ -13,7 +15,13 @@ struct Scenograph: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             GenerateCommand.self, ValidateCommand.self, SimulateCommand.self,
-            RenderCommand.self, ImportCommand.self, BenchmarkCommand.self,
+            RenderCommand.self, ImportCommand.self, DiffCommand.self, CheckCommand.self, BenchmarkCommand.self,
         ]
     )
+
+    /// The environment is read here, once, and handed to the libraries.
+    static func main() {
+        GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
+        main(nil)
+    }
 }

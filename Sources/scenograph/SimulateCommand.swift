@@ -30,10 +30,15 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: "Detail level: default or full (adds layout callbacks, viewIsAppearing, UIKit API and delegate calls).")
     var detail: Detail = .default
 
+    @Option(name: .customLong("state"),
+            help: "full: every step carries its state (the default); changes: a step carries its state only when it differs from the previous step's (JSON: \"stateForm\": \"changes\").")
+    var stateForm: StateForm = .full
+
     func run() throws {
         let sceneModel = try ModelInput.load(model)
         let simulator = Simulator(model: sceneModel)
         let trace: Trace
+        let flows: [Flow]
         if let flowID {
             guard let flow = sceneModel.flow(flowID) else {
                 let ids = sceneModel.flows.map(\.id)
@@ -42,26 +47,23 @@ struct SimulateCommand: ParsableCommand {
                 Terminal.report([.error("unknown flow '\(flowID)'\(Identifier.didYouMean(flowID, among: ids)); \(known)", at: location)])
                 throw ExitCode(1)
             }
+            flows = [flow]
             trace = Trace(model: sceneModel.name, flows: [simulator.run(flow, detail: detail)])
         } else {
+            flows = sceneModel.flows
             trace = simulator.runAll(detail: detail)
         }
+        // Written piece by piece: a long trace is never one string in memory.
+        let output = Terminal.Stream()
         switch format {
-        case .text: Terminal.out(trace.text())
-        case .json: Terminal.out(trace.jsonText())
+        case .text: TraceText.write(trace, state: stateForm) { output.write($0) }
+        case .json: trace.writeJSON(state: stateForm) { output.write($0) }
         }
-        var problems: [Diagnostic] = []
-        for flow in trace.flows {
-            for (step, failure) in flow.failures {
-                problems.append(.error("flow '\(flow.flow)' step \(step): expectation failed: \(failure.message)", at: failure.location))
-            }
-            if let step = flow.errorStep, let error = step.error {
-                problems.append(.error("flow '\(flow.flow)' step \(step.index) (\(step.action)): \(error.message)", at: error.location))
-            }
-        }
-        Terminal.report(problems)
+        output.finish()
+        Terminal.report(zip(flows, trace.flows).flatMap { FlowDiagnostics.diagnostics(for: $1, of: $0) })
         if !trace.passed { throw ExitCode(1) }
     }
 }
 
 extension Detail: ExpressibleByArgument {}
+extension StateForm: ExpressibleByArgument {}

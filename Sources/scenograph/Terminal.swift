@@ -1,5 +1,6 @@
 import Foundation
 import SceneModel
+import TextFormats
 
 /// The only place that writes to standard output and standard error.
 enum Terminal {
@@ -39,6 +40,29 @@ enum Terminal {
 }
 
 extension Terminal {
+    /// Standard output written in pieces, buffered into large writes.
+    final class Stream {
+        private var buffer = ""
+        private let limit = 1 << 16
+
+        func write(_ text: String) {
+            buffer += text
+            if buffer.utf8.count >= limit { flush() }
+        }
+
+        /// Writes what is buffered, ending the output with a newline if it has none.
+        func finish() {
+            if !buffer.isEmpty, !buffer.hasSuffix("\n") { buffer += "\n" }
+            flush()
+        }
+
+        private func flush() {
+            guard !buffer.isEmpty else { return }
+            FileHandle.standardOutput.write(Data(buffer.utf8))
+            buffer = ""
+        }
+    }
+
     /// A status line for people, on standard error so that standard output stays clean for data.
     static func status(_ message: String) {
         FileHandle.standardError.write(Data("\(message)\n".utf8))
@@ -46,24 +70,7 @@ extension Terminal {
 }
 
 extension Terminal {
-    /// Text as one line of terminal output: control characters (a line break, an escape sequence) are shown as
-    /// escapes (`\n`, `\u{1B}`), so that text from a model can neither start a line that looks like another
-    /// diagnostic nor drive the terminal.
-    static func line(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func line(_ text: String) -> String { TerminalText.line(text) }
 }
 
 /// Counts in words: "1 scene", "2 scenes", "1,024 diagrams".

@@ -23,6 +23,13 @@ struct DOTWriterTests {
         #expect(table.markup == ##"<table border="0"><tr><td bgcolor="#fff">a</td></tr></table>"##)
     }
 
+    @Test("styling around nothing is nothing: Graphviz rejects an empty <b></b>")
+    func emptyStyling() {
+        #expect(HTMLLabel.bold(.text("")) == .empty)
+        #expect(HTMLLabel.font(.text(""), pointSize: 9) == .empty)
+        #expect(HTMLLabel.bold(.text("")) + .lineBreak() == .lineBreak())
+    }
+
     @Test("identifiers are generated or plain ASCII names, never arbitrary text")
     func identifiers() {
         #expect(DOTID.node(12).rawValue == "n12")

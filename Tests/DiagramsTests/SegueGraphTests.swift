@@ -45,6 +45,25 @@ struct SegueGraphTests {
         #expect(index.edge("relationship-tabs.homeNav")?["class"] == .string("relationship relationship-tabBar"))
     }
 
+    @Test("a split's compact column is drawn as a relationship labelled compact")
+    func compactColumn() throws {
+        let text = """
+            format: 1
+            name: Compact
+            initial: split
+            scenes:
+              split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: tabs}
+              list: {}
+              detail: {}
+              tabs: {kind: tabBar, tabs: [home]}
+              home: {}
+            """
+        let model = try #require(ModelLoader().load(text: text, path: "Compact.yaml").model)
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        #expect(index.edge("relationship-split.tabs")?["label"] == .string("compact"))
+        #expect(index.clusterPath(of: "scene-home") == ["container-split", "container-tabs"])
+    }
+
     @Test("each segue kind has its own edge style; deprecated kinds are marked")
     func segueStyles() throws {
         let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
@@ -220,6 +239,15 @@ struct SegueGraphTests {
         let go = try #require(document.elements.first { $0.attributes["xlink:href"] == "scenes/viewer.html#segue-go" })
         #expect(go.attributes["xlink:title"]?.contains(#"trigger: the "Go" button"#) == true)
     }
+    @Test("a scene with an empty title is drawn with its id, and Graphviz accepts the label")
+    func emptyTitle() throws {
+        let result = ModelLoader().load(text: "format: 1\nname: T\ninitial: a\nscenes:\n  a: {title: ''}\n", path: "t.yaml")
+        let model = try #require(result.model)
+        let dot = SegueGraph(model: model).dot
+        #expect(dot.contains("<b>a</b>"))
+        let svg = try GraphvizRenderer().render(dot: dot, engine: .dot, format: .svg)
+        #expect(!svg.isEmpty)
+    }
 }
 
 /// Finds nodes, edges and clusters of a `DOTGraph` by their `id` attribute.
@@ -262,4 +290,5 @@ struct GraphIndex {
     func node(_ id: String) -> DOTAttributes? { nodeAttributes[id] }
     func edge(_ id: String) -> DOTAttributes? { edgeAttributes[id] }
     func clusterPath(of id: String) -> [String]? { clusters[id] }
+
 }

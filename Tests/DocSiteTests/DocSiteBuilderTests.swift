@@ -1,3 +1,4 @@
+import TextFormats
 import Foundation
 import XCTest
 @testable import DocSite
@@ -171,5 +172,25 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(Markdown.escape("a|b *c* <d> [e]_f\nnext"), "a\\|b \\*c\\* &lt;d&gt; \\[e\\]\\_f next")
         XCTAssertEqual(Markdown.html("Hello **big** *world* `x<y>` [link](https://e.com/?a&b)\n\n- one\n- two"),
                        "<p>Hello <strong>big</strong> <em>world</em> <code>x&lt;y&gt;</code> <a href=\"https://e.com/?a&amp;b\">link</a></p>\n<ul><li>one</li><li>two</li></ul>")
+        XCTAssertEqual(Markdown.escape("a\rb\u{1B}c~d"), "a bc\\~d", "a bare CR splits no row; control characters are dropped")
+    }
+
+    func testCodeSpansHoldAnyText() {
+        XCTAssertEqual(Markdown.codeSpan("plain"), "`plain`")
+        XCTAssertEqual(Markdown.codeSpan("a`b"), "``a`b``")
+        XCTAssertEqual(Markdown.codeSpan("`x` <img> | y", inTable: true), "`` `x` <img> \\| y ``")
+        XCTAssertEqual(Markdown.codeSpan("two\nlines\rhere"), "`two lines here`")
+        XCTAssertEqual(Markdown.codeSpan(""), "` `")
+    }
+
+    func testSummariesKeepMarkdownButNotHTMLOrScriptLinks() {
+        XCTAssertEqual(Markdown.sanitized("**b** <img src=x> `<kept>`"), "**b** &lt;img src=x&gt; `<kept>`")
+        XCTAssertEqual(Markdown.sanitized("[a](javascript:alert(1)) [b](  JavaScript:x) [c](https://e.com) [d](pages/x.md) [e](mailto:a@b)"),
+                       "[a\\](javascript:alert(1)) [b\\](  JavaScript:x) [c](https://e.com) [d](pages/x.md) [e](mailto:a@b)")
+        XCTAssertEqual(Markdown.html("[x](data:text/html,hi) [y](java\tscript:1)"),
+                       "<p>[x](data:text/html,hi) [y](java\tscript:1)</p>")
+        // Pathological input stays linear and intact.
+        let many = String(repeating: "](", count: 5_000)
+        XCTAssertEqual(Markdown.sanitized(many), many)
     }
 }

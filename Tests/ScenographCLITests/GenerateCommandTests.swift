@@ -55,7 +55,7 @@ final class GenerateCommandTests: XCTestCase {
             let new = try Data(contentsOf: fresh.appendingPathComponent(path))
             let ext = path == ".scenograph-manifest" ? "manifest" : URL(fileURLWithPath: path).pathExtension
             switch ext {
-            case "md", "dot", "css", "manifest":
+            case "md", "dot", "css", "manifest", "txt", "json":
                 XCTAssertEqual(old, new, "\(path) is stale: run `make run`")
             case "html":
                 XCTAssertEqual(Self.withoutSVG(String(decoding: old, as: UTF8.self)), Self.withoutSVG(String(decoding: new, as: UTF8.self)), "\(path) is stale")

@@ -86,7 +86,7 @@ import Testing
                                scenes: [box], flows: [Flow(id: "f")])
         let trace = Simulator(model: model).runAll()
         #expect(trace.flows.first?.result == .error)
-        #expect(trace.flows.first.flatMap(errorText) == "m.yaml:3:10: instantiating 'Box' nests containers more than 200 deep (a containment cycle?)")
+        #expect(trace.flows.first.flatMap(errorText) == "m.yaml:3:10: instantiating 'Box' nests containers more than 100 deep (a containment cycle?)")
     }
 
     @Test func aMissingInitialSceneStopsAtLaunch() {
@@ -195,5 +195,28 @@ import Testing
         #expect(t.result == .passed)
         #expect(t.steps[4].failures.isEmpty)
         #expect(events(t, 3) == list("B.init B.awake B.deinit"))
+    }
+}
+
+/// `FlowDiagnostics`: every flow failure as a positioned diagnostic with its flow and step.
+@Suite struct FlowDiagnosticsTests {
+    @Test func errorsFailuresAndWarningsCarryTheirStepAndPosition() throws {
+        let scenario = try Scenario(initial: "Nav", scenes: """
+            Nav: {kind: navigation, root: A}
+            A: {}
+            B: {}
+            """, steps: """
+            - dismiss: A
+            - expect: {visible: B}
+            - back
+            """)
+        let flow = try #require(scenario.model.flow("f"))
+        let trace = Simulator(model: scenario.model).run(flow)
+        let lines = FlowDiagnostics.diagnostics(for: trace, of: flow).map(\.description)
+        #expect(lines == [
+            "\(scenario.location(of: "- dismiss", offset: 2)): warning: flow 'f' step 1 (dismiss: A): UIKit warning: dismiss(animated:completion:) on <UIViewController: A> does nothing: it presents nothing and is not presented [uikit-warning]",
+            "\(scenario.location(of: "visible: B", offset: 9)): error: flow 'f' step 2: expectation failed: visible: expected B, actual A [expectation-failed]",
+            "\(scenario.location(of: "- back", offset: 2)): error: flow 'f' step 3 (back): back: 'Nav' is at its root; there is no back button [flow-error]",
+        ])
     }
 }

@@ -265,6 +265,40 @@ struct SchemaChecker {
         #expect(seen == Set(Event.Kind.allCases))
     }
 
+    @Test func theJSONWrittenPieceByPieceIsTheRenderedTree() throws {
+        for trace in [Simulator(model: try Self.photos()).runAll(detail: .full), Simulator(model: try Self.varied()).runAll(),
+                      Trace(model: "Empty", flows: [])] {
+            for form in StateForm.allCases {
+                var pieces: [String] = []
+                trace.writeJSON(state: form) { pieces.append($0) }
+                #expect(pieces.joined() == trace.json(state: form).render())
+                if !trace.flows.isEmpty { #expect(pieces.count > trace.flows.count) }
+            }
+            #expect(trace.jsonText() == trace.json.render())
+        }
+    }
+
+    @Test func theCompactStateFormOmitsRepeatedStatesAndReadsBack() throws {
+        // Given a flow with expectations and notes, which repeat the state
+        let trace = Simulator(model: try Self.varied()).runAll()
+        let compact = trace.jsonText(state: .changes)
+        let document = try AnyJSON.parse(compact)
+        // Then the schema allows it, it says which form it is, and repeated states are left out
+        #expect(SchemaChecker.problems(in: document, schema: try Self.schema()) == [])
+        #expect(compact.hasPrefix("{\n  \"format\": 1,\n  \"model\": \"Test\",\n  \"stateForm\": \"changes\",\n  \"flows\": [\n"))
+        let steps = trace.flows[0].steps
+        let withState = compact.components(separatedBy: "\"state\": ").count - 1
+        let changed = 1 + zip(steps, steps.dropFirst()).filter { $0.state != $1.state }.count
+        #expect(withState == changed)
+        #expect(withState < steps.count)
+        // And reading it back gives every step its state again
+        #expect(try JSONDecoder().decode(Trace.self, from: Data(compact.utf8)) == trace)
+        // The text form leaves out the same state lines
+        let text = trace.text(state: .changes)
+        #expect(text.components(separatedBy: "    state: ").count - 1 == changed)
+        #expect(trace.text() == TraceText.render(trace))
+    }
+
     @Test func decodingTheJSONGivesTheSameTrace() throws {
         let trace = Simulator(model: try Self.photos()).runAll(detail: .full)
         let decoded = try JSONDecoder().decode(Trace.self, from: Data(trace.jsonText().utf8))

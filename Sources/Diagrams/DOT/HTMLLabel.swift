@@ -67,8 +67,11 @@ public struct HTMLLabel: Hashable, Sendable {
         HTMLLabel(markup: lhs.markup + rhs.markup)
     }
 
+    /// Text styling around `content`; nothing at all around nothing, since Graphviz rejects an empty
+    /// `<b></b>` or `<font></font>` as a syntax error.
     private static func element(_ name: String, _ content: HTMLLabel, _ attributes: [String: String?] = [:]) -> HTMLLabel {
-        HTMLLabel(markup: "<\(name)" + Self.attributes(attributes) + ">" + content.markup + "</\(name)>")
+        guard !content.markup.isEmpty else { return .empty }
+        return HTMLLabel(markup: "<\(name)" + Self.attributes(attributes) + ">" + content.markup + "</\(name)>")
     }
 
     /// ` a="1" b="2"`, sorted by name, nil values left out.

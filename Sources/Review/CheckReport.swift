@@ -1,0 +1,193 @@
+import SceneModel
+import Simulator
+
+/// The findings of `scenograph check` — validation, flows and lint rules — and their encodings: text,
+/// GitHub workflow commands, JSON and SARIF 2.1.0.
+public struct CheckReport: Sendable {
+    public var findings: [Diagnostic]
+
+    public init(findings: [Diagnostic]) { self.findings = findings.sortedByLocation() }
+
+    /// The findings of one model: the loader's diagnostics (validation, with the model's settings already applied),
+    /// every flow's failed expectations and errors, and the lint rules.
+    public init(model: SceneModel, loadDiagnostics: [Diagnostic]) {
+        // Where a rule looks at a position, its finding (or its silence, when the model turns the rule off)
+        // replaces validation's older warning there, which says the same without an id.
+        let lint = NavigationLint(model: model)
+        let ruled = Set(lint.rawFindings().map(\.diagnostic.location))
+        var findings = loadDiagnostics.filter { $0.isError || $0.category != nil || !ruled.contains($0.location) }
+        var flowFindings: [Diagnostic] = []
+        for trace in Simulator(model: model).runAll().flows {
+            for step in trace.steps {
+                for failure in step.failures {
+                    flowFindings.append(Diagnostic(.error, at: failure.location, "flow '\(trace.flow)', step \(step.index): \(failure.message)",
+                                                   category: DiagnosticCategory.flowExpectation.id))
+                }
+                if let error = step.error {
+                    flowFindings.append(Diagnostic(.error, at: error.location, "flow '\(trace.flow)', step \(step.index) cannot happen: \(error.message)",
+                                                   category: DiagnosticCategory.flowError.id))
+                }
+            }
+        }
+        findings += model.applyingLintSettings(to: flowFindings)
+        findings += lint.run()
+        self.init(findings: findings)
+    }
+
+    public var errorCount: Int { findings.filter(\.isError).count }
+    public var warningCount: Int { findings.count - errorCount }
+
+    /// Whether the check fails: any error, or with `strict` any finding.
+    public func fails(strict: Bool) -> Bool { strict ? !findings.isEmpty : errorCount > 0 }
+
+    /// The category of a finding; findings of validation without their own id are `validation`.
+    public static func category(of finding: Diagnostic) -> DiagnosticCategory {
+        finding.category.flatMap(DiagnosticCategory.named) ?? .validation
+    }
+
+    // MARK: - Text
+
+    /// `PATH:LINE:COLUMN: severity: message [id]` and, for rules, an indented fix hint.
+    public func text() -> String {
+        var out = ""
+        for finding in findings {
+            out += finding.description + "\n"
+            let category = Self.category(of: finding)
+            if category.source != .validation { out += "    fix: \(category.fixHint)\n" }
+        }
+        out += "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")\n"
+        return out
+    }
+
+    // MARK: - GitHub
+
+    /// GitHub workflow commands (`::error file=…,line=…,col=…,title=…::…`), one a line, so that findings
+    /// annotate the lines of a pull request.
+    public func github() -> String {
+        findings.map { finding in
+            let category = Self.category(of: finding)
+            var properties: [String] = []
+            if finding.location != .unknown {
+                properties.append("file=" + Self.githubProperty(finding.location.file))
+                if finding.location.line > 0 {
+                    properties.append("line=\(finding.location.line)")
+                    properties.append("col=\(max(1, finding.location.column))")
+                }
+            }
+            properties.append("title=" + Self.githubProperty("scenograph: \(category.id)"))
+            var message = finding.message
+            if category.source != .validation { message += "\nfix: \(category.fixHint)" }
+            return "::\(finding.severity == .error ? "error" : "warning") \(properties.joined(separator: ","))::\(Self.githubData(message))"
+        }.map { $0 + "\n" }.joined()
+    }
+
+    /// A workflow command's message: `%`, CR and LF escaped.
+    public static func githubData(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A workflow command's property value: also `:` and `,` escaped.
+    public static func githubProperty(_ text: String) -> String {
+        var out = ""
+        for scalar in githubData(text).unicodeScalars {
+            switch scalar {
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    // MARK: - JSON
+
+    public func json() -> String {
+        JSONValue.object([
+            ("format", .int(1)),
+            ("errors", .int(errorCount)),
+            ("warnings", .int(warningCount)),
+            ("findings", .array(findings.map { finding in
+                let category = Self.category(of: finding)
+                return .object([
+                    ("rule", .string(category.id)), ("severity", .string(finding.severity.rawValue)),
+                    ("file", .string(finding.location.file)), ("line", .int(finding.location.line)),
+                    ("column", .int(finding.location.column)), ("message", .string(finding.message)),
+                    ("fix", category.source == .validation ? .null : .string(category.fixHint)),
+                ])
+            })),
+        ]).render()
+    }
+
+    // MARK: - SARIF
+
+    /// SARIF 2.1.0 for code scanning: one run, every category as a rule, one result per finding.
+    public func sarif(toolVersion: String) -> String {
+        let rules = DiagnosticCategory.all
+        let results: [JSONValue] = findings.map { finding in
+            let category = Self.category(of: finding)
+            var result: [(key: String, value: JSONValue)] = [
+                ("ruleId", .string(category.id)),
+                ("ruleIndex", .int(rules.firstIndex(of: category) ?? 0)),
+                ("level", .string(finding.severity == .error ? "error" : "warning")),
+                ("message", .object([("text", .string(finding.message))])),
+            ]
+            if finding.location != .unknown {
+                var physical: [(key: String, value: JSONValue)] = [
+                    ("artifactLocation", .object([("uri", .string(Self.uri(finding.location.file)))])),
+                ]
+                if finding.location.line > 0 {
+                    physical.append(("region", .object([
+                        ("startLine", .int(finding.location.line)), ("startColumn", .int(max(1, finding.location.column))),
+                    ])))
+                }
+                result.append(("locations", .array([.object([("physicalLocation", .object(physical))])])))
+            }
+            return .object(result)
+        }
+        let driver: JSONValue = .object([
+            ("name", .string("scenograph")),
+            ("version", .string(toolVersion)),
+            ("rules", .array(rules.map { rule in
+                .object([
+                    ("id", .string(rule.id)),
+                    ("shortDescription", .object([("text", .string(rule.summary))])),
+                    ("help", .object([("text", .string(rule.fixHint))])),
+                    ("defaultConfiguration", .object([("level", .string(rule.defaultSeverity == .error ? "error" : "warning"))])),
+                ])
+            })),
+        ])
+        return JSONValue.object([
+            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
+            ("version", .string("2.1.0")),
+            ("runs", .array([.object([
+                ("tool", .object([("driver", driver)])),
+                ("results", .array(results)),
+            ])])),
+        ]).render()
+    }
+
+    /// A file path as a relative URI reference: characters outside the unreserved set and `/` percent-encoded.
+    static func uri(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "-._~/".unicodeScalars.contains(scalar) {
+                out.unicodeScalars.append(scalar)
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,335 @@
+import Diagrams
+import SceneModel
+
+/// The union of two segue graphs with each scene, segue and container link marked added, removed, changed
+/// or unchanged. Large models keep only what changed, its neighbours and their containers.
+public struct DiffGraph: Sendable, Hashable {
+    public typealias Status = DiffStyle.Status
+
+    public struct Node: Sendable, Hashable {
+        /// The head's scene id (the base's for a removed scene).
+        public var id: String
+        public var kind: SceneKind
+        public var title: String
+        public var className: String
+        public var status: Status
+        /// `old → new` lines of a changed scene.
+        public var details: [String]
+    }
+
+    public struct Edge: Sendable, Hashable {
+        public var from: String
+        public var to: String
+        /// nil for a container's link to a child.
+        public var segueKind: SegueKind?
+        public var label: String
+        public var status: Status
+        /// The SVG id suffix: `segue-<scene>.<segue>[.<target>]` or `relationship-<container>.<child>`.
+        public var key: String
+    }
+
+    public var title: String
+    public private(set) var nodes: [Node]
+    public private(set) var edges: [Edge]
+    /// Scenes left out because the model is large and they are far from any change.
+    public private(set) var omittedScenes: Int
+
+    /// Models with more scenes than this show only the changed part.
+    public static let fullGraphLimit = 40
+
+    /// The diff graph of `diff`; above `fullGraphLimit` scenes, only the changed scenes, the scenes within
+    /// `context` links of them and their containers.
+    public init(diff: ModelDiff, base: SceneModel, head: SceneModel, context: Int = 1) {
+        title = base.name == head.name ? "\(head.name) — navigation changes" : "\(base.name) → \(head.name) — navigation changes"
+        var builder = DiffGraphBuilder(diff: diff, base: base, head: head)
+        builder.build()
+        nodes = builder.nodes
+        edges = builder.edges
+        omittedScenes = 0
+        if nodes.count > Self.fullGraphLimit { narrow(context: context, base: base, head: head) }
+    }
+
+    private mutating func narrow(context: Int, base: SceneModel, head: SceneModel) {
+        var kept = Set(nodes.filter { $0.status != .unchanged }.map(\.id))
+        for edge in edges where edge.status != .unchanged {
+            kept.insert(edge.from)
+            kept.insert(edge.to)
+        }
+        var frontier = kept
+        for _ in 0..<max(0, context) {
+            var next: Set<String> = []
+            for edge in edges {
+                if frontier.contains(edge.from), !kept.contains(edge.to) { next.insert(edge.to) }
+                if frontier.contains(edge.to), !kept.contains(edge.from) { next.insert(edge.from) }
+            }
+            kept.formUnion(next)
+            frontier = next
+        }
+        // Containers above every kept scene, so each is shown where it lives.
+        var parent: [String: String] = [:]
+        for edge in edges where edge.segueKind == nil || edge.segueKind == .embed {
+            if parent[edge.to] == nil { parent[edge.to] = edge.from }
+        }
+        for id in Array(kept) {
+            var cursor = id
+            var steps = 0
+            while let up = parent[cursor], steps < 64 {
+                kept.insert(up)
+                cursor = up
+                steps += 1
+            }
+        }
+        let before = nodes.count
+        nodes = nodes.filter { kept.contains($0.id) }
+        edges = edges.filter { kept.contains($0.from) && kept.contains($0.to) }
+        omittedScenes = before - nodes.count
+    }
+
+    // MARK: - DOT
+
+    /// The graph as typed DOT: user text only in escaped labels and tooltips.
+    public func dotGraph() -> DOTGraph {
+        var ids = DOTIDGenerator()
+        var nodeIDs: [String: DOTID] = [:]
+        var statements: [DOTStatement] = []
+        for node in nodes {
+            let id = ids.node()
+            nodeIDs[node.id] = id
+            let colors = DiffStyle.colors(node.status)
+            let shape = DiagramStyle.scene(node.kind).shape
+            var label = HTMLLabel.bold(.text(node.title))
+            if node.title != node.id { label = label + .lineBreak() + .font(.text(node.id), pointSize: 9) }
+            label = label + .lineBreak() + .font(.text(node.className), pointSize: 9)
+            for line in node.details { label = label + .lineBreak() + .font(.text(line), pointSize: 9) }
+            statements.append(.node(DOTNode(id, [
+                "shape": .string(shape), "style": .string((shape == "box" ? "rounded,filled" : "filled") + (colors.dashed ? ",dashed" : "")),
+                "fillcolor": .string(colors.fill), "color": .string(colors.stroke), "fontcolor": .string(colors.stroke),
+                "penwidth": .number(colors.penwidth), "label": .html(label),
+                "id": .string("scene-" + node.id), "class": .string("scene diff-\(node.status.rawValue)"),
+                "tooltip": .string("\(node.id): \(node.status.rawValue)" + (node.details.isEmpty ? "" : "\n" + node.details.joined(separator: "\n"))),
+            ])))
+        }
+        for edge in edges {
+            guard let from = nodeIDs[edge.from], let to = nodeIDs[edge.to] else { continue }
+            let colors = DiffStyle.colors(edge.status)
+            let base = edge.segueKind.map(DiagramStyle.segue) ?? DiagramStyle.relationship
+            var attributes: DOTAttributes = [
+                "color": .string(colors.stroke), "fontcolor": .string(colors.stroke),
+                "style": .string(colors.dashed ? "dashed" : (edge.segueKind?.effective == .unwind ? "dotted" : "solid")),
+                "penwidth": .number(edge.segueKind == nil ? 1 : colors.penwidth), "arrowhead": .string(base.arrowhead),
+                "label": .string(edge.label), "id": .string(edge.key),
+                "class": .string((edge.segueKind == nil ? "relationship" : "segue") + " diff-\(edge.status.rawValue)"),
+                "tooltip": .string("\(edge.key): \(edge.status.rawValue)"),
+            ]
+            if let tail = base.arrowtail {
+                attributes["arrowtail"] = .string(tail)
+                attributes["dir"] = "both"
+            }
+            if edge.segueKind == nil || edge.segueKind?.effective == .unwind { attributes["constraint"] = edge.segueKind == nil ? "true" : "false" }
+            statements.append(.edge(DOTEdge(from: from, to: to, attributes)))
+        }
+        statements.append(.subgraph(legend(&ids)))
+        var title = self.title
+        if omittedScenes > 0 { title += " (\(omittedScenes) unchanged scene\(omittedScenes == 1 ? "" : "s") far from the changes left out)" }
+        return DOTGraph(
+            id: DOTID("diff") ?? .subgraph(0),
+            attributes: [
+                "rankdir": "LR", "fontname": .string(DiagramStyle.fontName), "fontsize": "16",
+                "fontcolor": .string(DiagramStyle.textColor), "label": .string(title), "labelloc": "t", "labeljust": "l",
+                "nodesep": "0.35", "ranksep": "0.7", "pad": "0.3", "id": "diff-graph", "class": "diff-graph",
+            ],
+            nodeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": "11", "margin": "0.14,0.07"],
+            edgeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": "9", "arrowsize": "0.8"],
+            statements: statements)
+    }
+
+    private func legend(_ ids: inout DOTIDGenerator) -> DOTSubgraph {
+        var body: [DOTStatement] = []
+        var previous: DOTID?
+        for status in Status.allCases {
+            let colors = DiffStyle.colors(status)
+            let id = ids.node()
+            body.append(.node(DOTNode(id, [
+                "shape": "box", "style": .string("rounded,filled" + (colors.dashed ? ",dashed" : "")),
+                "fillcolor": .string(colors.fill), "color": .string(colors.stroke), "fontcolor": .string(colors.stroke),
+                "penwidth": .number(colors.penwidth), "label": .string(colors.legend), "fontsize": "10",
+                "id": .string("legend-\(status.rawValue)"), "class": .string("legend diff-\(status.rawValue)"),
+            ])))
+            if let previous { body.append(.edge(DOTEdge(from: previous, to: id, ["style": "invis"]))) }
+            previous = id
+        }
+        return DOTSubgraph(ids.cluster(), [
+            "id": "legend", "class": "legend", "label": "Legend", "fontsize": "12", "style": "rounded", "color": "#D1D5DB", "margin": "10",
+        ], statements: body)
+    }
+
+    // MARK: - Mermaid
+
+    /// The graph as a Mermaid flowchart, with the same colours as `classDef`s and `linkStyle`s.
+    public func mermaid() -> MermaidFlowchart {
+        var chart = MermaidFlowchart(direction: .leftToRight)
+        for status in Status.allCases where nodes.contains(where: { $0.status == status }) {
+            chart.define(DiffStyle.mermaidClass(status))
+        }
+        var ids: [String: String] = [:]
+        for node in nodes {
+            var lines = [node.title]
+            if node.title != node.id { lines.append(node.id) }
+            lines += node.details
+            ids[node.id] = chart.addNode(label: lines.joined(separator: "\n"), shape: node.kind.isContainer ? .subroutine : .rounded,
+                                         className: node.status.rawValue)
+        }
+        for edge in edges {
+            guard let from = ids[edge.from], let to = ids[edge.to] else { continue }
+            let colors = DiffStyle.colors(edge.status)
+            var css = "stroke:\(colors.stroke),stroke-width:\(MermaidText.number(edge.segueKind == nil ? 1 : colors.penwidth))px"
+            if colors.dashed { css += ",stroke-dasharray:6 4" }
+            let line: MermaidFlowchart.Line = edge.segueKind?.effective == .unwind ? .dotted : .solid
+            chart.addEdge(.init(from: from, to: to, label: edge.label.isEmpty ? nil : edge.label, line: line,
+                                end: edge.segueKind == nil ? .none : .arrow, style: css))
+        }
+        return chart
+    }
+}
+
+// MARK: - Building
+
+private struct DiffGraphBuilder {
+    let diff: ModelDiff
+    let base: SceneModel
+    let head: SceneModel
+    var nodes: [DiffGraph.Node] = []
+    var edges: [DiffGraph.Edge] = []
+
+    init(diff: ModelDiff, base: SceneModel, head: SceneModel) {
+        self.diff = diff
+        self.base = base
+        self.head = head
+    }
+
+    func mapped(_ id: String) -> String { diff.sceneRenames[id] ?? id }
+
+    mutating func build() {
+        var sceneChanges: [String: ModelDiff.SceneChange] = [:]
+        for change in diff.scenes where sceneChanges[change.id] == nil { sceneChanges[change.id] = change }
+        let changedContainers = Set(diff.containment.map(\.container))
+        for scene in head.scenes {
+            let change = sceneChanges[scene.id]
+            var status: DiffGraph.Status = .unchanged
+            var details: [String] = []
+            switch change?.change {
+            case .added?: status = .added
+            case .renamed?:
+                status = .changed
+                details.append("renamed: \(change?.oldID ?? "?") → \(scene.id)")
+            case .changed?: status = .changed
+            default: break
+            }
+            details += (change?.properties ?? []).map(\.text)
+            if changedContainers.contains(scene.id) {
+                if status == .unchanged { status = .changed }
+                details += diff.containment.filter { $0.container == scene.id }.map(\.description)
+            }
+            nodes.append(.init(id: scene.id, kind: scene.kind, title: scene.title ?? scene.id, className: scene.className,
+                               status: status, details: Self.shorten(details)))
+        }
+        for change in diff.scenes where change.change == .removed {
+            let scene = base.scene(change.id)
+            nodes.append(.init(id: change.id, kind: change.kind, title: scene?.title ?? change.id, className: change.className,
+                               status: .removed, details: []))
+        }
+        addRelationships()
+        addSegues()
+    }
+
+    /// At most four detail lines, each at most 60 characters, so nodes stay readable.
+    static func shorten(_ lines: [String]) -> [String] {
+        var kept = lines.prefix(4).map { $0.count > 60 ? String($0.prefix(59)) + "…" : $0 }
+        if lines.count > 4 { kept[3] = "+\(lines.count - 3) more changes" }
+        return kept
+    }
+
+    mutating func addRelationships() {
+        func links(_ model: SceneModel, mapping: (String) -> String) -> [(container: String, child: String)] {
+            model.scenes.filter(\.kind.isContainer).flatMap { container in
+                container.containedScenes.map { (mapping(container.id), mapping($0.value)) }
+            }
+        }
+        let headLinks = links(head) { $0 }
+        let baseLinks = links(base, mapping: mapped)
+        let headKeys = Set(headLinks.map { "\($0.container)>\($0.child)" })
+        let baseKeys = Set(baseLinks.map { "\($0.container)>\($0.child)" })
+        for link in headLinks {
+            edges.append(.init(from: link.container, to: link.child, segueKind: nil, label: "",
+                               status: baseKeys.contains("\(link.container)>\(link.child)") ? .unchanged : .added,
+                               key: "relationship-\(link.container).\(link.child)"))
+        }
+        for link in baseLinks where !headKeys.contains("\(link.container)>\(link.child)") {
+            edges.append(.init(from: link.container, to: link.child, segueKind: nil, label: "", status: .removed,
+                               key: "relationship-\(link.container).\(link.child)"))
+        }
+    }
+
+    /// The scenes a segue leads to: its destination, or the scenes implementing its unwind action.
+    func targets(_ segue: Segue, in model: SceneModel, mapping: (String) -> String) -> [String] {
+        if segue.kind.value.effective == .unwind {
+            return model.scenesImplementing(unwindAction: segue.action?.value ?? "").map { mapping($0.id) }
+        }
+        return segue.destination.map { [mapping($0.value)] } ?? []
+    }
+
+    mutating func addSegues() {
+        var changes: [String: ModelDiff.SegueChange] = [:]
+        for change in diff.segues where changes[change.id] == nil { changes[change.id] = change }
+        // Base segues under the head's names (renamed ones under their new name).
+        var renamedFrom: [String: String] = [:]
+        for change in diff.segues where change.change == .renamed { if let old = change.oldID { renamedFrom[old] = change.id } }
+        var baseSegues: [String: Segue] = [:]
+        for segue in base.allSegues {
+            let key = renamedFrom[segue.qualifiedID] ?? "\(mapped(segue.source)).\(segue.id)"
+            if baseSegues[key] == nil { baseSegues[key] = segue }
+        }
+        var drawn: Set<String> = []
+        for segue in head.allSegues {
+            let key = segue.qualifiedID
+            guard drawn.insert(key).inserted else { continue }
+            let change = changes[key]
+            let newTargets = targets(segue, in: head) { $0 }
+            let oldTargets = baseSegues[key].map { targets($0, in: base, mapping: mapped) } ?? []
+            var label = MermaidSegueGraph.label(segue, in: head)
+            let status: DiffGraph.Status
+            switch change?.change {
+            case .added?: status = .added
+            case .changed?:
+                status = .changed
+                label += "\n" + Self.shorten((change?.properties ?? []).map(\.text)).joined(separator: "\n")
+            case .renamed?:
+                status = .changed
+                label += "\nrenamed: \(change?.oldID ?? "?") → \(key)"
+            default: status = .unchanged
+            }
+            for target in newTargets {
+                let edgeStatus: DiffGraph.Status = status == .unchanged && !oldTargets.contains(target) ? .added : status
+                edges.append(.init(from: segue.source, to: target, segueKind: segue.kind.value, label: label, status: edgeStatus,
+                                   key: "segue-\(key)" + (segue.kind.value.effective == .unwind ? ".\(target)" : "")))
+            }
+            if let old = baseSegues[key] {
+                for target in oldTargets where !newTargets.contains(target) {
+                    edges.append(.init(from: mapped(old.source), to: target, segueKind: old.kind.value, label: MermaidSegueGraph.label(old, in: base),
+                                       status: .removed, key: "segue-\(key).was-\(target)"))
+                }
+            }
+        }
+        for change in diff.segues where change.change == .removed {
+            guard let segue = base.allSegues.first(where: { $0.qualifiedID == change.id }) else { continue }
+            for target in targets(segue, in: base, mapping: mapped) {
+                edges.append(.init(from: mapped(segue.source), to: target, segueKind: segue.kind.value,
+                                   label: MermaidSegueGraph.label(segue, in: base), status: .removed,
+                                   key: "segue-\(change.id)" + (segue.kind.value.effective == .unwind ? ".\(target)" : "")))
+            }
+        }
+        // Edges whose ends are not drawn (an unresolved destination) are left out.
+        let ids = Set(nodes.map(\.id))
+        edges = edges.filter { ids.contains($0.from) && ids.contains($0.to) }
+    }
+}

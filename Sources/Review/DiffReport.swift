@@ -1,0 +1,238 @@
+import Diagrams
+import SceneModel
+import Simulator
+
+/// A model diff written for people and programs: text for the terminal, a pull-request comment in Markdown,
+/// and JSON. Every form is byte-stable: the same two models give the same bytes.
+public struct DiffReport: Sendable {
+    public struct Options: Sendable, Hashable {
+        /// How the two sides are named (`origin/main`, `Examples/Photos.yaml`).
+        public var baseLabel: String
+        public var headLabel: String
+        /// Where the diff graph's SVG is published (a CI artefact); the comment links it when given.
+        public var artifactURL: String?
+        /// The longest comment, in UTF-16 code units (GitHub's limit is 65,536 characters).
+        public var commentLimit: Int
+        /// How many lines of a differing step's events each side shows.
+        public var eventLines: Int
+
+        public init(baseLabel: String = "base", headLabel: String = "head", artifactURL: String? = nil,
+                    commentLimit: Int = 65_536, eventLines: Int = 12) {
+            self.baseLabel = baseLabel
+            self.headLabel = headLabel
+            self.artifactURL = artifactURL
+            self.commentLimit = commentLimit
+            self.eventLines = eventLines
+        }
+    }
+
+    public var diff: ModelDiff
+    public var graph: DiffGraph
+    public var options: Options
+
+    public init(diff: ModelDiff, graph: DiffGraph, options: Options = Options()) {
+        self.diff = diff
+        self.graph = graph
+        self.options = options
+    }
+
+    /// The comparison of two models with its graph (`context`: how far around changes a large graph reaches).
+    public init(base: SceneModel, head: SceneModel, context: Int = 1, options: Options = Options()) {
+        let diff = ModelDiff(base: base, head: head)
+        self.init(diff: diff, graph: DiffGraph(diff: diff, base: base, head: head, context: context), options: options)
+    }
+
+    // MARK: - Summary
+
+    /// "3 segues changed, 1 scene added, 2 flows behave differently", or "no navigation change".
+    public var summary: String {
+        if diff.isEmpty { return "no navigation change" }
+        var parts: [String] = []
+        func count<T>(_ items: [T], _ noun: String, _ verb: String, where keep: (T) -> Bool) {
+            let n = items.filter(keep).count
+            if n > 0 { parts.append("\(n) \(noun)\(n == 1 ? "" : "s") \(verb)") }
+        }
+        for change in ModelDiff.Change.allCases {
+            count(diff.segues, "segue", change.rawValue) { $0.change == change }
+        }
+        for change in ModelDiff.Change.allCases {
+            count(diff.scenes, "scene", change.rawValue) { $0.change == change }
+        }
+        let containers = Set(diff.containment.map(\.container)).count
+        if containers > 0 { parts.append("\(containers) container\(containers == 1 ? "" : "s") changed") }
+        count(diff.flows, "flow", "added") { $0.change == .added }
+        count(diff.flows, "flow", "removed") { $0.change == .removed }
+        let behaving = diff.flows.filter(\.behavesDifferently).count
+        if behaving > 0 { parts.append("\(behaving) flow\(behaving == 1 ? "" : "s") behave\(behaving == 1 ? "s" : "") differently") }
+        count(diff.flows, "flow", "edited (same behaviour)") { $0.change == .changed && !$0.behavesDifferently }
+        if !diff.model.isEmpty { parts.append("model settings changed (\(diff.model.map(\.key).joined(separator: ", ")))") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func symbol(_ change: ModelDiff.Change) -> String {
+        switch change {
+        case .added: "+"
+        case .removed: "-"
+        case .changed: "~"
+        case .renamed: ">"
+        }
+    }
+
+    func sceneText(_ change: ModelDiff.SceneChange) -> String {
+        switch change.change {
+        case .added: "new \(change.kind.rawValue) scene (\(change.className))"
+        case .removed: "\(change.kind.rawValue) scene (\(change.className)) removed"
+        case .renamed: (["renamed from \(change.oldID ?? "?")"] + change.properties.map(\.text)).joined(separator: "; ")
+        case .changed: change.properties.map(\.text).joined(separator: "; ")
+        }
+    }
+
+    func segueText(_ change: ModelDiff.SegueChange) -> String {
+        let what = "\(change.kind.rawValue) → \(change.target)"
+        switch change.change {
+        case .added: return "new \(what)"
+        case .removed: return "\(what), removed"
+        case .renamed: return "renamed from \(change.oldID ?? "?") (\(what))"
+        case .changed: return change.properties.map(\.text).joined(separator: "; ")
+        }
+    }
+
+    func flowText(_ change: ModelDiff.FlowChange) -> String {
+        switch change.change {
+        case .added: return "new flow (\(change.headResult?.rawValue ?? "?"))"
+        case .removed: return "flow removed (was \(change.baseResult?.rawValue ?? "?"))"
+        case .renamed, .changed:
+            var parts: [String] = []
+            if let trace = change.trace {
+                parts.append(trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)")
+                parts.append("\(trace.differingStepCount) step\(trace.differingStepCount == 1 ? "" : "s") behave\(trace.differingStepCount == 1 ? "s" : "") differently"
+                             + (trace.steps.first.map { ", first at step \($0.index)" } ?? ""))
+            } else {
+                parts.append("same behaviour")
+            }
+            if !change.definition.isEmpty { parts.append("edited: " + change.definition.joined(separator: ", ")) }
+            return parts.joined(separator: "; ")
+        }
+    }
+
+    // MARK: - Text
+
+    /// The diff for a terminal.
+    public func text() -> String {
+        var out = "\(diff.headName) (\(options.baseLabel) → \(options.headLabel)): \(summary)\n"
+        if diff.isEmpty { return out }
+        if !diff.model.isEmpty {
+            out += "\nmodel\n" + diff.model.map { "  ~ \($0.text)\n" }.joined()
+        }
+        if !diff.scenes.isEmpty {
+            out += "\nscenes\n" + diff.scenes.map { "  \(Self.symbol($0.change)) \($0.id): \(sceneText($0))\n" }.joined()
+        }
+        if !diff.segues.isEmpty {
+            out += "\nsegues\n" + diff.segues.map { "  \(Self.symbol($0.change)) \($0.id): \(segueText($0))\n" }.joined()
+        }
+        if !diff.containment.isEmpty {
+            out += "\ncontainers\n" + diff.containment.map { "  ~ \($0.container): \($0.description)\n" }.joined()
+        }
+        if !diff.flows.isEmpty {
+            out += "\nflows\n"
+            for flow in diff.flows {
+                out += "  \(Self.symbol(flow.change)) \(flow.id): \(flowText(flow))\n"
+                for step in flow.trace?.steps ?? [] {
+                    out += "      step \(step.index)\n"
+                    out += sideText("before", step.base) + sideText("after", step.head)
+                }
+            }
+        }
+        return out
+    }
+
+    func sideText(_ name: String, _ side: TraceDiff.StepSide?) -> String {
+        guard let side else { return "        \(name): (no such step)\n" }
+        var out = "        \(name): \(side.action)" + (side.effect.isEmpty ? "" : " — \(side.effect)") + "\n"
+        for line in side.events.prefix(options.eventLines) { out += "          \(line)\n" }
+        if side.events.count > options.eventLines { out += "          … \(side.events.count - options.eventLines) more events\n" }
+        for warning in side.warnings { out += "          warning: \(warning)\n" }
+        for problem in side.problems { out += "          \(problem)\n" }
+        out += "          state: \(side.state)\n"
+        return out
+    }
+
+    // MARK: - JSON
+
+    /// The diff as JSON, keys in a fixed order.
+    public func json() -> String { jsonValue.render() }
+
+    public var jsonValue: JSONValue {
+        func string(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        func properties(_ list: [ModelDiff.PropertyChange]) -> JSONValue {
+            .array(list.map { .object([("key", .string($0.key)), ("old", string($0.old)), ("new", string($0.new))]) })
+        }
+        func side(_ side: TraceDiff.StepSide?) -> JSONValue {
+            guard let side else { return .null }
+            return .object([
+                ("action", .string(side.action)), ("effect", .string(side.effect)),
+                ("events", .array(side.events.map { .string($0) })), ("warnings", .array(side.warnings.map { .string($0) })),
+                ("problems", .array(side.problems.map { .string($0) })), ("state", .string(side.state)),
+            ])
+        }
+        let flows: [JSONValue] = diff.flows.map { flow in
+            var entries: [(key: String, value: JSONValue)] = [
+                ("change", .string(flow.change.rawValue)), ("flow", .string(flow.id)),
+                ("baseResult", string(flow.baseResult?.rawValue)), ("headResult", string(flow.headResult?.rawValue)),
+                ("behavesDifferently", .bool(flow.behavesDifferently)),
+                ("edited", .array(flow.definition.map { .string($0) })),
+            ]
+            if let trace = flow.trace {
+                entries.append(("differingSteps", .int(trace.differingStepCount)))
+                entries.append(("steps", .array(trace.steps.map { step in
+                    .object([("index", .int(step.index)), ("base", side(step.base)), ("head", side(step.head))])
+                })))
+            }
+            return .object(entries)
+        }
+        return .object([
+            ("format", .int(1)),
+            ("base", .string(options.baseLabel)),
+            ("head", .string(options.headLabel)),
+            ("summary", .string(summary)),
+            ("model", properties(diff.model)),
+            ("scenes", .array(diff.scenes.map { change in
+                .object([("change", .string(change.change.rawValue)), ("scene", .string(change.id)), ("oldID", string(change.oldID)),
+                         ("kind", .string(change.kind.rawValue)), ("class", .string(change.className)),
+                         ("properties", properties(change.properties))])
+            })),
+            ("segues", .array(diff.segues.map { change in
+                .object([("change", .string(change.change.rawValue)), ("segue", .string(change.id)), ("oldID", string(change.oldID)),
+                         ("kind", .string(change.kind.rawValue)), ("target", .string(change.target)),
+                         ("properties", properties(change.properties))])
+            })),
+            ("containers", .array(diff.containment.map { change in
+                .object([("container", .string(change.container)), ("kind", .string(change.kind.rawValue)),
+                         ("change", .string(change.description)),
+                         ("old", .array(change.old.map { .string($0) })), ("new", .array(change.new.map { .string($0) }))])
+            })),
+            ("flows", .array(flows)),
+            ("unchangedFlows", .int(diff.unchangedFlows)),
+            ("graph", .object([
+                ("scenes", .int(graph.nodes.count)), ("links", .int(graph.edges.count)), ("omittedScenes", .int(graph.omittedScenes)),
+            ])),
+        ])
+    }
+}
+
+// MARK: - Files
+
+extension DiffReport {
+    /// The review files for a folder: `diff.txt`, `diff.md` (the comment), `diff.json`, `diff.dot` and
+    /// `diff.svg`, in that order. `renderSVG` lays out DOT (the caller owns Graphviz).
+    public func files(renderSVG: (String) throws -> [UInt8]) rethrows -> [(name: String, bytes: [UInt8])] {
+        let dot = graph.dotGraph().text
+        return [
+            ("diff.txt", Array(text().utf8)),
+            ("diff.md", Array(markdown().utf8)),
+            ("diff.json", Array(json().utf8)),
+            ("diff.dot", Array(dot.utf8)),
+            ("diff.svg", try renderSVG(dot)),
+        ]
+    }
+}

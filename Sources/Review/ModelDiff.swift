@@ -1,0 +1,462 @@
+import SceneModel
+import Simulator
+
+/// What changed in an app's navigation between two models: scenes, segues, containment and flows,
+/// with the behaviour of every flow both sides have compared step by step.
+///
+/// Everything is listed in a fixed order (the head model's file order, then what only the base has, in its
+/// order), so the same two models always give the same diff.
+public struct ModelDiff: Sendable, Hashable {
+    /// What happened to one thing.
+    public enum Change: String, Sendable, Hashable, CaseIterable {
+        case added, removed, changed, renamed
+    }
+
+    /// One key whose value differs: `modalPresentationStyle: pageSheet → fullScreen`.
+    public struct PropertyChange: Sendable, Hashable {
+        public var key: String
+        /// nil when the key is not set on that side.
+        public var old: String?
+        public var new: String?
+
+        public init(key: String, old: String?, new: String?) {
+            self.key = key
+            self.old = old
+            self.new = new
+        }
+
+        /// `key: old → new`, with `(none)` for an unset side.
+        public var text: String { "\(key): \(old ?? "(none)") → \(new ?? "(none)")" }
+    }
+
+    public struct SceneChange: Sendable, Hashable {
+        public var change: Change
+        /// The head's id (the base's for a removed scene).
+        public var id: String
+        /// The base's id of a renamed scene.
+        public var oldID: String?
+        public var kind: SceneKind
+        public var className: String
+        public var properties: [PropertyChange]
+        /// Where the scene is written on its side (the head's, except for a removed scene).
+        public var location: SourceLocation
+    }
+
+    public struct SegueChange: Sendable, Hashable {
+        public var change: Change
+        /// `scene.segue` on the head's side (the base's for a removed segue).
+        public var id: String
+        /// `scene.segue` in the base, for a renamed segue.
+        public var oldID: String?
+        public var kind: SegueKind
+        /// Destination scene, or `action(_:)` for an unwind.
+        public var target: String
+        public var properties: [PropertyChange]
+        public var location: SourceLocation
+    }
+
+    /// A change of a container's children: a tab added, a root replaced, a column moved.
+    public struct ContainmentChange: Sendable, Hashable {
+        /// The container scene (the head's id).
+        public var container: String
+        public var kind: SceneKind
+        /// What changed, in words: `tab added: albums (tab 3)`.
+        public var description: String
+        /// The children before and after, in container order.
+        public var old: [String]
+        public var new: [String]
+        public var location: SourceLocation
+    }
+
+    public struct FlowChange: Sendable, Hashable {
+        public var change: Change
+        public var id: String
+        public var baseResult: FlowResult?
+        public var headResult: FlowResult?
+        /// Keys of the flow's definition that changed (`steps`, `environment`, …); empty for added and removed flows.
+        public var definition: [String]
+        /// The trace comparison; nil for added and removed flows, and for flows that behave the same.
+        public var trace: TraceDiff?
+        public var location: SourceLocation
+
+        /// Whether the flow behaves differently (its result or any step of its trace changed).
+        public var behavesDifferently: Bool { trace != nil }
+    }
+
+    public var baseName: String
+    public var headName: String
+    /// `name: A → B`, `initial: …`, `environment: …` and other model-level keys.
+    public var model: [PropertyChange]
+    public var scenes: [SceneChange]
+    public var segues: [SegueChange]
+    public var containment: [ContainmentChange]
+    public var flows: [FlowChange]
+
+    /// Flows both sides have whose definition and behaviour are the same (for the summary).
+    public var unchangedFlows: Int
+
+    public var isEmpty: Bool {
+        model.isEmpty && scenes.isEmpty && segues.isEmpty && containment.isEmpty && flows.isEmpty
+    }
+
+    /// Base scene id → head scene id for renamed scenes.
+    public var sceneRenames: [String: String]
+}
+
+// MARK: - Computing
+
+extension ModelDiff {
+    /// Compares `base` with `head`, simulating the flows both have.
+    public init(base: SceneModel, head: SceneModel) {
+        var differ = ModelDiffer(base: base, head: head)
+        self = differ.run()
+    }
+}
+
+private struct ModelDiffer {
+    let base: SceneModel
+    let head: SceneModel
+    /// Base id → head id for every scene of the base that has a counterpart.
+    var sceneMap: [String: String] = [:]
+
+    init(base: SceneModel, head: SceneModel) {
+        self.base = base
+        self.head = head
+    }
+
+    mutating func run() -> ModelDiff {
+        matchScenes()
+        let scenes = sceneChanges()
+        let segues = segueChanges()
+        let containment = containmentChanges()
+        let (flows, unchanged) = flowChanges()
+        var renames: [String: String] = [:]
+        for (old, new) in sceneMap where old != new { renames[old] = new }
+        return ModelDiff(baseName: base.name, headName: head.name, model: modelChanges(), scenes: scenes, segues: segues,
+                         containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames)
+    }
+
+    /// A base scene id as the head would call it.
+    func mapped(_ id: String) -> String { sceneMap[id] ?? id }
+
+    // MARK: Model keys
+
+    func modelChanges() -> [ModelDiff.PropertyChange] {
+        var changes: [ModelDiff.PropertyChange] = []
+        func compare(_ key: String, _ old: String?, _ new: String?) {
+            if old != new { changes.append(.init(key: key, old: old, new: new)) }
+        }
+        compare("name", base.name, head.name)
+        compare("initial", base.initial.map { mapped($0.value) }, head.initial?.value)
+        let environment = { (e: Environment) in "\(e.idiom.rawValue), \(e.width.rawValue) width, \(e.height.rawValue) height, iOS \(e.ios)" }
+        compare("environment", environment(base.environment), environment(head.environment))
+        let conditions = { (m: SceneModel) in m.conditions.map { "\($0.name): \($0.value)" }.joined(separator: ", ") }
+        compare("conditions", conditions(base), conditions(head))
+        return changes
+    }
+
+    // MARK: Scenes
+
+    /// Pairs base scenes with head scenes: the same id, else the same storyboard object (a rename in
+    /// Interface Builder), else the same content under another id.
+    mutating func matchScenes() {
+        let headIDs = Set(head.sceneIDs)
+        let baseIDs = Set(base.sceneIDs)
+        for id in base.sceneIDs where headIDs.contains(id) { sceneMap[id] = id }
+        let removed = base.scenes.filter { !headIDs.contains($0.id) }
+        var added = head.scenes.filter { !baseIDs.contains($0.id) }
+        for scene in removed {
+            guard let origin = scene.origin, let index = added.firstIndex(where: { $0.origin == origin }) else { continue }
+            sceneMap[scene.id] = added[index].id
+            added.remove(at: index)
+        }
+        for scene in removed where sceneMap[scene.id] == nil {
+            let signature = contentSignature(scene, in: base)
+            let candidates = added.indices.filter { contentSignature(added[$0], in: head) == signature }
+            // Only an unambiguous match is a rename; two look-alikes stay added and removed.
+            guard candidates.count == 1, let index = candidates.first,
+                  removed.filter({ contentSignature($0, in: base) == signature }).count == 1 else { continue }
+            sceneMap[scene.id] = added[index].id
+            added.remove(at: index)
+        }
+    }
+
+    /// Everything that describes a scene except its id and positions.
+    func contentSignature(_ scene: Scene, in model: SceneModel) -> [String] {
+        var parts = sceneProperties(scene).map { "\($0.key)=\($0.value ?? "")" }
+        parts += scene.containedScenes.map { "child=\($0.value)" }
+        parts += scene.segues.map { "segue=\($0.id):" + segueProperties($0, in: model, mapTargets: false).map { "\($0.key)=\($0.value ?? "")" }.joined(separator: ",") }
+        return parts
+    }
+
+    /// The compared keys of a scene (containment is compared separately).
+    func sceneProperties(_ scene: Scene) -> [(key: String, value: String?)] {
+        var keys: [(String, String?)] = [
+            ("kind", scene.kind.rawValue),
+            ("class", scene.customClass?.value),
+            ("title", scene.title),
+            ("storyboardID", scene.storyboardID),
+            ("summary", scene.summary),
+            ("modalPresentationStyle", scene.modalPresentationStyle.rawValue),
+            ("modalTransitionStyle", scene.modalTransitionStyle.rawValue),
+            ("isModalInPresentation", String(scene.isModalInPresentation)),
+            ("definesPresentationContext", String(scene.definesPresentationContext)),
+            ("providesPresentationContextTransitionStyle", String(scene.providesPresentationContextTransitionStyle)),
+            ("unwindActions", list(scene.unwindActions.map(\.value))),
+        ]
+        switch scene.kind {
+        case .split:
+            keys += [("style", scene.splitStyle.rawValue), ("collapse", scene.collapse.rawValue)]
+        case .page:
+            keys.append(("pageTransition", scene.pageTransition.rawValue))
+        case .container:
+            keys.append(("overrides", list(scene.overrides.map(\.value.rawValue))))
+        default:
+            break
+        }
+        return keys
+    }
+
+    func list(_ items: [String]) -> String? { items.isEmpty ? nil : "[" + items.joined(separator: ", ") + "]" }
+
+    func sceneChanges() -> [ModelDiff.SceneChange] {
+        var changes: [ModelDiff.SceneChange] = []
+        let matchedHead = Set(sceneMap.values)
+        let headToBase = Dictionary(sceneMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        for scene in head.scenes {
+            guard matchedHead.contains(scene.id), let oldID = headToBase[scene.id], let old = base.scene(oldID) else {
+                changes.append(.init(change: .added, id: scene.id, kind: scene.kind, className: scene.className,
+                                     properties: [], location: scene.location))
+                continue
+            }
+            let properties = compare(sceneProperties(old), sceneProperties(scene))
+            if oldID != scene.id {
+                changes.append(.init(change: .renamed, id: scene.id, oldID: oldID, kind: scene.kind, className: scene.className,
+                                     properties: properties, location: scene.location))
+            } else if !properties.isEmpty {
+                changes.append(.init(change: .changed, id: scene.id, kind: scene.kind, className: scene.className,
+                                     properties: properties, location: scene.location))
+            }
+        }
+        for scene in base.scenes where sceneMap[scene.id] == nil {
+            changes.append(.init(change: .removed, id: scene.id, kind: scene.kind, className: scene.className,
+                                 properties: [], location: scene.location))
+        }
+        return changes
+    }
+
+    func compare(_ old: [(key: String, value: String?)], _ new: [(key: String, value: String?)]) -> [ModelDiff.PropertyChange] {
+        var changes: [ModelDiff.PropertyChange] = []
+        var oldValues: [String: String?] = [:]
+        for entry in old { oldValues[entry.key] = entry.value }
+        var seen: Set<String> = []
+        for entry in new {
+            seen.insert(entry.key)
+            let before = oldValues[entry.key] ?? nil
+            if before != entry.value { changes.append(.init(key: entry.key, old: before, new: entry.value)) }
+        }
+        for entry in old where !seen.contains(entry.key) && entry.value != nil {
+            changes.append(.init(key: entry.key, old: entry.value, new: nil))
+        }
+        return changes
+    }
+
+    // MARK: Segues
+
+    /// The compared keys of a segue; with `mapTargets`, a base destination is named as the head names it.
+    func segueProperties(_ segue: Segue, in model: SceneModel, mapTargets: Bool) -> [(key: String, value: String?)] {
+        let destination = segue.destination.map { mapTargets ? mapped($0.value) : $0.value }
+        return [
+            ("kind", segue.kind.value.rawValue),
+            ("to", destination),
+            ("action", segue.action?.value),
+            ("trigger", segue.trigger),
+            ("modalPresentationStyle", segue.modalPresentationStyle?.value.rawValue),
+            ("modalTransitionStyle", segue.modalTransitionStyle?.value.rawValue),
+            ("anchor", segue.anchor),
+            ("adaptivePresentationStyle", segue.adaptivePresentationStyle?.rawValue),
+            ("guard", segue.guardCondition?.value),
+            ("animated", segue.animated ? nil : "false"),
+            ("class", segue.customClass),
+            ("summary", segue.summary),
+            ("passes", segue.passes),
+        ]
+    }
+
+    func target(_ segue: Segue) -> String {
+        segue.kind.value.effective == .unwind ? "\(segue.action?.value ?? "?")(_:)" : (segue.destination?.value ?? "?")
+    }
+
+    func segueChanges() -> [ModelDiff.SegueChange] {
+        var changes: [ModelDiff.SegueChange] = []
+        var removedByScene: [String: [Segue]] = [:]
+        var removedOrder: [Segue] = []
+        // Base segues keyed as the head would name them.
+        var baseSegues: [String: Segue] = [:]
+        for scene in base.scenes {
+            for segue in scene.segues {
+                let key = "\(mapped(scene.id)).\(segue.id)"
+                if baseSegues[key] == nil { baseSegues[key] = segue }
+            }
+        }
+        var matched: Set<String> = []
+        var added: [Segue] = []
+        for segue in head.allSegues {
+            let key = segue.qualifiedID
+            guard let old = baseSegues[key], !matched.contains(key) else {
+                added.append(segue)
+                continue
+            }
+            matched.insert(key)
+            let properties = compare(segueProperties(old, in: base, mapTargets: true), segueProperties(segue, in: head, mapTargets: false))
+            if !properties.isEmpty {
+                changes.append(.init(change: .changed, id: key, kind: segue.kind.value, target: target(segue),
+                                     properties: properties, location: segue.location))
+            }
+        }
+        for scene in base.scenes {
+            for segue in scene.segues where !matched.contains("\(mapped(scene.id)).\(segue.id)") {
+                removedByScene[mapped(scene.id), default: []].append(segue)
+                removedOrder.append(segue)
+            }
+        }
+        // A segue under another id with the same content and source is a rename.
+        var renamedBase: Set<String> = []
+        for segue in added {
+            let content = segueProperties(segue, in: head, mapTargets: false)
+            let candidates = (removedByScene[segue.source] ?? []).filter { old in
+                !renamedBase.contains(old.qualifiedID)
+                    && segueProperties(old, in: base, mapTargets: true).map { "\($0.key)=\($0.value ?? "")" }
+                    == content.map { "\($0.key)=\($0.value ?? "")" }
+            }
+            if candidates.count == 1, let old = candidates.first {
+                renamedBase.insert(old.qualifiedID)
+                changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
+                                     target: target(segue), properties: [], location: segue.location))
+            } else {
+                changes.append(.init(change: .added, id: segue.qualifiedID, kind: segue.kind.value, target: target(segue),
+                                     properties: [], location: segue.location))
+            }
+        }
+        for segue in removedOrder where !renamedBase.contains(segue.qualifiedID) {
+            changes.append(.init(change: .removed, id: segue.qualifiedID, kind: segue.kind.value, target: target(segue),
+                                 properties: [], location: segue.location))
+        }
+        // Head file order first (changed, renamed and added interleaved as written), then removed ones.
+        let order = Dictionary(head.allSegues.enumerated().map { ($0.element.qualifiedID, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        return changes.enumerated().sorted { a, b in
+            let x = order[a.element.id].map { (0, $0) } ?? (1, a.offset)
+            let y = order[b.element.id].map { (0, $0) } ?? (1, b.offset)
+            return x < y
+        }.map(\.element)
+    }
+
+    // MARK: Containment
+
+    func containmentChanges() -> [ModelDiff.ContainmentChange] {
+        var changes: [ModelDiff.ContainmentChange] = []
+        let headToBase = Dictionary(sceneMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        for scene in head.scenes where scene.kind.isContainer {
+            guard let oldID = headToBase[scene.id], let old = base.scene(oldID), old.kind == scene.kind else { continue }
+            func add(_ description: String, _ before: [String], _ after: [String]) {
+                changes.append(.init(container: scene.id, kind: scene.kind, description: description, old: before, new: after,
+                                     location: scene.location))
+            }
+            switch scene.kind {
+            case .navigation:
+                let before = old.root.map { mapped($0.value) }, after = scene.root?.value
+                if before != after {
+                    add("root replaced: \(before ?? "(none)") → \(after ?? "(none)")", before.map { [$0] } ?? [], after.map { [$0] } ?? [])
+                }
+            case .split:
+                let columns: [(String, Located<String>?, Located<String>?)] = [
+                    ("primary", old.primary, scene.primary), ("supplementary", old.supplementary, scene.supplementary),
+                    ("secondary", old.secondary, scene.secondary),
+                ]
+                let oldColumns = Dictionary(columns.compactMap { name, before, _ in before.map { (mapped($0.value), name) } },
+                                            uniquingKeysWith: { a, _ in a })
+                for (name, before, after) in columns {
+                    let b = before.map { mapped($0.value) }, a = after?.value
+                    guard b != a else { continue }
+                    let text: String
+                    if let a, let from = oldColumns[a] {
+                        text = "column moved: \(a) from \(from) to \(name)"
+                    } else {
+                        text = "\(name) column replaced: \(b ?? "(none)") → \(a ?? "(none)")"
+                    }
+                    add(text, b.map { [$0] } ?? [], a.map { [$0] } ?? [])
+                }
+            case .tabBar, .page, .container:
+                let noun = scene.kind == .tabBar ? "tab" : (scene.kind == .page ? "page" : "child")
+                let before = old.containedScenes.map { mapped($0.value) }
+                let after = scene.containedScenes.map(\.value)
+                for (offset, child) in after.enumerated() where !before.contains(child) {
+                    add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
+                }
+                for child in before where !after.contains(child) {
+                    add("\(noun) removed: \(child)", before, after)
+                }
+                let kept = after.filter { before.contains($0) }
+                if kept != before.filter({ after.contains($0) }) {
+                    add("\(noun)s reordered: [\(before.joined(separator: ", "))] → [\(after.joined(separator: ", "))]", before, after)
+                }
+                if scene.kind == .tabBar {
+                    let b = old.selectedTab.map(mapped), a = scene.selectedTab
+                    if b != a { add("selected tab: \(b ?? "(none)") → \(a ?? "(none)")", before, after) }
+                }
+            case .content, .table, .collection:
+                break
+            }
+        }
+        return changes
+    }
+
+    // MARK: Flows
+
+    func flowChanges() -> (changes: [ModelDiff.FlowChange], unchanged: Int) {
+        var changes: [ModelDiff.FlowChange] = []
+        var unchanged = 0
+        let baseSimulator = Simulator(model: base)
+        let headSimulator = Simulator(model: head)
+        for flow in head.flows {
+            guard let old = base.flow(flow.id) else {
+                let result = headSimulator.run(flow).result
+                changes.append(.init(change: .added, id: flow.id, baseResult: nil, headResult: result, definition: [],
+                                     trace: nil, location: flow.location))
+                continue
+            }
+            let before = baseSimulator.run(old)
+            let after = headSimulator.run(flow)
+            let definition = flowDefinitionChanges(old, flow)
+            let trace = TraceDiff(base: before, head: after)
+            if trace != nil || !definition.isEmpty {
+                changes.append(.init(change: .changed, id: flow.id, baseResult: before.result, headResult: after.result,
+                                     definition: definition, trace: trace, location: flow.location))
+            } else {
+                unchanged += 1
+            }
+        }
+        for flow in base.flows where head.flow(flow.id) == nil {
+            let result = baseSimulator.run(flow).result
+            changes.append(.init(change: .removed, id: flow.id, baseResult: result, headResult: nil, definition: [],
+                                 trace: nil, location: flow.location))
+        }
+        return (changes, unchanged)
+    }
+
+    func flowDefinitionChanges(_ old: Flow, _ new: Flow) -> [String] {
+        var keys: [String] = []
+        if old.summary != new.summary { keys.append("summary") }
+        if base.environment.applying(old.environment ?? EnvironmentChange()) != head.environment.applying(new.environment ?? EnvironmentChange()) {
+            keys.append("environment")
+        }
+        if old.conditions.map({ "\($0.name)=\($0.value)" }) != new.conditions.map({ "\($0.name)=\($0.value)" }) { keys.append("conditions") }
+        // Positions move with every edit above a flow: compare the steps as written, expectations by what they check.
+        func text(_ step: Step) -> String {
+            if case .expect(let expectation) = step.action { return "expect: " + expectation.summary + " " + expectation.events.map(\.value).joined() + expectation.noEvents.map(\.value).joined() + expectation.warnings.map(\.value).joined() }
+            return step.action.text
+        }
+        if old.steps.map(text) != new.steps.map(text) { keys.append("steps") }
+        return keys
+    }
+}

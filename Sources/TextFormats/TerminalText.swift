@@ -1,0 +1,21 @@
+/// Escaping for a terminal.
+public enum TerminalText {
+    /// Text as one line of terminal output: control characters (a line break, an escape sequence) are shown as
+    /// escapes (`\n`, `\u{1B}`), so that text from a model can neither start a line that looks like another
+    /// diagnostic nor drive the terminal.
+    public static func line(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import DocSite
+import Foundation
+import Graphviz
+import ModelLoading
+import Review
+import SceneModel
+
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Show what changed in an app's navigation between two models.",
+        discussion: """
+            Compares BASE with HEAD: scenes, segues and containers added, removed, changed or renamed, and \
+            every flow both sides have, simulated on each side: a flow whose trace changed is shown from its \
+            first differing step, before and after. BASE and HEAD are each a model file, a storyboard or a \
+            folder holding a model file or storyboards.
+
+            With --git REV, give only the HEAD paths: BASE is the same paths in git revision REV (a model's \
+            storyboards included), so in CI 'scenograph diff --git origin/main Docs/App.yaml' is all it takes.
+
+            Prints the diff as text, Markdown (a pull-request comment, never over 65,536 characters) or JSON. \
+            With -o DIR, also writes diff.txt, diff.md, diff.json and the diff graph (diff.dot, diff.svg) into \
+            DIR. The exit status is 0 when the diff was made, changes or not, and 1 when a side is invalid.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, markdown, json
+    }
+
+    @Argument(help: "BASE then HEAD; with --git, the HEAD paths only.")
+    var paths: [String]
+
+    @Option(help: ArgumentHelp("Read BASE from this git revision of the HEAD paths.", valueName: "REV"))
+    var git: String?
+
+    @Option(help: "The output format.")
+    var format: Format = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Also write every form of the diff and the diff graph into this folder.", valueName: "DIR"))
+    var output: String?
+
+    @Option(help: "In models over 40 scenes, how many links around a change the diff graph reaches.")
+    var context: Int = 1
+
+    @Option(help: ArgumentHelp("Where CI publishes diff.svg; the comment links it.", valueName: "URL"))
+    var artifactURL: String?
+
+    func validate() throws {
+        if git == nil && paths.count != 2 {
+            throw ValidationError("give BASE and HEAD (two paths), or --git REV and the HEAD paths")
+        }
+        if git != nil && paths.isEmpty {
+            throw ValidationError("give the HEAD paths (a model file, storyboards or a folder) after --git REV")
+        }
+        if context < 0 { throw ValidationError("--context must be 0 or more") }
+    }
+
+    func run() throws {
+        let headPaths = git == nil ? [paths[1]] : paths
+        let baseLabel = git ?? paths[0]
+        let headLabel = headPaths.joined(separator: " ")
+        let base = try loadSide("base", label: baseLabel) {
+            if let git { return try ReviewInput.load(paths, revision: git) }
+            return try ReviewInput.load([paths[0]])
+        }
+        let head = try loadSide("head", label: headLabel) { try ReviewInput.load(headPaths) }
+
+        let report = DiffReport(base: base, head: head, context: context,
+                                options: .init(baseLabel: baseLabel, headLabel: headLabel, artifactURL: artifactURL))
+        if let output {
+            let files: [(name: String, bytes: [UInt8])]
+            do {
+                files = try report.files { dot in try GraphvizRenderer().render(dot: dot, engine: .dot, format: .svg) }
+            } catch let error as GraphvizError {
+                Terminal.error(error.description)
+                throw ExitCode(1)
+            }
+            do {
+                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+                for file in files {
+                    try AtomicFile.write(file.bytes, to: (output as NSString).appendingPathComponent(file.name))
+                }
+            } catch {
+                Terminal.error("cannot write into '\(output)': \(error.localizedDescription)")
+                throw ExitCode(1)
+            }
+        }
+        switch format {
+        case .text: Terminal.out(report.text())
+        case .markdown: Terminal.out(report.markdown())
+        case .json: Terminal.out(report.json())
+        }
+    }
+
+    /// Loads one side; its diagnostics are printed under a line naming the side, and errors end the command.
+    private func loadSide(_ side: String, label: String, _ load: () throws -> LoadResult) throws -> SceneModel {
+        let result: LoadResult
+        do {
+            result = try load()
+        } catch let failure as ReviewInput.Failure {
+            Terminal.error("\(side) (\(label)): \(failure.message)")
+            throw ExitCode(1)
+        }
+        if result.model == nil {
+            Terminal.error("\(side) (\(label)) is not a valid model:")
+            Terminal.report(result.diagnostics.filter(\.isError))
+            throw ExitCode(1)
+        }
+        guard let model = result.model else { throw ExitCode(1) }
+        return model
+    }
+}

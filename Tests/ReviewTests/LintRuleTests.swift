@@ -1,0 +1,212 @@
+import Foundation
+import ModelLoading
+@testable import Review
+import SceneModel
+import Testing
+
+/// Each lint rule: a model that triggers it (at a known position), one that does not, and the GitHub and
+/// SARIF encodings of the finding.
+@Suite struct LintRuleTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var rule: String
+        /// Triggers the rule once, at `line`:`column`.
+        var triggering: String
+        var line: Int
+        var column: Int
+        /// The same app with the problem fixed.
+        var clean: String
+        var description: String { rule }
+    }
+
+    static func model(_ scenes: String, flows: String = "") -> String {
+        "format: 1\nname: Lint\ninitial: home\nscenes:\n" + scenes + (flows.isEmpty ? "" : "flows:\n" + flows)
+    }
+
+    static let cases: [Case] = [
+        Case(rule: "unreachable-scene",
+             triggering: model("  home: {}\n  orphan: {}\n"), line: 6, column: 3,
+             clean: model("  home: {}\n  orphan: {storyboardID: OrphanVC}\n")),
+        Case(rule: "show-outside-navigation",
+             triggering: model("  home:\n    segues:\n      open: {kind: show, to: detail, trigger: Open}\n  detail: {}\n"), line: 7, column: 20,
+             clean: model("  nav: {kind: navigation, root: home}\n  home:\n    segues:\n      open: {kind: show, to: detail, trigger: Open}\n  detail: {}\n")
+                .replacingOccurrences(of: "initial: home", with: "initial: nav")),
+        Case(rule: "show-detail-outside-split",
+             triggering: model("  home:\n    segues:\n      open: {kind: showDetail, to: detail, trigger: Open}\n  detail: {}\n"), line: 7, column: 20,
+             clean: model("  split: {kind: split, primary: home, secondary: detail}\n  home:\n    segues:\n      open: {kind: showDetail, to: detail, trigger: Open}\n  detail: {}\n")
+                .replacingOccurrences(of: "initial: home", with: "initial: split")),
+        Case(rule: "no-way-back",
+             triggering: model("  home:\n    segues:\n      open: {kind: present, to: trap, trigger: Open, modalPresentationStyle: fullScreen}\n  trap: {}\n"),
+             line: 8, column: 3,
+             clean: model("  home:\n    unwindActions: [unwindToHome]\n    segues:\n      open: {kind: present, to: trap, trigger: Open, modalPresentationStyle: fullScreen}\n  trap:\n    segues:\n      close: {kind: unwind, action: unwindToHome, trigger: Close}\n")),
+        Case(rule: "unwind-unimplemented",
+             triggering: model("  home:\n    segues:\n      close: {kind: unwind, action: unwindToNowhere, trigger: Close}\n"), line: 7, column: 37,
+             clean: model("  home:\n    unwindActions: [unwindToNowhere]\n    segues:\n      close: {kind: unwind, action: unwindToNowhere, trigger: Close}\n")),
+        Case(rule: "popover-without-anchor",
+             triggering: model("  home:\n    segues:\n      info: {kind: popover, to: info, trigger: Info}\n  info: {}\n"), line: 7, column: 7,
+             clean: model("  home:\n    segues:\n      info: {kind: popover, to: info, trigger: Info, anchor: Info button}\n  info: {}\n")),
+        Case(rule: "partial-curl-misuse",
+             triggering: model("  home:\n    segues:\n      curl:\n        kind: present\n        to: page\n        trigger: Curl\n        modalPresentationStyle: formSheet\n        modalTransitionStyle: partialCurl\n  page: {}\n"),
+             line: 12, column: 31,
+             clean: model("  home:\n    segues:\n      curl:\n        kind: present\n        to: page\n        trigger: Curl\n        modalPresentationStyle: fullScreen\n        modalTransitionStyle: partialCurl\n  page:\n    segues:\n      back: {kind: unwind, action: unwindToHome, trigger: Back}\n")
+                .replacingOccurrences(of: "  home:\n", with: "  home:\n    unwindActions: [unwindToHome]\n")),
+        Case(rule: "context-style-misuse",
+             triggering: model("  home:\n    segues:\n      peek: {kind: present, to: peek, trigger: Peek, modalPresentationStyle: overCurrentContext}\n  peek: {}\n"),
+             line: 7, column: 78,
+             clean: model("  home:\n    definesPresentationContext: true\n    segues:\n      peek: {kind: present, to: peek, trigger: Peek, modalPresentationStyle: overCurrentContext}\n  peek: {}\n")),
+        Case(rule: "manual-segue-unused",
+             triggering: model("  home:\n    segues:\n      later: {kind: present, to: sheet}\n  sheet: {}\n"), line: 7, column: 7,
+             clean: model("  home:\n    segues:\n      later: {kind: present, to: sheet}\n  sheet: {}\n", flows: "  later:\n    steps:\n      - perform: home.later\n")),
+    ]
+
+    static func findings(_ text: String) throws -> [Diagnostic] {
+        let result = ModelLoader().load(text: text, path: "lint.yaml")
+        let model = try #require(result.model, "the model did not load: \(result.diagnostics)")
+        return CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
+    }
+
+    @Test(arguments: cases)
+    func ruleTriggersAtThePositionOfTheKey(_ test: Case) throws {
+        let found = try Self.findings(test.triggering).filter { $0.category == test.rule }
+        #expect(found.count == 1, "\(found)")
+        let finding = try #require(found.first)
+        #expect(finding.location == SourceLocation(file: "lint.yaml", line: test.line, column: test.column))
+        #expect(finding.severity == DiagnosticCategory.named(test.rule)?.defaultSeverity)
+        #expect(finding.description.hasSuffix(" [\(test.rule)]"))
+    }
+
+    @Test(arguments: cases)
+    func ruleIsQuietOnTheFixedModel(_ test: Case) throws {
+        let found = try Self.findings(test.clean)
+        #expect(!found.contains { $0.category == test.rule }, "\(found)")
+    }
+
+    @Test(arguments: cases)
+    func githubAndSARIFEncodings(_ test: Case) throws {
+        let report = CheckReport(findings: try Self.findings(test.triggering).filter { $0.category == test.rule })
+        let rule = try #require(DiagnosticCategory.named(test.rule))
+        let level = rule.defaultSeverity == .error ? "error" : "warning"
+        let github = report.github()
+        #expect(github.hasPrefix("::\(level) file=lint.yaml,line=\(test.line),col=\(test.column),title=scenograph%3A \(test.rule)::"))
+        #expect(github.hasSuffix("%0Afix: \(CheckReport.githubData(rule.fixHint))\n"))
+        #expect(github.split(separator: "\n").count == 1)
+
+        let sarif = try #require(try JSONSerialization.jsonObject(with: Data(report.sarif(toolVersion: "test").utf8)) as? [String: Any])
+        let run = try #require((sarif["runs"] as? [[String: Any]])?.first)
+        let result = try #require((run["results"] as? [[String: Any]])?.first)
+        #expect(result["ruleId"] as? String == test.rule)
+        #expect(result["level"] as? String == level)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let index = try #require(result["ruleIndex"] as? Int)
+        #expect(rules[index]["id"] as? String == test.rule)
+        let region = ((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])?["region"] as? [String: Any]
+        #expect(region?["startLine"] as? Int == test.line)
+        #expect(region?["startColumn"] as? Int == test.column)
+    }
+
+    /// Model files cannot repeat a key, so duplicate identifiers come from storyboards: built here directly.
+    @Test func duplicateSegueIdentifiers() throws {
+        let first = SourceLocation(file: "Main.storyboard", line: 20, column: 21)
+        let second = SourceLocation(file: "Main.storyboard", line: 24, column: 21)
+        var nav = Scene(id: "nav", kind: .navigation, location: SourceLocation(file: "Main.storyboard", line: 5, column: 9))
+        nav.root = Located("home", at: nav.location)
+        var home = Scene(id: "home", location: SourceLocation(file: "Main.storyboard", line: 12, column: 9))
+        var open = Segue(id: "open", source: "home", kind: .show, destination: "detail", location: first)
+        open.trigger = "Open button"
+        var again = Segue(id: "open", source: "home", kind: .show, destination: "other", location: second)
+        again.trigger = "Other button"
+        home.segues = [open, again]
+        let scenes = [nav, home, Scene(id: "detail"), Scene(id: "other")]
+        let model = SceneModel(path: "Main.storyboard", name: "Dup", initial: Located("nav"), scenes: scenes)
+        let found = NavigationLint(model: model).run().filter { $0.category == "duplicate-segue-id" }
+        #expect(found.map(\.location) == [second])
+        let report = CheckReport(findings: found)
+        #expect(report.github().hasPrefix("::warning file=Main.storyboard,line=24,col=21,title=scenograph%3A duplicate-segue-id::"))
+        #expect(report.sarif(toolVersion: "test").contains("\"ruleId\": \"duplicate-segue-id\""))
+        home.segues = [open]
+        let clean = SceneModel(path: "Main.storyboard", name: "Dup", initial: Located("nav"), scenes: [nav, home, Scene(id: "detail")])
+        #expect(!NavigationLint(model: clean).run().contains { $0.category == "duplicate-segue-id" })
+    }
+
+    @Test func settingsTurnRulesOffAndRelevelThem() throws {
+        let base = Self.cases[0].triggering
+        #expect(try Self.findings(base.replacingOccurrences(of: "scenes:", with: "lint: {disable: [unreachable-scene]}\nscenes:")).isEmpty)
+        let relevelled = try Self.findings(base.replacingOccurrences(of: "scenes:", with: "lint: {error: [unreachable-scene]}\nscenes:"))
+        #expect(relevelled.map(\.severity) == [.error])
+        // `warnings:` is the same setting.
+        #expect(try Self.findings(base.replacingOccurrences(of: "scenes:", with: "warnings: {disable: [unreachable-scene]}\nscenes:")).isEmpty)
+        // Per scene: only that scene's findings go.
+        let perScene = try Self.findings(base.replacingOccurrences(of: "  orphan: {}", with: "  orphan: {lint: {disable: [unreachable-scene]}}\n  other: {}"))
+        #expect(perScene.map(\.message).allSatisfy { $0.contains("'other'") } && perScene.count == 1)
+    }
+
+    @Test func unknownRuleIDsAreDiagnosedWithASuggestion() {
+        let text = Self.cases[0].triggering.replacingOccurrences(of: "scenes:", with: "lint: {disable: [unreachable-scenes]}\nscenes:")
+        let result = ModelLoader().load(text: text, path: "lint.yaml")
+        let warning = result.diagnostics.first { $0.message.contains("unknown rule id") }
+        #expect(warning?.location == SourceLocation(file: "lint.yaml", line: 4, column: 18))
+        #expect(warning?.message.contains("did you mean 'unreachable-scene'?") == true)
+    }
+
+    @Test func bothSpellingsAtOnceAreAnError() {
+        let text = Self.cases[0].triggering.replacingOccurrences(of: "scenes:", with: "lint: {disable: [unreachable-scene]}\nwarnings: {}\nscenes:")
+        let result = ModelLoader().load(text: text, path: "lint.yaml")
+        #expect(result.model == nil)
+        #expect(result.diagnostics.contains { $0.isError && $0.location.line == 5 && $0.message.contains("one setting") })
+    }
+
+    @Test func theBundledExampleIsClean() throws {
+        let path = ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml").path
+        let result = ModelLoader().load(path: path)
+        let model = try #require(result.model)
+        #expect(CheckReport(model: model, loadDiagnostics: result.diagnostics).findings.isEmpty)
+    }
+
+    @Test func everyRuleHasAnIdAHintAndACase() {
+        let ids = DiagnosticCategory.lintRules.map(\.id)
+        #expect(Set(ids) == Set(Self.cases.map(\.rule) + ["duplicate-segue-id"]))
+        #expect(Set(DiagnosticCategory.all.map(\.id)).count == DiagnosticCategory.all.count)
+        for rule in DiagnosticCategory.all {
+            #expect(!rule.summary.isEmpty && !rule.fixHint.isEmpty && !rule.fixHint.contains("\n"))
+        }
+    }
+
+    /// docs/review.md lists every category with its registry values, so the page cannot drift from the code.
+    @Test func theDocsTableMatchesTheRegistry() throws {
+        let page = try String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("docs/review.md"), encoding: .utf8)
+        for category in DiagnosticCategory.all {
+            let row = "| `\(category.id)` | \(category.defaultSeverity.rawValue) | \(category.summary) | \(category.fixHint) |"
+            #expect(page.contains(row), "docs/review.md lacks or differs on: \(row)")
+        }
+    }
+
+    /// Validates a SARIF log holding a finding of every rule (and a validation finding) with Python's
+    /// `jsonschema` against Fixtures/sarif-2.1.0-subset.schema.json; skipped when either is missing.
+    @Test func sarifValidatesAgainstTheSchema() throws {
+        var findings: [Diagnostic] = []
+        for test in Self.cases { findings += try Self.findings(test.triggering) }
+        findings.append(.error("a validation finding without an id", at: SourceLocation(file: "dir with space/model.yaml", line: 3, column: 4)))
+        findings.append(.warning("a finding without a position", at: .unknown))
+        let sarif = CheckReport(findings: findings).sarif(toolVersion: "0.1.0")
+        guard ReviewFiles.available("python3"),
+              ReviewFiles.run("python3", ["-c", "import jsonschema"])?.status == 0 else {
+            print("skipped: python3 with jsonschema is not installed (pip install jsonschema)")
+            return
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("sarif-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let log = directory.appendingPathComponent("log.sarif")
+        try Data(sarif.utf8).write(to: log)
+        let script = """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            log = json.load(open(sys.argv[2]))
+            validator = jsonschema.Draft4Validator(schema, format_checker=jsonschema.FormatChecker())
+            errors = sorted(validator.iter_errors(log), key=str)
+            for error in errors: print(error.message, list(error.path))
+            sys.exit(1 if errors else 0)
+            """
+        let result = try #require(ReviewFiles.run("python3", ["-c", script, ReviewFiles.fixture("sarif-2.1.0-subset.schema.json"), log.path]))
+        #expect(result.status == 0, "SARIF does not validate: \(result.stdout) \(result.stderr)")
+    }
+}

@@ -1,0 +1,143 @@
+import Diagrams
+import Foundation
+import ModelLoading
+@testable import Review
+import SceneModel
+import Simulator
+import Testing
+
+/// The diff of shop-base.yaml → shop-head.yaml covers every kind of change; its text, Markdown, JSON, DOT and
+/// Mermaid forms are golden files. Regenerate with SCENOGRAPH_UPDATE_GOLDEN=1 and review the diff.
+@Suite struct ModelDiffTests {
+    static func shop() throws -> (SceneModel, SceneModel, DiffReport) {
+        let base = try ReviewFiles.model("shop-base.yaml")
+        let head = try ReviewFiles.model("shop-head.yaml")
+        return (base, head, DiffReport(base: base, head: head, options: .init(baseLabel: "shop-base.yaml", headLabel: "shop-head.yaml")))
+    }
+
+    @Test func everyKindOfSceneChange() throws {
+        let (_, _, report) = try Self.shop()
+        let scenes = Dictionary(report.diff.scenes.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(scenes["wishlist"]?.change == .added)
+        #expect(scenes["promo"]?.change == .removed)
+        #expect(scenes["item"]?.change == .changed)
+        #expect(scenes["item"]?.properties == [.init(key: "title", old: "Item", new: "Product")])
+        // Same storyboard object under another id, and same content under another id: renames, not remove + add.
+        #expect(scenes["payment"]?.change == .renamed && scenes["payment"]?.oldID == "checkout")
+        #expect(scenes["support"]?.change == .renamed && scenes["support"]?.oldID == "help")
+        #expect(scenes["checkout"] == nil && scenes["help"] == nil)
+    }
+
+    @Test func everyKindOfSegueChange() throws {
+        let (_, _, report) = try Self.shop()
+        let segues = Dictionary(report.diff.segues.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(segues["home.share"]?.change == .added)
+        #expect(segues["home.promo"]?.change == .removed)
+        #expect(segues["item.buy"]?.change == .changed)
+        // The destination was renamed with its scene, so only the style changed.
+        #expect(segues["item.buy"]?.properties == [.init(key: "modalPresentationStyle", old: "pageSheet", new: "fullScreen")])
+        #expect(segues["home.openItem"]?.change == .renamed && segues["home.openItem"]?.oldID == "home.showItem")
+        // A segue to a renamed scene is unchanged.
+        #expect(segues["home.openHelp"] == nil)
+    }
+
+    @Test func containmentChanges() throws {
+        let (_, _, report) = try Self.shop()
+        let descriptions = report.diff.containment.map(\.description)
+        #expect(descriptions.contains("tab added: wishlist (tab 4)"))
+        #expect(descriptions.contains("root replaced: cart → basket"))
+        #expect(descriptions.contains("column moved: article from secondary to primary"))
+    }
+
+    @Test func flowsAddedRemovedAndBehavingDifferently() throws {
+        let (_, _, report) = try Self.shop()
+        let flows = Dictionary(report.diff.flows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        #expect(flows["open-wishlist"]?.change == .added)
+        #expect(flows["see-promo"]?.change == .removed)
+        // A sheet became full screen: swipeDown can no longer happen, so the result changes.
+        let buy = try #require(flows["buy-item"]?.trace)
+        #expect(buy.baseResult == .passed && buy.headResult == .error && buy.resultChanged)
+        // The cart tab's root was replaced: the trace changes, the result does not.
+        let cart = try #require(flows["open-cart"]?.trace)
+        #expect(!cart.resultChanged && cart.headResult == .passed)
+        let step = try #require(cart.steps.first { $0.index == 1 })
+        #expect(step.base?.events.contains("cart: viewDidLoad()") == true)
+        #expect(step.head?.events.contains("basket: viewDidLoad()") == true)
+        #expect(report.summary.contains("flows behave differently"))
+    }
+
+    @Test func goldenForms() throws {
+        let (_, _, report) = try Self.shop()
+        try ReviewFiles.expectGolden(report.text(), "shop.txt")
+        try ReviewFiles.expectGolden(report.markdown(), "shop.md")
+        try ReviewFiles.expectGolden(report.json(), "shop.json")
+        try ReviewFiles.expectGolden(report.graph.dotGraph().text, "shop-graph.dot")
+        try ReviewFiles.expectGolden(report.graph.mermaid().text, "shop-graph.mmd")
+    }
+
+    @Test func byteStable() throws {
+        let (_, _, first) = try Self.shop()
+        let (_, _, second) = try Self.shop()
+        #expect(first.markdown() == second.markdown())
+        #expect(first.json() == second.json())
+        #expect(first.graph.dotGraph().text == second.graph.dotGraph().text)
+    }
+
+    @Test func aModelWithItselfHasNoChange() throws {
+        let model = try ReviewFiles.model("shop-base.yaml")
+        let report = DiffReport(base: model, head: model)
+        #expect(report.diff.isEmpty)
+        #expect(report.summary == "no navigation change")
+        #expect(report.text().contains("no navigation change"))
+        #expect(report.markdown().contains("No navigation change"))
+    }
+
+    @Test func userTextIsEscapedInTheComment() throws {
+        let (_, _, report) = try Self.shop()
+        let comment = report.markdown()
+        // The wishlist title "Wishes | <b>& more</b>" must not break the table or become markup.
+        #expect(!comment.contains("<b>& more"))
+        #expect(comment.contains("Wishes #124; #60;b#62;#38; more#60;/b#62;") || comment.contains("Wishes \\| &lt;b&gt;&amp; more"))
+        let mermaid = report.graph.mermaid().text
+        #expect(mermaid.contains("Wishes #124; #60;b#62;#38; more#60;/b#62;"))
+    }
+
+    @Test func theCommentStaysUnderTheLimitAndSaysWhatWasLeftOut() throws {
+        let (base, head, _) = try Self.shop()
+        let report = DiffReport(base: base, head: head, options: .init(commentLimit: 2_000))
+        let comment = report.markdown()
+        #expect(comment.utf16.count <= 2_000)
+        #expect(comment.contains("cut at GitHub's limit of 2000 characters: left out"))
+        let whole = DiffReport(base: base, head: head).markdown()
+        #expect(whole.utf16.count > 2_000 && !whole.contains("cut at GitHub's limit"))
+    }
+
+    @Test func diffColoursAreReadable() {
+        for status in DiffStyle.Status.allCases {
+            let colors = DiffStyle.colors(status)
+            #expect(DiagramStyle.contrast(colors.stroke, "#FFFFFF") >= 4.5, "\(status) text on white")
+            #expect(DiagramStyle.contrast(colors.stroke, colors.fill) >= 4.5, "\(status) text on its fill")
+        }
+    }
+
+    @Test func largeModelsShowOnlyTheChangedPart() throws {
+        var scenes = "  nav: {kind: navigation, root: s0}\n"
+        for index in 0..<60 {
+            let next = index + 1 < 60 ? "    segues:\n      next: {kind: show, to: s\(index + 1), trigger: Next}\n" : ""
+            scenes += "  s\(index):\n    class: Screen\(index)\n" + next
+        }
+        let baseText = "format: 1\nname: Long\ninitial: nav\nscenes:\n" + scenes
+        let headText = baseText.replacingOccurrences(of: "class: Screen30\n", with: "class: Screen30\n    title: Thirty\n")
+        let base = try ReviewFiles.model(text: baseText)
+        let head = try ReviewFiles.model(text: headText)
+        let narrow = DiffReport(base: base, head: head)
+        // Pushed scenes have no container: the changed scene and its neighbours remain.
+        #expect(Set(narrow.graph.nodes.map(\.id)) == ["s29", "s30", "s31"])
+        #expect(narrow.graph.omittedScenes == 58)
+        let wide = DiffReport(base: base, head: head, context: 3)
+        #expect(Set(wide.graph.nodes.map(\.id)) == Set((27...33).map { "s\($0)" }))
+        // The root keeps its container.
+        let rootChanged = try ReviewFiles.model(text: baseText.replacingOccurrences(of: "class: Screen0\n", with: "class: Screen0\n    title: Zero\n"))
+        #expect(Set(DiffReport(base: base, head: rootChanged).graph.nodes.map(\.id)) == ["nav", "s0", "s1"])
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+/// `scenograph diff` and `scenograph check` run as a user runs them.
+final class ReviewCommandTests: XCTestCase {
+    static let fixtures = packageRoot.appendingPathComponent("Tests/ReviewTests/Fixtures")
+
+    func testDiffOfTwoModelsWritesEveryForm() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diff-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try CLIRunner.run(["diff", Self.fixtures.appendingPathComponent("shop-base.yaml").path,
+                                        Self.fixtures.appendingPathComponent("shop-head.yaml").path,
+                                        "--format", "markdown", "-o", directory.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("<!-- scenograph-diff -->"))
+        for name in ["diff.txt", "diff.md", "diff.json", "diff.dot", "diff.svg"] {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path), name)
+        }
+        let svg = try String(contentsOf: directory.appendingPathComponent("diff.svg"), encoding: .utf8)
+        // Graphviz writes `-` in attribute values as `&#45;`.
+        XCTAssertTrue(svg.contains("<svg") && svg.contains("diff&#45;added") && svg.contains("diff&#45;removed"), String(svg.prefix(400)))
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("diff.md"), encoding: .utf8), result.stdout)
+    }
+
+    func testDiffOfAModelWithItselfSaysNoChange() throws {
+        let result = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos.yaml"])
+        XCTAssertEqual(result.status, 0)
+        XCTAssertTrue(result.stdout.contains("no navigation change"), result.stdout)
+    }
+
+    func testAnInvalidSideNamesTheSideAndFails() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diff-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.yaml")
+        try "format: 1\nname: Bad\ninitial: nowhere\nscenes: {home: {}}\n".write(to: bad, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["diff", "Examples/Photos.yaml", bad.path, "-o", directory.appendingPathComponent("out").path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("head (\(bad.path)) is not a valid model"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("\(bad.path):3:10: error: unknown scene 'nowhere'"), result.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path), "no partial output")
+    }
+
+    /// A repository with two commits: the model and its storyboard change in the second; `--git HEAD~1` reads both
+    /// files of the first.
+    func testDiffAgainstAGitRevision() throws {
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("diff-git-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Docs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repository) }
+        func shell(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = arguments
+            process.currentDirectoryURL = repository
+            process.environment = ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
+                                   "GIT_COMMITTER_EMAIL": "test@example.com", "HOME": repository.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+            try process.run()
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git") else {
+            throw XCTSkip("git is not installed")
+        }
+        let storyboard = try String(contentsOf: packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard"), encoding: .utf8)
+        let model = "format: 1\nname: Settings\nstoryboards: [Settings.storyboard]\nflows:\n  open-account:\n    steps:\n      - tap: settings_root.show-Account\n"
+        try storyboard.write(to: repository.appendingPathComponent("Docs/Settings.storyboard"), atomically: true, encoding: .utf8)
+        try model.write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "init", "-q"])
+        try shell(["git", "add", "."])
+        try shell(["git", "commit", "-q", "-m", "first"])
+        try storyboard.replacingOccurrences(of: "title=\"Settings\"", with: "title=\"Preferences\"")
+            .write(to: repository.appendingPathComponent("Docs/Settings.storyboard"), atomically: true, encoding: .utf8)
+        try (model + "  open-photo:\n    steps:\n      - tap: settings_root.openLibrary\n")
+            .write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "commit", "-q", "-a", "-m", "second"])
+
+        let result = try CLIRunner.run(["diff", "--git", "HEAD~1", "Docs/App.yaml", "--format", "json"], in: repository)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("\"base\": \"HEAD~1\""), result.stdout)
+        XCTAssertTrue(result.stdout.contains("{\"key\": \"title\", \"old\": \"Settings\", \"new\": \"Preferences\"}"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("\"flow\": \"open-photo\""), result.stdout)
+        XCTAssertFalse(result.stdout.contains("open-account"), "a flow that behaves the same is not listed")
+
+        let missing = try CLIRunner.run(["diff", "--git", "no-such-revision", "Docs/App.yaml"], in: repository)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("base (no-such-revision)"), missing.stderr)
+    }
+
+    func testCheckExitStatusAndFormats() throws {
+        let clean = try CLIRunner.run(["check", "Examples/Photos.yaml", "--strict"])
+        XCTAssertEqual(clean.status, 0, clean.stderr)
+        XCTAssertTrue(clean.stderr.contains("0 errors, 0 warnings"))
+
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let warning = directory.appendingPathComponent("warning.yaml")
+        try "format: 1\nname: W\ninitial: home\nscenes:\n  home: {}\n  orphan: {}\n".write(to: warning, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLIRunner.run(["check", warning.path]).status, 0, "warnings alone pass")
+        XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--strict"]).status, 1, "--strict fails on any finding")
+        let github = try CLIRunner.run(["check", warning.path, "--format", "github"])
+        XCTAssertEqual(github.stdout, "::warning file=\(warning.path),line=6,col=3,title=scenograph%3A unreachable-scene::scene 'orphan' cannot be reached: it is not initial, no segue or container leads to it, and it has no storyboard ID for code to instantiate it%0Afix: add a segue or relationship to it, give it a 'storyboardID' if code instantiates it, or remove it\n")
+
+        let error = directory.appendingPathComponent("error.yaml")
+        try "format: 1\nname: E\ninitial: home\nscenes:\n  home:\n    segues:\n      info: {kind: popover, to: info, trigger: Info}\n  info: {}\n"
+            .write(to: error, atomically: true, encoding: .utf8)
+        let failing = try CLIRunner.run(["check", error.path, "--format", "sarif"])
+        XCTAssertEqual(failing.status, 1, "an error-severity finding fails")
+        XCTAssertTrue(failing.stdout.contains("\"ruleId\": \"popover-without-anchor\""), failing.stdout)
+    }
+}
