@@ -55,7 +55,7 @@ enum ConfigParser {
         let structure = YAMLStructureScan(source)
         if let opener = structure.tooDeep {
             return .failure(.error("lists and mappings nested more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
-                                   at: SourceLocation(file: file, line: opener.line, column: opener.column), category: "limit"))
+                                   at: SourceLocation(file: file, line: opener.line, column: opener.column), category: DiagnosticCategory.limit.id))
         }
         do {
             guard let node = try Yams.compose(yaml: source) else { return .success(nil) }
@@ -154,13 +154,13 @@ private struct Converter {
             aliasNodes += 1
             if aliasNodes > InputLimits.yamlAliasNodes {
                 throw Diagnostic.error("alias '\(expanding.name)' takes the copies made by aliases past \(InputLimits.yamlAliasNodes) nodes, the most a model may have",
-                                       at: expanding.location, category: "limit")
+                                       at: expanding.location, category: DiagnosticCategory.limit.id)
             }
         }
         if depth > InputLimits.yamlDepth {
             let place = expanding.map { "alias '\($0.name)' nests" } ?? "nested"
             throw Diagnostic.error("\(place) lists and mappings more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
-                                   at: expanding?.location ?? here, category: "limit")
+                                   at: expanding?.location ?? here, category: DiagnosticCategory.limit.id)
         }
         switch node {
         case .scalar(let scalar):

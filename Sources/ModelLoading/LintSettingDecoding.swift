@@ -30,6 +30,10 @@ extension ModelDecoder {
                                     at: id.location)
                     return false
                 }
+                guard known.contains(id.value) else {
+                    context.warning("'\(id.value)' in \(setting) is ignored: findings past a limit cannot be turned off or down", at: id.location)
+                    return false
+                }
                 if let earlier = seen[id.value] {
                     context.error("rule id '\(id.value)' is listed in both '\(earlier)' and '\(item.key)' of \(setting)", at: id.location)
                     return false

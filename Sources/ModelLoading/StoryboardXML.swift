@@ -157,7 +157,7 @@ enum StoryboardXML {
                 // The tree is walked recursively: stop reading before it is deeper than the stack allows.
                 if firstError == nil {
                     firstError = .error("elements nested more than \(InputLimits.storyboardDepth) levels deep (<\(elementName)>); a storyboard may nest at most \(InputLimits.storyboardDepth)",
-                                        at: location, category: "limit")
+                                        at: location, category: DiagnosticCategory.limit.id)
                 }
                 parser.abortParsing()
                 return

@@ -84,6 +84,15 @@ extension DiagnosticCategory {
         summary: "a flow step cannot happen (UIKit would raise, or the control is not on screen)",
         fixHint: "change the step or the model so that the step can happen")
 
+    // MARK: - Limits
+
+    /// Input past a limit of docs/model-format.md. It cannot be turned off or down (see `configurableIDs`):
+    /// past a limit the input is not read, or the docs cannot be written.
+    public static let limit = DiagnosticCategory(
+        id: "limit", source: .validation, defaultSeverity: .error,
+        summary: "the input is past a documented limit of the reader: nesting, copies made by aliases, identifier length or storyboard nesting",
+        fixHint: "flatten the nesting, repeat less through aliases, or shorten the identifier (docs/model-format.md, Limits)")
+
     /// Diagnostics of validation that have no category of their own yet.
     public static let validation = DiagnosticCategory(
         id: "validation", source: .validation, defaultSeverity: .error,
@@ -94,7 +103,7 @@ extension DiagnosticCategory {
     public static let all: [DiagnosticCategory] = [
         unreachableScene, showOutsideNavigation, showDetailOutsideSplit, noWayBack, unwindUnimplemented,
         duplicateSegueID, popoverWithoutAnchor, partialCurlMisuse, contextStyleMisuse, manualSegueUnused,
-        flowExpectation, flowError, validation,
+        flowExpectation, flowError, limit, validation,
     ]
 
     /// The navigation lint rules.
@@ -103,6 +112,6 @@ extension DiagnosticCategory {
     /// The category with identifier `id`.
     public static func named(_ id: String) -> DiagnosticCategory? { all.first { $0.id == id } }
 
-    /// The ids a model's `lint:` setting may name.
-    public static var configurableIDs: [String] { all.map(\.id) }
+    /// The ids a model's `lint:` setting may name: every id but `limit`.
+    public static var configurableIDs: [String] { all.filter { $0 != limit }.map(\.id) }
 }

@@ -41,7 +41,7 @@ public struct ModelValidator {
             let length = id.count
             guard length > Identifier.maximumLength else { return }
             diagnostics.append(.error("\(what) '\(id.prefix(40))…' is \(length) characters long; scene and flow identifiers name files of the docs and have at most \(Identifier.maximumLength)",
-                                      at: location, category: "limit"))
+                                      at: location, category: DiagnosticCategory.limit.id))
         }
         for scene in model.scenes { check(scene.id, "scene id", at: scene.location) }
         for flow in model.flows { check(flow.id, "flow id", at: flow.location) }

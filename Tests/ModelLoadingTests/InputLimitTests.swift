@@ -151,7 +151,7 @@ import Testing
         #expect(result.diagnostics.brief == [
             "alias-bomb.yaml:6:45: error: alias '*a3' takes the copies made by aliases past 100000 nodes, the most a model may have",
         ])
-        #expect(result.diagnostics.first?.category == "limit")
+        #expect(result.diagnostics.first?.category == DiagnosticCategory.limit.id)
     }
 
     @Test func aliasesCannotNestPastTheLimit() throws {
@@ -297,6 +297,16 @@ import Testing
             "Model.yaml:5:3: error: scene id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
             "Model.yaml:10:3: error: flow id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
         ])
-        #expect(errors.allSatisfy { $0.category == "limit" })
+        #expect(errors.allSatisfy { $0.category == DiagnosticCategory.limit.id })
+    }
+
+    @Test func limitsCannotBeTurnedOffOrDown() throws {
+        let long = String(repeating: "x", count: 200)
+        let text = "format: 1\nname: N\nlint:\n  disable: [limit]\ninitial: \(long)\nscenes:\n  \(long): {}\n"
+        let diagnostics = ModelLoader().load(text: text, path: "Model.yaml").diagnostics
+        #expect(diagnostics.brief == [
+            "Model.yaml:4:13: warning: 'limit' in 'lint' of the model is ignored: findings past a limit cannot be turned off or down",
+            "Model.yaml:7:3: error: scene id '\(long.prefix(40))…' is 200 characters long; scene and flow identifiers name files of the docs and have at most 128",
+        ])
     }
 }
