@@ -215,10 +215,21 @@ public enum Mutator {
         return result
     }
 
-    /// Nesting around the limits and far past them.
+    /// Nesting around the limits and far past them, mostly where a value or an element may start (a bracket
+    /// inside plain text or an attribute opens nothing).
     static func nest(_ bytes: [UInt8], at position: Int, format: Format, random: inout SeededGenerator) -> [UInt8] {
-        let depth = random.pick([5, 99, 100, 101, 999, 1_000, 1_001, 5_000])
-        var result = bytes
+        let depth = random.pick([5, 99, 100, 101, 999, 1_000, 1_001, 5_000, 100_000])
+        var at = position
+        if random.below(4) > 0 {
+            switch format {
+            case .yaml:
+                let values = valueRanges(bytes, format: .yaml)
+                if !values.isEmpty { at = random.pick(values).lowerBound }
+            case .xml:
+                let ends = bytes.indices.filter { bytes[$0] == UInt8(ascii: ">") }
+                if !ends.isEmpty { at = random.pick(ends) + 1 }
+            }
+        }
         let inserted: String
         switch format {
         case .yaml:
@@ -232,7 +243,8 @@ public enum Mutator {
         case .xml:
             inserted = String(repeating: "<view>", count: depth) + String(repeating: "</view>", count: random.below(2) * depth)
         }
-        result.insert(contentsOf: Array(inserted.utf8), at: position)
+        var result = bytes
+        result.insert(contentsOf: Array(inserted.utf8), at: at)
         return result
     }
 
