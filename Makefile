@@ -3,7 +3,7 @@
 #   make test   installs what is missing, then runs the test suite
 SWIFT ?= swift
 
-.PHONY: setup run test build benchmark screenshots fuzz
+.PHONY: setup run test build benchmark screenshots browser-test fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -14,9 +14,16 @@ build: setup
 run: build
 	$(SWIFT) run scenograph generate
 
-# Headless Chromium screenshots of the generated site (index, a scene, a flow) into .screenshots/.
+# Screenshots of the generated site (index, a scene, a flow) at 390 and 1400 px wide into docs/screenshots/,
+# taken by the browser test in headless Chromium.
 screenshots: run
-	@bash scripts/screenshots.sh Output/site .screenshots
+	@bash scripts/setup.sh --browser
+	SCENOGRAPH_SCREENSHOTS=$(CURDIR)/docs/screenshots $(SWIFT) test --filter BrowserTests
+
+# The long browser run: every page of the site at six sizes from 320 to 1920 px wide.
+browser-test: run
+	@bash scripts/setup.sh --browser
+	SCENOGRAPH_BROWSER_LONG=1 $(SWIFT) test --filter BrowserTests
 
 # Stage-by-stage figures on a generated model, from an optimised build.
 benchmark: setup

@@ -46,7 +46,8 @@ let package = Package(
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel"],
                     exclude: ["Golden"]),
-        .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"]),
+        .testTarget(name: "ScenographCLITests", dependencies: ["ScenographTestSupport", "ModelLoading"],
+                    exclude: ["Fixtures"]),
         .testTarget(name: "ReviewTests", dependencies: ["ScenographTestSupport", "Review", "ModelLoading", "SceneModel", "Simulator", "Diagrams"],
                     exclude: ["Golden", "Fixtures"]),
         // Runs the built executable on damaged inputs (a short run here, a long one with `make fuzz`).

@@ -3,8 +3,9 @@
 # Debian/Ubuntu: apt-get (libgraphviz-dev, pkg-config, graphviz, fonts-liberation); macOS: Homebrew (graphviz).
 # Installs nothing that is already there; runs `dot -c` when Graphviz's plugin list is missing.
 #
-# --browser also installs what the Mermaid rendering test needs: Debian's chromium and chromium-driver, and
-# mermaid.min.js from the PyPI package diagram-renderer (which ships it), extracted into .cache/mermaid/.
+# --browser also installs what the browser tests need: Debian's chromium and chromium-driver (the site's test
+# and the Mermaid rendering test), and mermaid.min.js from the PyPI package diagram-renderer (which ships it),
+# extracted into .cache/mermaid/.
 set -euo pipefail
 
 browser=false
@@ -69,7 +70,7 @@ if [ "$browser" = true ]; then
       sudo_if_needed env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${needed[@]}" >/dev/null
     fi
   else
-    command -v chromium >/dev/null 2>&1 || echo "setup: install Chromium yourself for the Mermaid test" >&2
+    command -v chromium >/dev/null 2>&1 || echo "setup: install Chromium and chromedriver yourself for the browser tests" >&2
   fi
   cache="$(cd "$(dirname "$0")/.." && pwd)/.cache/mermaid"
   if [ ! -s "$cache/mermaid.min.js" ]; then

@@ -29,13 +29,27 @@ public struct ChainFrame: Sendable, Hashable {
         /// For presented layers: the presenting instance, and how (e.g. "pageSheet · coverVertical, from photo").
         public var presenter: String?
         public var link: String?
+        /// For a stand-in of a long chain's middle: how many presented layers it stands for (`root` is unused).
+        public var omitted: Int
 
         public init(root: Box, presenter: String? = nil, link: String? = nil) {
             self.root = root
             self.presenter = presenter
             self.link = link
+            self.omitted = 0
+        }
+
+        /// The stand-in for `count` presented layers left out of a long chain.
+        public static func omitted(_ count: Int) -> Layer {
+            var layer = Layer(root: Box(instance: "… \(count) more presented view controller\(count == 1 ? "" : "s")", className: ""))
+            layer.omitted = count
+            return layer
         }
     }
+
+    /// A chain longer than `ChainFrame.maximumLayers` keeps its first and last layers around one stand-in, so
+    /// that a frame's size does not grow with the chain.
+    public static let maximumLayers = 6
 
     public var title: String
     public var layers: [Layer]
@@ -46,13 +60,15 @@ public struct ChainFrame: Sendable, Hashable {
     }
 }
 
-/// Draws frames of presentation state, top to bottom, for the `nop2` engine: each layer as nested boxes
-/// (containers around their children, in container order), presented layers stacked above their presenters
-/// with the style on the link, visible instances highlighted.
+/// Draws frames of presentation state for the `nop2` engine, left to right in rows that wrap at `maximumWidth`:
+/// each layer as nested boxes (containers around their children, in container order), presented layers stacked
+/// above their presenters with the style on the link, visible instances highlighted.
 public struct ChainFilmstrip: Sendable {
     public var fontSize = 10.0
     /// Where instance boxes link to (their scene's page); nil leaves links out.
     public var links: DocumentLinks?
+    /// Frames wrap into rows at this width (points), as a flow's sequence parts do.
+    public var maximumWidth = SequencePart.maximumWidth
 
     public init(links: DocumentLinks? = nil) {
         self.links = links
@@ -64,7 +80,7 @@ public struct ChainFilmstrip: Sendable {
 
     public func graph(for frames: [ChainFrame], id: String = "filmstrip") -> DOTGraph {
         var writer = FilmstripWriter(fontSize: fontSize, links: links)
-        return writer.write(frames, id: id)
+        return writer.write(frames, id: id, maximumWidth: maximumWidth)
     }
 }
 
@@ -95,7 +111,8 @@ private struct FilmstripWriter {
 
     func measure(_ box: ChainFrame.Box) -> Size {
         guard box.isContainer, !box.children.isEmpty else {
-            return Size(width: leafWidth(box), height: leafHeight + (box.caption == nil ? 0 : 11))
+            let lines = [box.className, box.caption ?? ""].filter { !$0.isEmpty }.count
+            return Size(width: leafWidth(box), height: leafHeight + 11 * Double(lines - 1))
         }
         let sizes = box.children.map(measure)
         let titleWidth = TextMetrics.width(containerTitle(box), fontSize: fontSize) + 2 * padding
@@ -153,17 +170,29 @@ private struct FilmstripWriter {
                 childX += childSize.width + gap
             }
         } else {
-            attributes["label"] = .string([box.instance, box.className, box.caption].compactMap { $0 }.joined(separator: "\n"))
+            attributes["label"] = .string([box.instance, box.className, box.caption].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: "\n"))
             statements.append(.node(DOTNode(node, attributes)))
         }
         centres[box.instance] = (centreX, top, top + size.height)
         return size
     }
 
-    mutating func write(_ frames: [ChainFrame], id: String) -> DOTGraph {
+    /// Places an omitted-layers stand-in: a plain box without link.
+    mutating func placeOmitted(_ layer: ChainFrame.Layer, x: Double, top: Double, height total: Double, frame: Int) {
+        let size = measure(layer.root)
+        statements.append(.node(DOTNode(nextNode(), [
+            "id": .string("f\(frame)-omitted"), "class": "omitted", "shape": "box", "style": "rounded,dashed",
+            "color": .string(DiagramStyle.frame.stroke), "fixedsize": "true",
+            "width": .points(size.width / 72), "height": .points(size.height / 72),
+            "label": .string(layer.root.instance), "tooltip": .string(layer.root.instance),
+            "pos": .pinned(x: x + size.width / 2, y: total - (top + size.height / 2)),
+        ])))
+    }
+
+    mutating func write(_ frames: [ChainFrame], id: String, maximumWidth: Double) -> DOTGraph {
         // Pass 1: measure every frame; layers stack upward, each shifted right like a card on a pile.
         let layerGap = 34.0, frameGap = 26.0, frameTitle = 22.0, margin = 16.0, shift = 26.0
-        struct FramePlan { var layerSizes: [Size]; var width: Double; var height: Double }
+        struct FramePlan { var layerSizes: [Size]; var width: Double; var height: Double; var x = 0.0; var top = 0.0 }
         var plans: [FramePlan] = []
         for frame in frames {
             let sizes = frame.layers.map { measure($0.root) }
@@ -172,29 +201,47 @@ private struct FilmstripWriter {
             let height = sizes.map(\.height).reduce(0, +) + layerGap * Double(max(0, sizes.count - 1)) + frameTitle + 2 * padding
             plans.append(FramePlan(layerSizes: sizes, width: max(width + linkWidth, TextMetrics.width(frame.title, fontSize: fontSize + 1) + 20) + 2 * padding, height: height))
         }
-        let totalWidth = (plans.map(\.width).max() ?? 100) + 2 * margin
-        let totalHeight = plans.map(\.height).reduce(0, +) + frameGap * Double(max(0, plans.count - 1)) + 2 * margin
+        // Frames left to right, wrapping into a new row where the next frame would pass `maximumWidth`.
+        var x = margin, top = margin, rowHeight = 0.0, widest = 0.0
+        for index in plans.indices {
+            if x > margin, x + plans[index].width + margin > maximumWidth {
+                x = margin
+                top += rowHeight + frameGap
+                rowHeight = 0
+            }
+            plans[index].x = x
+            plans[index].top = top
+            x += plans[index].width + frameGap
+            rowHeight = max(rowHeight, plans[index].height)
+            widest = max(widest, x - frameGap + margin)
+        }
+        let totalWidth = max(widest, 100)
+        let totalHeight = top + rowHeight + margin
 
         statements = [point(DOTID(unchecked: "corner0"), x: 0, y: 0), point(DOTID(unchecked: "corner1"), x: totalWidth, y: totalHeight)]
 
-        // Pass 2: place frames top to bottom; inside a frame, the window root layer at the bottom.
-        var top = margin
+        // Pass 2: place each frame; inside a frame, the window root layer at the bottom.
         for (index, frame) in frames.enumerated() {
             let plan = plans[index]
-            let frameWidth = totalWidth - 2 * margin
+            let top = plan.top
             statements.append(.node(DOTNode(DOTID(unchecked: "frame\(index)"), [
                 "id": .string("frame-\(index)"), "class": "frame", "shape": "box", "style": "filled",
                 "fillcolor": .string(DiagramStyle.frame.fill), "color": .string(DiagramStyle.frame.stroke), "fixedsize": "true",
-                "width": .points(frameWidth / 72), "height": .points(plan.height / 72), "labelloc": "t",
+                "width": .points(plan.width / 72), "height": .points(plan.height / 72), "labelloc": "t",
                 "fontsize": .number(fontSize + 1), "label": .lines([frame.title], .left), "tooltip": .string(frame.title),
-                "pos": .pinned(x: margin + frameWidth / 2, y: totalHeight - (top + plan.height / 2)),
+                "pos": .pinned(x: plan.x + plan.width / 2, y: totalHeight - (top + plan.height / 2)),
             ])))
             var centres: [String: (x: Double, top: Double, bottom: Double)] = [:]
             var layerBottom = top + plan.height - padding
             for (layerIndex, layer) in frame.layers.enumerated() {
                 let size = plan.layerSizes[layerIndex]
                 let layerTop = layerBottom - size.height
-                place(layer.root, x: margin + padding + Double(layerIndex) * shift, top: layerTop, height: totalHeight, frame: index, centres: &centres)
+                let layerX = plan.x + padding + Double(layerIndex) * shift
+                if layer.omitted > 0 {
+                    placeOmitted(layer, x: layerX, top: layerTop, height: totalHeight, frame: index)
+                } else {
+                    place(layer.root, x: layerX, top: layerTop, height: totalHeight, frame: index, centres: &centres)
+                }
                 layerBottom = layerTop - layerGap
             }
             // Links: from the presenter's top edge up to the presented layer's bottom edge.
@@ -221,7 +268,6 @@ private struct FilmstripWriter {
                 attributes["lp"] = .string(DOTWriter.number(labelX) + "," + DOTWriter.number((startY + endY) / 2))
                 statements.append(.edge(DOTEdge(from: fromName, to: toName, attributes)))
             }
-            top += plan.height + frameGap
         }
         return DOTGraph(
             id: DOTID(unchecked: "filmstrip"),

@@ -14,6 +14,8 @@ public struct DiagramCatalogue: Sendable {
         case neighbourhood(scene: String)
         case possibleChains
         case sequence(flow: String)
+        /// One part of a flow's sequence: a step (`part` 1 of 1), or a piece of a step too wide for one part.
+        case sequencePart(flow: String, step: Int, part: Int)
         case filmstrip(flow: String)
     }
 
@@ -54,7 +56,8 @@ public struct DiagramCatalogue: Sendable {
     public let entries: [Entry]
 
     /// The diagrams of `model` and of its simulated flows (`traces`, in any order; flows without a trace get none).
-    public init(model: SceneModel, traces: [FlowTrace]) {
+    /// `launch` says how a flow's step 0 is drawn in its sequence diagrams.
+    public init(model: SceneModel, traces: [FlowTrace], launch: LaunchDetail = .summary) {
         self.model = model
         var entries: [Entry] = []
         entries.append(Entry(
@@ -79,12 +82,36 @@ public struct DiagramCatalogue: Sendable {
         let diagrams = TraceDiagrams(model: model)
         for flow in model.flows {
             guard let trace = byFlow[flow.id] else { continue }
-            entries.append(Entry(
-                subject: .sequence(flow: flow.id), name: "flows/\(flow.id)-sequence", title: "Sequence of \(flow.id)",
-                description: "The view-controller callbacks of the flow \(flow.id), step by step, one lifeline per instance.",
-                engine: .nop2) { links in
-                    SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace))
-                })
+            // The whole flow in one diagram only while one diagram can show it: past that its width and size grow
+            // with every step (a 1,000-step presentation cycle drew 1,000 lifelines, 150,000 pt wide), and the
+            // parts below show every step anyway.
+            if trace.steps.count <= SequencePart.wholeFlowLimit {
+                entries.append(Entry(
+                    subject: .sequence(flow: flow.id), name: "flows/\(flow.id)-sequence", title: "Sequence of \(flow.id)",
+                    description: "The view-controller callbacks of the flow \(flow.id), step by step, one lifeline per instance.",
+                    engine: .nop2) { links in
+                        SequenceDiagram(participantLink: links.map(Self.participantLink)).graph(for: diagrams.sequenceScript(for: trace, launch: launch))
+                    })
+            }
+            // Parts sit next to the flow's page (`flows/<flow>-step-3`, `-step-3-2` for a step's second part): the
+            // page inlines them, and links inside an inlined SVG are relative to the page. No other file name of a
+            // flow ends in `-step-<number>`, so the names of two flows cannot meet.
+            let partStyle = SequenceDiagram.Style.part
+            for part in diagrams.sequenceParts(for: trace, launch: launch, style: partStyle) {
+                let suffix = part.of > 1 ? "-\(part.part)" : ""
+                let piece = part.of > 1 ? ", part \(part.part) of \(part.of)" : ""
+                let script = part.script
+                entries.append(Entry(
+                    subject: .sequencePart(flow: flow.id, step: part.step, part: part.part),
+                    name: "flows/\(flow.id)-step-\(part.step)\(suffix)", title: "Step \(part.step) of \(flow.id)\(piece)",
+                    description: "The callbacks of step \(part.step) (\(part.text)) of the flow \(flow.id)\(piece), one lifeline per instance involved: "
+                        + script.participants.map(\.id).joined(separator: ", ") + ".",
+                    engine: .nop2) { links in
+                        var diagram = SequenceDiagram(participantLink: links.map(Self.participantLink))
+                        diagram.style = partStyle
+                        return diagram.graph(for: script)
+                    })
+            }
             entries.append(Entry(
                 subject: .filmstrip(flow: flow.id), name: "flows/\(flow.id)-chains", title: "Presentation chain of \(flow.id), step by step",
                 description: "The window's root and every presented view controller after each step of the flow \(flow.id), visible instances highlighted.",

@@ -96,6 +96,8 @@ public enum DiagramStyle {
         case .embed: style = LinkStyle(color: "#475569", line: "bold", arrowhead: "diamond", penwidth: 2)
         case .unwind: style = LinkStyle(color: "#DC2626", line: "dashed", arrowhead: "normal", penwidth: 1.4)
         case .custom: style = LinkStyle(color: "#A16207", line: "solid", arrowhead: "box", penwidth: 1.6)
+        // Graphviz has no dash-dot line: a dashed line starting at a dot.
+        case .code: style = LinkStyle(color: "#0369A1", line: "dashed", arrowhead: "normal", arrowtail: "dot", penwidth: 1.4)
         case .push, .modal, .replace: style = LinkStyle(color: "#6B7280", line: "solid", arrowhead: "normal", penwidth: 1)
         }
         if kind.isDeprecated { style.line = "dotted" }
@@ -119,6 +121,7 @@ public enum DiagramStyle {
         case .embed: "a child embedded when its parent's view loads (container view)"
         case .unwind: "unwinds to the nearest scene implementing the action; one arrow to each implementer"
         case .custom: "a custom UIStoryboardSegue subclass; its class is on the label"
+        case .code: "navigation the app's Swift code does (present, push, show, showDetail, dismiss); the call and its source line are on the label"
         case .push: "deprecated: behaves as show, but requires a navigation controller"
         case .modal: "deprecated: behaves as present"
         case .replace: "deprecated: behaves as showDetail"

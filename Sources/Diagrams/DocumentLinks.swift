@@ -31,7 +31,7 @@ public struct DocumentLinks: Sendable, Hashable {
     }
 
     /// The anchor a scene page gives a segue's section: `segue-<segue-id>`.
-    public static func segueAnchor(_ segueID: String) -> String { "segue-" + segueID }
+    public static func segueAnchor(_ segueID: String) -> String { Identifier.segueAnchor(segueID) }
 
     /// Percent-encodes what would break a URL in an SVG attribute: Graphviz 2.42
     /// writes `URL` into `xlink:href` without escaping `&`.

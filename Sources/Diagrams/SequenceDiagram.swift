@@ -3,7 +3,8 @@
 /// Graphviz's `dot` cannot keep lifelines in columns and messages in rows, so every coordinate is computed here
 /// (`SequenceLayout`: lanes and rows), then written through the typed DOT builder: nodes are pinned with
 /// `pos="x,y!"` and every edge carries its own spline (`pos`) and label position (`lp`). The result is straight
-/// and deterministic for any length; the headers of the participants still alive are repeated at the bottom.
+/// and deterministic for any length; the headers of the participants still alive are repeated at the bottom
+/// unless `Style.headersAtBottom` is off.
 public struct SequenceDiagram: Sendable {
     public struct Style: Sendable {
         public var fontSize = 10.0
@@ -11,7 +12,17 @@ public struct SequenceDiagram: Sendable {
         public var minimumColumnWidth = 150.0
         public var margin = 20.0
         public var headerHeight = 40.0
+        /// Whether the headers of the participants still alive are repeated under the lifelines (for long
+        /// diagrams; a part of a flow has its headers at the top and is short).
+        public var headersAtBottom = true
         public init() {}
+
+        /// The style of a flow's sequence parts: headers at the top only.
+        public static var part: Style {
+            var style = Style()
+            style.headersAtBottom = false
+            return style
+        }
     }
 
     public var style = Style()
@@ -131,7 +142,7 @@ struct SequenceLayout {
         y += 24
         lifelineEnd = y
         bottomHeaders = y + headerHeight / 2
-        height = bottomHeaders + headerHeight / 2 + style.margin
+        height = style.headersAtBottom ? bottomHeaders + headerHeight / 2 + style.margin : y + style.margin
         width = maxX + style.margin
     }
 
@@ -252,7 +263,7 @@ private struct SequenceWriter {
                     "fontcolor": .string(DiagramStyle.destroyedMark), "fontsize": "14", "width": "0.2", "height": "0.2",
                     "tooltip": .string("\(participant.id) is destroyed"), "pos": .pinned(x: x, y: gy(destroyed)),
                 ])))
-            } else {
+            } else if style.headersAtBottom {
                 var bottomHeader = header
                 bottomHeader["id"] = .string("participant-end-\(offset)")
                 bottomHeader["class"] = .string("participant-end \(participant.role.rawValue)")

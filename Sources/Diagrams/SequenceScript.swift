@@ -57,3 +57,41 @@ public struct SequenceScript: Sendable, Hashable {
         self.items = items
     }
 }
+
+extension SequenceScript.Item {
+    /// The item with its item indices (activations) moved by `offset`.
+    func shifted(by offset: Int) -> Self {
+        if case .activation(let participant, let from, let to) = self {
+            return .activation(participant: participant, from: from + offset, to: to + offset)
+        }
+        return self
+    }
+}
+
+/// How a flow's launch (step 0) is drawn: summarised (one row per container with its children) or every callback.
+public enum LaunchDetail: String, Sendable, Hashable, CaseIterable {
+    case summary, full
+}
+
+/// The drawn items of one step: its band first, activations indexed from the segment's start.
+struct SequenceSegment: Sendable, Hashable {
+    var step: Int
+    var text: String
+    var items: [SequenceScript.Item]
+}
+
+/// A part of a flow's sequence: one step (or a piece of a step too wide for one part) with only its participants.
+public struct SequencePart: Sendable, Hashable {
+    /// The widest a part's layout may be, in points: with Graphviz's padding, 1,400 CSS px at natural size
+    /// (an SVG's `pt` is 4/3 px), which GitHub's ~880 px column shows at 63% or more.
+    public static let maximumWidth = 1_020.0
+    /// The most steps a flow may have for its whole sequence to be drawn in one diagram as well as in parts.
+    public static let wholeFlowLimit = 200
+    /// The step's index (0 is the launch) and action.
+    public var step: Int
+    public var text: String
+    /// 1-based number of this part among the step's parts, and their count.
+    public var part: Int
+    public var of: Int
+    public var script: SequenceScript
+}

@@ -25,8 +25,20 @@ public struct TraceDiagrams: Sendable {
     static let userParticipant = "User"
     static let uikitParticipant = "UIKit"
 
-    public func sequenceScript(for flow: FlowTrace) -> SequenceScript {
-        var script = SequenceScript(title: flow.flow)
+    /// The whole flow as one sequence: every step's segment one after another.
+    public func sequenceScript(for flow: FlowTrace, launch: LaunchDetail = .summary) -> SequenceScript {
+        let (segments, participants) = sequenceSegments(for: flow, launch: launch)
+        var script = SequenceScript(title: flow.flow, participants: participants)
+        for segment in segments {
+            let offset = script.items.count
+            script.items += segment.items.map { $0.shifted(by: offset) }
+        }
+        return script
+    }
+
+    /// One segment per drawn step: its items (activations indexed from the segment's start) and, separately,
+    /// the participants of the whole flow in order of appearance.
+    func sequenceSegments(for flow: FlowTrace, launch: LaunchDetail) -> (segments: [SequenceSegment], participants: [SequenceScript.Participant]) {
         var participants: [String] = []
         var seen: Set<String> = []
         var parents: [String: String] = [:]
@@ -35,7 +47,7 @@ public struct TraceDiagrams: Sendable {
                 for child in container.children where parents[child] == nil { parents[child] = container.name }
             }
         }
-        var items: [SequenceScript.Item] = []
+        var segments: [SequenceSegment] = []
         var lastPrepare: [String: String] = [:]
         func participant(_ name: String) {
             if seen.insert(name).inserted { participants.append(name) }
@@ -44,7 +56,15 @@ public struct TraceDiagrams: Sendable {
         for step in flow.steps {
             // A passed expectation has nothing to draw.
             if step.action == "expect", step.events.isEmpty, step.failures.isEmpty, step.error == nil { continue }
-            items.append(.step(index: step.index, text: step.action))
+            var items: [SequenceScript.Item] = [.step(index: step.index, text: step.action)]
+            if step.index == 0, launch == .summary, step.error == nil, !step.events.isEmpty {
+                items += launchSummary(step, participant: participant)
+                for event in step.events where event.kind == .seguePrepare {
+                    if let segue = event.segue { lastPrepare[segue] = event.receiver }
+                }
+                segments.append(SequenceSegment(step: step.index, text: step.action, items: items))
+                continue
+            }
             let stepStart = items.count
             let source = flowModel.flatMap { step.index >= 1 && step.index <= $0.steps.count ? $0.steps[step.index - 1].action : nil }
             var activeInstance: String?
@@ -71,7 +91,8 @@ public struct TraceDiagrams: Sendable {
                 if event.kind == .seguePerform {
                     // The receiver is the segue `S.G`: draw it on the source instance.
                     label = "\(receiver).perform()"
-                    receiver = lastPrepare[receiver] ?? Self.scene(of: String(receiver.split(separator: ".").first ?? ""))
+                    // Segue identifiers have no '.': the scene is everything before the last one.
+                    receiver = lastPrepare[receiver] ?? Self.scene(of: receiver.lastIndex(of: ".").map { String(receiver[..<$0]) } ?? receiver)
                 }
                 if let segue = event.segue {
                     switch event.kind {
@@ -106,16 +127,125 @@ public struct TraceDiagrams: Sendable {
             if let active = activeInstance, items.count - 1 > stepStart {
                 items.append(.activation(participant: active, from: stepStart, to: items.count - 1))
             }
+            segments.append(SequenceSegment(step: step.index, text: step.action, items: items))
         }
-        script.participants = [
+        let all: [SequenceScript.Participant] = [
             .init(id: Self.userParticipant, title: "User", role: .user),
             .init(id: Self.uikitParticipant, title: "UIKit", role: .uikit),
         ] + participants.map { name in
             .init(id: name, title: name, subtitle: className(of: name), detail: parents[name].map { "in \($0)" },
                   role: isContainer(name) ? .container : .content)
         }
-        script.items = items
-        return script
+        return (segments, all)
+    }
+
+    /// The launch in a few rows: one per container with its children (a lifeline for the containers on screen, a
+    /// note for the others), one creating each content instance on screen, and one listing each on-screen instance's
+    /// appearance callbacks. Every callback stays in the step's list and in `--detail full`.
+    func launchSummary(_ step: StepTrace, participant: (String) -> Void) -> [SequenceScript.Item] {
+        // On screen: the visible set, and what appeared (an embedded child is not in any container's list).
+        let visible = Self.visibleSet(of: step.state)
+            .union(step.events.filter { $0.kind == .lifecycle && $0.call.hasPrefix("viewDidAppear") }.map(\.receiver))
+        var containers: [String: Container] = [:]
+        for container in step.state.containers { containers[container.name] = container }
+        var items: [SequenceScript.Item] = []
+        var order: [String] = []
+        var known: Set<String> = []
+        for event in step.events where event.kind != .seguePerform && known.insert(event.receiver).inserted { order.append(event.receiver) }
+        for name in order {
+            if let container = containers[name] {
+                let children = container.children.map { $0 == container.selected ? "\($0) (selected)" : $0 }.joined(separator: ", ")
+                if visible.contains(name) {
+                    participant(name)
+                    items.append(.message(from: Self.uikitParticipant, to: name, label: "init(coder:)", style: .create))
+                    items.append(.message(from: Self.uikitParticipant, to: name, label: "children: \(children)", style: .callback))
+                } else {
+                    items.append(.note("\(name) (\(className(of: name))) is created with \(children), off screen"))
+                }
+            } else if visible.contains(name) {
+                participant(name)
+                items.append(.message(from: Self.uikitParticipant, to: name, label: "init(coder:)", style: .create))
+            }
+        }
+        for name in order where visible.contains(name) {
+            let calls = step.events.filter { $0.receiver == name && ($0.kind == .lifecycle || $0.kind == .seguePrepare) && $0.call != "awakeFromNib()" }
+                .map { event in event.kind == .seguePrepare ? "prepare \(event.segue ?? "")" : event.call }
+            if !calls.isEmpty {
+                items.append(.message(from: Self.uikitParticipant, to: name, label: calls.joined(separator: " · "), style: .callback))
+            }
+        }
+        items.append(.note("launch summarised: \(step.events.count) callbacks in all, listed with the step"))
+        return items
+    }
+
+    // MARK: - Sequence parts
+
+    /// The flow's sequence cut into parts of at most `maxWidth` points at natural size: one part per drawn step,
+    /// with only the participants that step involves, and a step whose participants do not fit cut into several
+    /// parts. Steps without any message (a passed expectation, a note) have no part.
+    public func sequenceParts(for flow: FlowTrace, launch: LaunchDetail = .summary, maxWidth: Double = SequencePart.maximumWidth,
+                              style: SequenceDiagram.Style = .init()) -> [SequencePart] {
+        let (segments, participants) = sequenceSegments(for: flow, launch: launch)
+        var parts: [SequencePart] = []
+        for segment in segments {
+            let chunks = Self.chunks(of: segment, participants: participants, maxWidth: maxWidth, style: style)
+            for (offset, chunk) in chunks.enumerated() {
+                var script = chunk
+                if chunks.count > 1, case .step(let index, let text)? = script.items.first {
+                    script.items[0] = .step(index: index, text: "\(text) (part \(offset + 1) of \(chunks.count))")
+                }
+                parts.append(SequencePart(step: segment.step, text: segment.text, part: offset + 1, of: chunks.count, script: script))
+            }
+        }
+        return parts
+    }
+
+    /// A segment as scripts no wider than `maxWidth`: its items in order, cut before the message that would make
+    /// a part too wide (a part keeps at least one message).
+    static func chunks(of segment: SequenceSegment, participants: [SequenceScript.Participant], maxWidth: Double,
+                       style: SequenceDiagram.Style) -> [SequenceScript] {
+        guard case .step? = segment.items.first else { return [] }
+        let body = segment.items.dropFirst().filter { if case .activation = $0 { return false } else { return true } }
+        guard body.contains(where: { if case .message = $0 { return true } else { return false } }) else { return [] }
+        let activation = segment.items.compactMap { item -> String? in
+            if case .activation(let participant, _, _) = item { return participant }
+            return nil
+        }.first
+        func script(_ items: [SequenceScript.Item]) -> SequenceScript {
+            var used: Set<String> = []
+            for item in items {
+                if case .message(let from, let to, _, _) = item { used.insert(from); used.insert(to) }
+            }
+            var all = [segment.items[0]] + items
+            if let activation, used.contains(activation), all.count > 2 {
+                all.append(.activation(participant: activation, from: 1, to: all.count - 1))
+            }
+            return SequenceScript(title: segment.text, participants: participants.filter { used.contains($0.id) }, items: all)
+        }
+        var chunks: [SequenceScript] = []
+        var current: [SequenceScript.Item] = []
+        var hasMessage = false
+        for item in body {
+            let isMessage: Bool
+            if case .message = item { isMessage = true } else { isMessage = false }
+            if isMessage, hasMessage, SequenceLayout(script: script(current + [item]), style: style).width > maxWidth {
+                chunks.append(script(current))
+                current = []
+                hasMessage = false
+            }
+            current.append(item)
+            hasMessage = hasMessage || isMessage
+        }
+        if !current.isEmpty {
+            if hasMessage || chunks.isEmpty {
+                chunks.append(script(current))
+            } else if var last = chunks.popLast() {
+                // Trailing notes stay with the last part.
+                last = script(Array(last.items.dropFirst().filter { if case .activation = $0 { return false } else { return true } }) + current)
+                chunks.append(last)
+            }
+        }
+        return chunks
     }
 
     // MARK: - Chains
@@ -171,9 +301,17 @@ public struct TraceDiagrams: Sendable {
         for container in state.containers { byName[container.name] = container }
         let visible = Self.visibleSet(of: state)
         func box(_ name: String, caption: String? = nil, depth: Int = 0) -> ChainFrame.Box {
-            let container = depth < 32 ? byName[name] : nil
+            var container = depth < 32 ? byName[name] : nil
             var children: [ChainFrame.Box] = []
             var ownCaption = caption
+            var isFolded = false
+            // A container off screen below the top level is drawn folded, with a count of what it holds, so that a
+            // frame's width follows what is on screen rather than every tab's stack.
+            if depth > 0, let folded = container, !visible.contains(name), !folded.children.isEmpty {
+                ownCaption = [caption, "holds \(folded.children.count)"].compactMap { $0 }.joined(separator: ", ")
+                container = nil
+                isFolded = true
+            }
             if let container {
                 for (offset, child) in container.children.enumerated() {
                     var childCaption: String?
@@ -195,13 +333,21 @@ public struct TraceDiagrams: Sendable {
                     ownCaption = [caption, collapsed ? "collapsed" : "expanded"].compactMap { $0 }.joined(separator: ", ")
                 }
             }
-            return ChainFrame.Box(instance: name, className: className(of: name), isContainer: !children.isEmpty,
+            // A folded container's class is on its scene's page; the box stays narrow.
+            return ChainFrame.Box(instance: name, className: isFolded ? "" : className(of: name), isContainer: !children.isEmpty,
                                   caption: ownCaption, isVisible: visible.contains(name), children: children)
         }
-        return state.chain.enumerated().map { offset, root in
+        func layer(_ offset: Int) -> ChainFrame.Layer {
+            let root = state.chain[offset]
             guard offset > 0, let presentation = state.presentation(of: root) else { return ChainFrame.Layer(root: box(root)) }
             let link = "\(presentation.style.rawValue) · \(presentation.transition.rawValue), from \(presentation.source)"
             return ChainFrame.Layer(root: box(root), presenter: presentation.presenter, link: link)
         }
+        let count = state.chain.count
+        guard count > ChainFrame.maximumLayers else { return (0..<count).map(layer) }
+        // A long chain: the window's root and the first presented layer, a stand-in, the top layers.
+        let kept = ChainFrame.maximumLayers - 1
+        let head = 2, tail = kept - head
+        return (0..<head).map(layer) + [.omitted(count - head - tail)] + ((count - tail)..<count).map(layer)
     }
 }

@@ -3,8 +3,15 @@
 enum DefaultTemplates {
     /// (template name, Mustache text), sorted by name.
     static let all: [(name: String, text: String)] = [
+        ("_figure.html", #"""
+<figure class="diagram" data-diagram>
+<div class="frame">{{{inline}}}</div>
+<figcaption>{{title}} · <a href="{{root}}{{imagePath}}">open full size</a> · <a href="{{root}}{{dotPath}}">DOT source</a></figcaption>
+</figure>
+"""#),
         ("_foot.html", #"""
 </main>
+</div>
 </body>
 </html>
 """#),
@@ -14,29 +21,32 @@ enum DefaultTemplates {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
 <title>{{pageTitle}} — {{app.name}}</title>
 <link rel="stylesheet" href="{{root}}style.css">
+<script src="{{root}}nav.js" defer></script>
+<script src="{{root}}site.js" defer></script>
 </head>
-<body>
-<nav class="sidebar">
+<body data-root="{{root}}" data-page="{{pagePath}}">
+<a class="skip-link" href="#content">Skip to content</a>
+<header class="topbar">
+<a class="app" href="{{root}}index.html">{{app.name}}</a>
+<button type="button" class="menu-button" aria-controls="sidebar" aria-expanded="false" hidden>Menu</button>
+</header>
+<div class="layout">
+<nav class="sidebar" id="sidebar" aria-label="Scenes and flows">
 <p class="app"><a href="{{root}}index.html">{{app.name}}</a></p>
-<h2>Scenes</h2>
-<ul>
-{{#nav.scenes}}
-<li><a href="{{root}}{{path}}"{{#current}} aria-current="page"{{/current}}>{{id}}</a></li>
-{{/nav.scenes}}
-</ul>
-<h2>Flows</h2>
-<ul>
-{{#nav.flows}}
-<li><a href="{{root}}{{path}}"{{#current}} aria-current="page"{{/current}}>{{id}}</a> <span class="result {{result}}">{{result}}</span></li>
-{{/nav.flows}}
+<ul class="nav-static">
+<li><a href="{{root}}index.html">Overview</a></li>
+<li><a href="{{root}}index.html#scenes">All scenes</a></li>
+<li><a href="{{root}}index.html#flows">All flows</a></li>
 </ul>
 </nav>
-<main>
+<main id="content" tabindex="-1">
 """#),
         ("flow.html", #"""
 {{> _head.html}}
+<nav class="breadcrumbs" aria-label="Breadcrumb"><a href="{{root}}index.html">Overview</a> › <a href="{{root}}index.html#flows">Flows</a> › <span aria-current="page">{{flow.id}}</span></nav>
 <h1>Flow {{flow.id}}</h1>
 {{{flow.summaryHTML}}}
 <table class="facts">
@@ -45,30 +55,39 @@ enum DefaultTemplates {
 </table>
 
 <h2>Steps</h2>
-<ol start="0">
+<p>Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: <a href="{{root}}{{imagePath}}">open full size</a>.{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}</p>
 {{#steps}}
-<li><code>{{text}}</code>{{#effect}} — {{effect}}{{/effect}}
-{{#warnings}}<div class="warning">UIKit warning: {{.}}</div>{{/warnings}}
-{{#failures}}<div class="failure">{{.}}</div>{{/failures}}
-</li>
-{{/steps}}
+<section class="step" id="step-{{index}}">
+<h3>Step {{index}} · <code>{{text}}</code></h3>
+{{#effect}}<p>{{{effectHTML}}}</p>{{/effect}}
+{{#warnings}}<p class="warning">UIKit warning: {{.}}</p>{{/warnings}}
+{{#failures}}<p class="failure">{{.}}</p>{{/failures}}
+{{#hasCallbacks}}
+<details><summary>{{callbackCount}} callbacks, in order</summary>
+<ol class="callbacks">
+{{#callbacks}}<li>{{#href}}<a href="{{href}}">{{receiver}}</a>{{/href}}{{^href}}{{receiver}}{{/href}}: <code>{{call}}</code></li>
+{{/callbacks}}
 </ol>
-
-<h2>Lifecycle sequence</h2>
-<figure class="diagram">{{{diagrams.sequence.inline}}}</figure>
-<p><a href="{{root}}{{diagrams.sequence.dotPath}}">DOT source</a></p>
+</details>
+{{/hasCallbacks}}
+{{#parts}}
+{{> _figure.html}}
+{{/parts}}
+</section>
+{{/steps}}
 
 <h2>Presentation chain, step by step</h2>
-<figure class="diagram">{{{diagrams.filmstrip.inline}}}</figure>
-<p><a href="{{root}}{{diagrams.filmstrip.dotPath}}">DOT source</a></p>
+{{#diagrams.filmstrip}}
+{{> _figure.html}}
+{{/diagrams.filmstrip}}
 
 <h2>Expectations</h2>
 {{#hasExpectations}}
-<table>
+<table class="cards">
 <thead><tr><th class="num">Step</th><th class="num">Line</th><th>Result</th><th>Detail</th></tr></thead>
 <tbody>
 {{#expectations}}
-<tr><td class="num">{{index}}</td><td class="num">{{line}}</td><td><span class="result {{result}}">{{result}}</span></td><td>{{detail}}</td></tr>
+<tr><td data-label="Step" class="num"><a href="#step-{{index}}">{{index}}</a></td><td data-label="Line" class="num">{{line}}</td><td data-label="Result"><span class="result {{result}}">{{result}}</span></td><td data-label="Detail">{{detail}}</td></tr>
 {{/expectations}}
 </tbody>
 </table>
@@ -78,7 +97,7 @@ enum DefaultTemplates {
 <h2>Warnings</h2>
 {{#hasWarnings}}
 <ul class="warnings">
-{{#allWarnings}}<li>step {{index}}: {{message}}</li>
+{{#allWarnings}}<li><a href="#step-{{index}}">step {{index}}</a>: {{message}}</li>
 {{/allWarnings}}
 </ul>
 {{/hasWarnings}}
@@ -100,27 +119,43 @@ enum DefaultTemplates {
 
 ## Steps
 
+Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each.
+
 {{#steps}}
-{{index}}. {{{textCode}}}{{#effect}} — {{effect}}{{/effect}}
+### Step {{index}} · {{{textCode}}}
+
+{{#effect}}
+{{{effectMarkdown}}}
+
+{{/effect}}
 {{#warnings}}
-   - ⚠ UIKit warning: {{.}}
+- ⚠ UIKit warning: {{.}}
 {{/warnings}}
 {{#failures}}
-   - ✗ {{.}}
+- ✗ {{.}}
 {{/failures}}
+{{#hasCallbacks}}
+<details><summary>{{callbackCount}} callbacks, in order</summary>
+
+{{#callbacks}}
+1. {{#href}}[{{receiver}}]({{href}}){{/href}}{{^href}}{{receiver}}{{/href}}: {{{callCode}}}
+{{/callbacks}}
+
+</details>
+
+{{/hasCallbacks}}
+{{#parts}}
+![{{title}}]({{image}})
+
+{{/parts}}
 {{/steps}}
-
-## Lifecycle sequence
-
-![Lifecycle sequence of {{flow.id}}]({{diagrams.sequence.image}})
-
-[DOT source]({{diagrams.sequence.dot}})
-
 ## Presentation chain, step by step
 
-![Presentation chains of {{flow.id}}]({{diagrams.filmstrip.image}})
+{{#diagrams.filmstrip}}
+![{{title}}]({{image}})
 
-[DOT source]({{diagrams.filmstrip.dot}})
+[DOT source]({{dot}})
+{{/diagrams.filmstrip}}
 
 ## Expectations
 
@@ -152,26 +187,28 @@ UIKit reported no warnings in this flow.
 {{{app.summaryHTML}}}
 
 <h2 id="segue-graph">Segue graph</h2>
-<figure class="diagram">{{{diagrams.segues.inline}}}</figure>
-<p>Every scene, grouped by its container; segues drawn by kind. Nodes link to the scenes' pages. <a href="{{root}}{{diagrams.segues.dotPath}}">DOT source</a></p>
+<p>Every scene, grouped by its container; segues drawn by kind (see the <a href="#legend">legend</a>). Nodes link to the scenes' pages.</p>
+{{#diagrams.segues}}
+{{> _figure.html}}
+{{/diagrams.segues}}
 
 <h2 id="scenes">Scenes</h2>
-<table>
+<table class="cards">
 <thead><tr><th>Scene</th><th>Kind</th><th>Class</th><th>Container</th><th class="num">Segues in</th><th class="num">Segues out</th></tr></thead>
 <tbody>
 {{#scenes}}
-<tr><td><a href="{{root}}{{path}}">{{id}}</a>{{#title}} — {{title}}{{/title}}</td><td>{{kind}}</td><td><code>{{className}}</code></td><td>{{#container}}<a href="{{root}}{{path}}">{{id}}</a>{{/container}}{{^container}}—{{/container}}</td><td class="num">{{incoming}}</td><td class="num">{{outgoing}}</td></tr>
+<tr><td data-label="Scene"><a href="{{root}}{{path}}">{{id}}</a>{{#title}} — {{title}}{{/title}}</td><td data-label="Kind">{{kind}}</td><td data-label="Class"><code>{{className}}</code></td><td data-label="Container">{{#container}}<a href="{{root}}{{path}}">{{id}}</a>{{/container}}{{^container}}—{{/container}}</td><td data-label="Segues in" class="num">{{incoming}}</td><td data-label="Segues out" class="num">{{outgoing}}</td></tr>
 {{/scenes}}
 </tbody>
 </table>
 
 <h2 id="flows">Flows</h2>
 {{#hasFlows}}
-<table>
+<table class="cards">
 <thead><tr><th>Flow</th><th>Summary</th><th class="num">Steps</th><th>Result</th></tr></thead>
 <tbody>
 {{#flows}}
-<tr><td><a href="{{root}}{{path}}">{{id}}</a></td><td>{{summary}}</td><td class="num">{{stepCount}}</td><td><span class="result {{result}}">{{result}}</span></td></tr>
+<tr><td data-label="Flow"><a href="{{root}}{{path}}">{{id}}</a></td><td data-label="Summary">{{summary}}</td><td data-label="Steps" class="num">{{stepCount}}</td><td data-label="Result"><span class="result {{result}}">{{result}}</span></td></tr>
 {{/flows}}
 </tbody>
 </table>
@@ -180,7 +217,10 @@ UIKit reported no warnings in this flow.
 
 <h2 id="chains">Possible presentation chains</h2>
 {{#hasChains}}
-{{#diagrams.chains}}<figure class="diagram fit">{{{inline}}}</figure>{{/diagrams.chains}}
+<p>{{#chainsTruncated}}The first {{chainsShown}} stacks of modal presentations the segues allow, in file order: there are more.{{/chainsTruncated}}{{^chainsTruncated}}Every stack of modal presentations the segues allow, from the window's root.{{/chainsTruncated}}</p>
+{{#diagrams.chains}}
+{{> _figure.html}}
+{{/diagrams.chains}}
 <ul>
 {{#chains}}
 <li>{{#links}}{{^first}} → {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{#style}} <small>({{style}})</small>{{/style}}{{/links}}</li>
@@ -190,11 +230,11 @@ UIKit reported no warnings in this flow.
 {{^hasChains}}<p>No segue presents a view controller modally.</p>{{/hasChains}}
 
 <h2 id="legend">Legend</h2>
-<table>
+<table class="cards">
 <thead><tr><th>Link</th><th>Colour</th><th>Drawn as</th><th>Meaning</th></tr></thead>
 <tbody>
 {{#legend}}
-<tr class="legend-{{kind}}"><td><code>{{name}}</code></td><td><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td>{{drawnAs}}</td><td>{{meaning}}</td></tr>
+<tr class="legend-{{kind}}"><td data-label="Link"><code>{{name}}</code></td><td data-label="Colour"><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td data-label="Drawn as">{{drawnAs}}</td><td data-label="Meaning">{{meaning}}</td></tr>
 {{/legend}}
 </tbody>
 </table>
@@ -246,7 +286,12 @@ The model has no flows yet.
 ## Possible presentation chains
 
 {{#hasChains}}
+{{#chainsTruncated}}
+The first {{chainsShown}} stacks of modal presentations the segues allow, in file order: there are more.
+{{/chainsTruncated}}
+{{^chainsTruncated}}
 Every stack of modal presentations the segues allow, from the window's root.
+{{/chainsTruncated}}
 
 {{#diagrams.chains}}
 ![Possible presentation chains]({{image}})
@@ -281,6 +326,7 @@ Validation found nothing to warn about.
 """#),
         ("scene.html", #"""
 {{> _head.html}}
+<nav class="breadcrumbs" aria-label="Breadcrumb"><a href="{{root}}index.html">Overview</a>{{#containerPath}} › <a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}} › <span aria-current="page">{{scene.id}}</span></nav>
 <h1>{{scene.id}}{{#scene.title}} — {{scene.title}}{{/scene.title}}</h1>
 {{{scene.summaryHTML}}}
 <table class="facts">
@@ -302,16 +348,17 @@ Validation found nothing to warn about.
 {{/hasChildren}}
 
 <h2>Neighbourhood</h2>
-<figure class="diagram fit">{{{diagrams.neighbourhood.inline}}}</figure>
-<p><a href="{{root}}{{diagrams.neighbourhood.dotPath}}">DOT source</a></p>
+{{#diagrams.neighbourhood}}
+{{> _figure.html}}
+{{/diagrams.neighbourhood}}
 
 <h2>Segues out</h2>
 {{#hasSeguesOut}}
-<table>
+<table class="cards">
 <thead><tr><th>Segue</th><th>Kind</th><th>To</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
 <tbody>
 {{#seguesOut}}
-<tr id="segue-{{id}}"><td><code>{{id}}</code></td><td>{{kind}}</td><td>{{#target}}<a href="{{root}}{{path}}">{{id}}</a>{{/target}}{{^target}}{{action}}{{/target}}</td><td>{{trigger}}</td><td>{{style}}</td><td>{{guard}}</td><td>{{passes}}</td></tr>
+<tr id="{{anchor}}"><td data-label="Segue"><code>{{id}}</code></td><td data-label="Kind">{{kind}}</td><td data-label="To">{{#target}}<a href="{{root}}{{path}}">{{id}}</a>{{/target}}{{^target}}{{action}}{{/target}}</td><td data-label="Trigger">{{trigger}}</td><td data-label="Style">{{style}}</td><td data-label="Guard">{{guard}}</td><td data-label="Passes">{{passes}}</td></tr>
 {{/seguesOut}}
 </tbody>
 </table>
@@ -320,11 +367,11 @@ Validation found nothing to warn about.
 
 <h2>Segues in</h2>
 {{#hasSeguesIn}}
-<table>
+<table class="cards">
 <thead><tr><th>From</th><th>Segue</th><th>Kind</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
 <tbody>
 {{#seguesIn}}
-<tr><td><a href="{{root}}{{path}}">{{source}}</a></td><td><code>{{id}}</code></td><td>{{kind}}</td><td>{{trigger}}</td><td>{{style}}</td><td>{{guard}}</td><td>{{passes}}</td></tr>
+<tr><td data-label="From"><a href="{{root}}{{path}}">{{source}}</a></td><td data-label="Segue"><code>{{id}}</code></td><td data-label="Kind">{{kind}}</td><td data-label="Trigger">{{trigger}}</td><td data-label="Style">{{style}}</td><td data-label="Guard">{{guard}}</td><td data-label="Passes">{{passes}}</td></tr>
 {{/seguesIn}}
 </tbody>
 </table>
@@ -394,7 +441,7 @@ Validation found nothing to warn about.
 | Segue | Kind | To | Trigger | Style | Guard | Passes |
 |---|---|---|---|---|---|---|
 {{#seguesOut}}
-| {{{idCode}}} | {{kind}} | {{#target}}[{{id}}]({{href}}){{/target}}{{^target}}{{action}}{{/target}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
+| {{{anchorHTML}}}{{{idCode}}} | {{kind}} | {{#target}}[{{id}}]({{href}}){{/target}}{{^target}}{{action}}{{/target}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
 {{/seguesOut}}
 {{/hasSeguesOut}}
 {{^hasSeguesOut}}
@@ -438,37 +485,344 @@ None.
 No flow passes through this scene.
 {{/hasFlows}}
 """#),
+        ("site.js", #"""
+// Scenograph's site script: plain JavaScript, no dependency, works from file:// and offline. Progressive: without
+// it every page is still complete; with it the sidebar becomes a filterable tree (from nav.js) that folds behind a
+// menu on narrow screens, and every diagram frame gets zoom (buttons, Ctrl/⌘ + wheel, pinch), pan by drag,
+// fit-to-width and actual size.
+(function () {
+  "use strict";
+  var doc = document;
+  doc.documentElement.classList.add("js");
+
+  function element(name, attributes, text) {
+    var node = doc.createElement(name);
+    Object.keys(attributes || {}).forEach(function (key) { node.setAttribute(key, attributes[key]); });
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // MARK: Sidebar
+
+  function buildSidebar() {
+    var data = window.scenographNav;
+    var sidebar = doc.getElementById("sidebar");
+    if (!data || !sidebar) return;
+    var root = doc.body.getAttribute("data-root") || "";
+    var current = doc.body.getAttribute("data-page") || "";
+    var staticList = sidebar.querySelector(".nav-static");
+    var container = element("div", { "class": "nav-dynamic" });
+    var label = element("label", { "for": "nav-filter", "class": "nav-heading" }, "Filter scenes and flows");
+    var filter = element("input", { type: "search", id: "nav-filter", placeholder: "Filter…", autocomplete: "off" });
+    container.appendChild(label);
+    container.appendChild(filter);
+
+    function link(item) {
+      var a = element("a", { href: root + item.path }, item.id);
+      if (item.path === current) a.setAttribute("aria-current", "page");
+      return a;
+    }
+    function tree(items) {
+      var list = element("ul");
+      items.forEach(function (item) {
+        var li = element("li");
+        li.setAttribute("data-name", item.id.toLowerCase());
+        li.appendChild(link(item));
+        if (item.kind && item.kind !== "content") {
+          li.appendChild(doc.createTextNode(" "));
+          li.appendChild(element("span", { "class": "kind" }, item.kind));
+        }
+        if (item.children) li.appendChild(tree(item.children));
+        list.appendChild(li);
+      });
+      return list;
+    }
+    container.appendChild(element("p", { "class": "nav-heading" }, "Scenes"));
+    var scenes = tree(data.scenes || []);
+    scenes.className = "nav-scenes";
+    container.appendChild(scenes);
+    container.appendChild(element("p", { "class": "nav-heading" }, "Flows"));
+    var flows = element("ul", { "class": "nav-flows" });
+    (data.flows || []).forEach(function (flow) {
+      var li = element("li");
+      li.setAttribute("data-name", flow.id.toLowerCase());
+      li.appendChild(link(flow));
+      li.appendChild(doc.createTextNode(" "));
+      li.appendChild(element("span", { "class": "result " + flow.result }, flow.result));
+      flows.appendChild(li);
+    });
+    container.appendChild(flows);
+    if (staticList) staticList.parentNode.replaceChild(container, staticList); else sidebar.appendChild(container);
+
+    // A filtered item shows with its ancestors, so that a stack is seen in its tab.
+    filter.addEventListener("input", function () {
+      var query = filter.value.trim().toLowerCase();
+      function visit(li) {
+        var own = li.getAttribute("data-name").indexOf(query) >= 0;
+        var child = false;
+        var sublist = li.querySelector(":scope > ul");
+        if (sublist) Array.prototype.forEach.call(sublist.children, function (sub) { if (visit(sub)) child = true; });
+        var shown = !query || own || child;
+        li.hidden = !shown;
+        return shown;
+      }
+      Array.prototype.forEach.call(scenes.children, visit);
+      Array.prototype.forEach.call(flows.children, visit);
+    });
+
+    var button = doc.querySelector(".menu-button");
+    if (button) {
+      button.hidden = false;
+      button.addEventListener("click", function () {
+        var open = sidebar.classList.toggle("open");
+        button.setAttribute("aria-expanded", open ? "true" : "false");
+        if (open) filter.focus();
+      });
+    }
+    // The current page's entry in view inside the sidebar (scrolling the sidebar only, never the page).
+    var active = sidebar.querySelector("a[aria-current]");
+    if (active && sidebar.scrollHeight > sidebar.clientHeight) {
+      var offset = active.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
+      sidebar.scrollTop = Math.max(0, offset - sidebar.clientHeight / 2);
+    }
+  }
+
+  // MARK: Diagrams
+
+  var minimumScale = 0.1, maximumScale = 8;
+
+  function setUpDiagram(figure) {
+    var frame = figure.querySelector(".frame");
+    var svg = frame && frame.querySelector("svg");
+    if (!svg) return;
+    // Graphviz sizes the picture in points; a point is 4/3 CSS pixels.
+    function length(name) {
+      var value = svg.getAttribute(name) || "";
+      var number = parseFloat(value);
+      return /pt$/.test(value) ? number * 4 / 3 : number;
+    }
+    var natural = { width: length("width"), height: length("height") };
+    if (!(natural.width > 0 && natural.height > 0)) return;
+    figure.classList.add("zoomable");
+    frame.classList.add("pannable");
+    var scale = 1;
+    var toolbar = element("div", { "class": "toolbar", role: "toolbar", "aria-label": "Zoom" });
+    function button(text, title, action) {
+      var b = element("button", { type: "button", title: title, "aria-label": title }, text);
+      b.addEventListener("click", action);
+      toolbar.appendChild(b);
+      return b;
+    }
+    var level = element("span", { "class": "zoom-level", "aria-live": "polite" });
+    function apply(next, anchorX, anchorY) {
+      next = Math.min(maximumScale, Math.max(minimumScale, next));
+      // Keep the point under the pointer (or the frame's centre) in place.
+      var ax = anchorX === undefined ? frame.clientWidth / 2 : anchorX;
+      var ay = anchorY === undefined ? frame.clientHeight / 2 : anchorY;
+      var contentX = (frame.scrollLeft + ax) / scale, contentY = (frame.scrollTop + ay) / scale;
+      scale = next;
+      svg.style.width = natural.width * scale + "px";
+      svg.style.height = natural.height * scale + "px";
+      frame.scrollLeft = contentX * scale - ax;
+      frame.scrollTop = contentY * scale - ay;
+      figure.setAttribute("data-scale", scale.toFixed(3));
+      level.textContent = Math.round(scale * 100) + "%";
+    }
+    function fitScale() {
+      var style = getComputedStyle(frame);
+      var inner = frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return Math.min(1, inner / natural.width);
+    }
+    // Until the reader zooms, the picture keeps fitting the frame as the window changes size.
+    var fitting = true;
+    button("−", "Zoom out", function () { fitting = false; apply(scale / 1.25); });
+    button("+", "Zoom in", function () { fitting = false; apply(scale * 1.25); });
+    button("Fit width", "Fit to width", function () { fitting = true; apply(fitScale()); });
+    button("1:1", "Actual size", function () { fitting = false; apply(1); });
+    toolbar.appendChild(level);
+    figure.insertBefore(toolbar, frame);
+    apply(fitScale());
+    window.addEventListener("resize", function () { if (fitting) apply(fitScale()); });
+
+    frame.addEventListener("wheel", function (event) {
+      if (!(event.ctrlKey || event.metaKey)) return;
+      event.preventDefault();
+      fitting = false;
+      var box = frame.getBoundingClientRect();
+      apply(scale * Math.exp(-event.deltaY / 300), event.clientX - box.left, event.clientY - box.top);
+    }, { passive: false });
+
+    // Drag to pan; two touching pointers pinch to zoom. A drag does not follow the link it started on.
+    var pointers = {};
+    var drag = null, pinch = null, moved = false;
+    function distance() {
+      var p = Object.keys(pointers).map(function (id) { return pointers[id]; });
+      return Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y);
+    }
+    frame.addEventListener("pointerdown", function (event) {
+      if (event.button !== 0) return;
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      moved = false;
+      if (Object.keys(pointers).length === 2) {
+        pinch = { distance: distance(), scale: scale };
+        drag = null;
+      } else {
+        drag = { x: event.clientX, y: event.clientY, left: frame.scrollLeft, top: frame.scrollTop, id: event.pointerId };
+      }
+    });
+    frame.addEventListener("pointermove", function (event) {
+      if (!pointers[event.pointerId]) return;
+      pointers[event.pointerId] = { x: event.clientX, y: event.clientY };
+      if (pinch && Object.keys(pointers).length === 2) {
+        fitting = false;
+        var box = frame.getBoundingClientRect();
+        apply(pinch.scale * distance() / pinch.distance, event.clientX - box.left, event.clientY - box.top);
+        moved = true;
+        return;
+      }
+      if (!drag) return;
+      var dx = event.clientX - drag.x, dy = event.clientY - drag.y;
+      if (!moved && Math.abs(dx) + Math.abs(dy) < 4) return;
+      if (!moved) {
+        moved = true;
+        frame.classList.add("panning");
+        if (frame.setPointerCapture) frame.setPointerCapture(drag.id);
+      }
+      frame.scrollLeft = drag.left - dx;
+      frame.scrollTop = drag.top - dy;
+    });
+    function end(event) {
+      delete pointers[event.pointerId];
+      if (Object.keys(pointers).length < 2) pinch = null;
+      drag = null;
+      frame.classList.remove("panning");
+    }
+    frame.addEventListener("pointerup", end);
+    frame.addEventListener("pointercancel", end);
+    frame.addEventListener("click", function (event) {
+      if (moved) { event.preventDefault(); event.stopPropagation(); moved = false; }
+    }, true);
+    frame.addEventListener("dragstart", function (event) { event.preventDefault(); });
+  }
+
+  function start() {
+    buildSidebar();
+    Array.prototype.forEach.call(doc.querySelectorAll("figure[data-diagram]"), setUpDiagram);
+    // Printing shows every folded list of callbacks.
+    window.addEventListener("beforeprint", function () {
+      Array.prototype.forEach.call(doc.querySelectorAll("details"), function (d) { d.open = true; });
+    });
+  }
+  if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start); else start();
+})();
+"""#),
         ("style.css", #"""
-{{% CONTENT_TYPE: TEXT}}
-:root { --ink: #1d1d1f; --muted: #6e6e73; --line: #d2d2d7; --accent: #0a60c2; --ok: #1b7f37; --bad: #b3261e; --warn: #9a6700; }
+:root {
+  color-scheme: light dark;
+  --ink: #1d1d1f; --muted: #5f5f64; --line: #d2d2d7; --accent: #0a5bb8; --ok: #146c2e; --bad: #b3261e; --warn: #8a5a00;
+  --page: #ffffff; --panel: #f5f5f7; --code: #f0f0f3; --ok-bg: #e6f4ea; --bad-bg: #fce8e6; --focus: #0a5bb8;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --ink: #e8e8ed; --muted: #a8a8b0; --line: #3a3a40; --accent: #7cb7ff; --ok: #6fd08c; --bad: #ff8a80; --warn: #f0c060;
+    --page: #17171a; --panel: #222226; --code: #2a2a2f; --ok-bg: #173522; --bad-bg: #3d1c1a; --focus: #7cb7ff;
+  }
+}
 * { box-sizing: border-box; }
-body { margin: 0; display: flex; min-height: 100vh; font: 15px/1.5 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink); }
-.sidebar { width: 16rem; flex: none; padding: 1rem; border-right: 1px solid var(--line); background: #f5f5f7; font-size: 14px; }
-.sidebar .app { font-weight: 700; font-size: 17px; margin: 0 0 1rem; }
-.sidebar h2 { font-size: 12px; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1.2rem 0 .3rem; }
-.sidebar ul { list-style: none; margin: 0; padding: 0; }
-.sidebar li { margin: .1rem 0; overflow-wrap: anywhere; }
-.sidebar a[aria-current] { font-weight: 700; }
-main { flex: 1; min-width: 0; padding: 1.5rem 2rem 4rem; max-width: 80rem; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; font: 15px/1.5 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; color: var(--ink); background: var(--page); }
 a { color: var(--accent); text-decoration: none; }
 a:hover { text-decoration: underline; }
-h1 { margin-top: 0; }
+:focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 2px; }
+.skip-link { position: absolute; left: .5rem; top: -3rem; z-index: 10; padding: .4rem .8rem; background: var(--page); border: 2px solid var(--focus); border-radius: 4px; }
+.skip-link:focus { top: .5rem; }
+
+/* Layout: a sticky sidebar beside the content; under 800 px the sidebar folds behind a menu button. */
+.topbar { display: none; }
+.layout { display: flex; min-height: 100vh; }
+.sidebar { width: 17rem; flex: none; position: sticky; top: 0; align-self: flex-start; max-height: 100vh; overflow-y: auto;
+  padding: 1rem; border-right: 1px solid var(--line); background: var(--panel); font-size: 14px; }
+.sidebar .app { font-weight: 700; font-size: 17px; margin: 0 0 .8rem; overflow-wrap: anywhere; }
+.sidebar ul { list-style: none; margin: 0; padding: 0; }
+.sidebar ul ul { padding-left: .9rem; border-left: 1px solid var(--line); margin-left: .3rem; }
+.sidebar li { margin: .1rem 0; overflow-wrap: anywhere; }
+.sidebar a[aria-current] { font-weight: 700; color: var(--ink); }
+.sidebar .nav-heading { font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1rem 0 .3rem; }
+.sidebar .kind { color: var(--muted); font-size: 12px; }
+.sidebar input[type=search] { width: 100%; font: inherit; padding: .3rem .5rem; border: 1px solid var(--line); border-radius: 4px; background: var(--page); color: var(--ink); }
+main { flex: 1; min-width: 0; padding: 1.5rem 2rem 4rem; max-width: 82rem; }
+main:focus { outline: none; }
+.breadcrumbs { font-size: 14px; color: var(--muted); margin-bottom: .6rem; overflow-wrap: anywhere; }
+h1 { margin-top: 0; line-height: 1.2; overflow-wrap: anywhere; }
+h2, h3 { line-height: 1.25; overflow-wrap: anywhere; }
+h3 code { font-size: .95em; }
 table { border-collapse: collapse; margin: .5rem 0 1.5rem; }
-th, td { border-bottom: 1px solid var(--line); padding: .3rem .7rem; text-align: left; vertical-align: top; }
+th, td { border-bottom: 1px solid var(--line); padding: .3rem .7rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
 th { font-size: 13px; color: var(--muted); }
 td.num, th.num { text-align: right; }
 table.facts th { width: 14rem; }
-code { font: 13px/1.4 ui-monospace, Menlo, Consolas, monospace; }
-figure.diagram { margin: 1rem 0; overflow: auto; border: 1px solid var(--line); border-radius: 6px; padding: .5rem; background: #fff; }
-figure.diagram svg { display: block; max-width: none; height: auto; }
-figure.diagram.fit svg { max-width: 100%; }
+code { font: 13px/1.4 ui-monospace, Menlo, Consolas, monospace; background: var(--code); padding: 0 .2em; border-radius: 3px; overflow-wrap: anywhere; }
+p, li { overflow-wrap: break-word; }
+section.step { border-top: 1px solid var(--line); padding-top: .4rem; }
+details { margin: .4rem 0 .8rem; }
+summary { cursor: pointer; color: var(--accent); }
+ol.callbacks { font-size: 14px; margin: .3rem 0; }
+
+/* Diagrams: a frame that scrolls (never the page), a toolbar added by site.js; the picture stays on white in
+   dark mode too, so that every colour of the style table keeps its contrast. */
+figure.diagram { margin: 1rem 0; border: 1px solid var(--line); border-radius: 6px; background: #fff; max-width: 100%; }
+figure.diagram .frame { overflow: auto; max-height: 85vh; padding: .5rem; touch-action: pan-x pan-y; }
+figure.diagram .frame.pannable { cursor: grab; }
+figure.diagram .frame.panning { cursor: grabbing; user-select: none; }
+figure.diagram svg { display: block; max-width: 100%; height: auto; }
+figure.diagram.zoomable svg { max-width: none; }
+figure.diagram figcaption { font-size: 13px; color: #4b5563; padding: .3rem .6rem; border-top: 1px solid #e5e7eb; background: #fafafa; border-radius: 0 0 6px 6px; overflow-wrap: anywhere; }
+figure.diagram figcaption a { color: #0a5bb8; }
+.toolbar { display: flex; flex-wrap: wrap; gap: .3rem; padding: .3rem .5rem; border-bottom: 1px solid #e5e7eb; background: #fafafa; border-radius: 6px 6px 0 0; align-items: center; }
+.toolbar button { font: 13px/1 -apple-system, "Segoe UI", Helvetica, Arial, sans-serif; padding: .35rem .6rem; border: 1px solid #c7c7cc; border-radius: 4px; background: #fff; color: #1d1d1f; cursor: pointer; min-width: 2rem; }
+.toolbar button:hover { background: #f0f0f3; }
+.toolbar .zoom-level { font-size: 12px; color: #4b5563; min-width: 3.5rem; text-align: right; }
 .result { font-size: 12px; padding: 0 .4rem; border-radius: 3px; }
-.result.passed { color: var(--ok); background: #e6f4ea; }
-.result.failed, .result.error { color: var(--bad); background: #fce8e6; }
+.result.passed { color: var(--ok); background: var(--ok-bg); }
+.result.failed, .result.error { color: var(--bad); background: var(--bad-bg); }
 .warning { color: var(--warn); }
 .failure { color: var(--bad); }
 ul.warnings li { color: var(--warn); }
 .swatch { display: inline-block; width: 1.6em; height: 0.9em; vertical-align: middle; border-radius: 2px; border: 1px solid rgba(0,0,0,.15); }
+
+@media (max-width: 800px) {
+  /* Anchors and focused elements land below the sticky bar. */
+  html { scroll-padding-top: 3.5rem; }
+  .topbar { display: flex; align-items: center; justify-content: space-between; gap: .5rem; position: sticky; top: 0; z-index: 5;
+    padding: .5rem 1rem; background: var(--panel); border-bottom: 1px solid var(--line); }
+  .topbar .app { font-weight: 700; overflow-wrap: anywhere; }
+  .menu-button { font: inherit; padding: .3rem .8rem; border: 1px solid var(--line); border-radius: 4px; background: var(--page); color: var(--ink); }
+  .layout { display: block; }
+  .sidebar { position: static; width: auto; max-height: none; border-right: none; border-bottom: 1px solid var(--line); }
+  .sidebar .app { display: none; }
+  .js .sidebar:not(.open) { display: none; }
+  main { padding: 1rem 1rem 3rem; }
+  table.facts th { width: auto; }
+  th, td { padding: .3rem .4rem; }
+  /* Wide tables become one card per row, each cell with its column's name. */
+  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
+  table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.cards tr { border-bottom: 1px solid var(--line); padding: .4rem 0; }
+  table.cards td { border: none; padding: .1rem 0; text-align: left; display: flex; gap: .6rem; }
+  table.cards td::before { content: attr(data-label); flex: 0 0 6.5rem; font-size: 13px; color: var(--muted); }
+  table.cards td:empty { display: none; }
+}
+
+@media print {
+  .topbar, .sidebar, .skip-link, .toolbar, figure.diagram figcaption a { display: none !important; }
+  .layout { display: block; }
+  main { padding: 0; max-width: none; }
+  figure.diagram { break-inside: avoid; border: none; }
+  figure.diagram .frame { overflow: visible; max-height: none; padding: 0; }
+  figure.diagram svg, figure.diagram.zoomable svg { max-width: 100% !important; width: auto !important; height: auto !important; }
+  details > *:not(summary) { display: block; }
+  a { color: inherit; }
+}
 """#),
     ]
 }

@@ -89,26 +89,41 @@ public struct DocSiteBuilder: Sendable {
                 cache.store(bytes, key: key, format: render.format)
                 rendered += 1
             }
+            if render.format == "svg" {
+                bytes = Array(SVGAccessibility.label(String(decoding: bytes, as: UTF8.self), title: diagram.title,
+                                                     description: diagram.description).utf8)
+            }
             files.append(OutputFile(path: path, contents: bytes))
             files.append(OutputFile(path: "\(prefix)\(diagram.name).dot", text: dot))
-            if render.ext == "html" { inline[diagram.name] = Self.inlineSVG(String(decoding: bytes, as: UTF8.self)) }
+            if render.ext == "html" {
+                inline[diagram.name] = Self.inlineSVG(String(decoding: bytes, as: UTF8.self), idPrefix: Self.idPrefix(diagram.name))
+            }
         }
 
         let diagramsByName = Dictionary(diagrams.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        func diagramEntry(_ name: String, root: String, ext: String) -> [String: Any]? {
+            guard let diagram = diagramsByName[name] else { return nil }
+            let format = ext == "html" ? "svg" : imageFormat
+            var entry: [String: Any] = [
+                "name": name, "image": root + "\(name).\(format)", "imagePath": "\(name).\(format)",
+                "dot": root + "\(name).dot", "dotPath": "\(name).dot",
+                "title": diagram.title, "description": diagram.description,
+            ]
+            if ext == "html", let svg = inline[name] { entry["inline"] = svg }
+            return entry
+        }
         let pageDiagrams = { (names: [String: String], root: String, ext: String) -> [String: Any] in
             var result: [String: Any] = [:]
             for (slot, name) in names.sorted(by: { $0.key < $1.key }) {
-                guard let diagram = diagramsByName[name] else { continue }
-                let format = ext == "html" ? "svg" : imageFormat
-                var entry: [String: Any] = [
-                    "image": root + "\(name).\(format)", "imagePath": "\(name).\(format)",
-                    "dot": root + "\(name).dot", "dotPath": "\(name).dot",
-                    "title": diagram.title, "description": diagram.description,
-                ]
-                if ext == "html", let svg = inline[name] { entry["inline"] = svg }
-                result[slot] = entry
+                result[slot] = diagramEntry(name, root: root, ext: ext)
             }
             return result
+        }
+        // The parts of each flow's sequence, by flow and step, in catalogue order.
+        var stepParts: [String: [Int: [String]]] = [:]
+        for diagram in diagrams {
+            guard let place = diagram.flowStep else { continue }
+            stepParts[place.flow, default: [:]][place.step, default: []].append(diagram.name)
         }
 
         for ext in html ? ["md", "html"] : ["md"] {
@@ -126,24 +141,36 @@ public struct DocSiteBuilder: Sendable {
             }
             for report in flows {
                 let names = ["sequence": "flows/\(report.flow.id)-sequence", "filmstrip": "flows/\(report.flow.id)-chains"]
-                page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext)))
+                let parts = (stepParts[report.flow.id] ?? [:]).mapValues { names in names.compactMap { diagramEntry($0, root: "../", ext: ext) } }
+                page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts))
             }
         }
         if html {
             files.append(OutputFile(path: "site/style.css", text: templates.render("style.css", [:])))
+            files.append(OutputFile(path: "site/site.js", text: templates.render("site.js", [:])))
+            files.append(OutputFile(path: "site/nav.js", text: SiteNavigation(model: model, flows: flows).script()))
         }
         files.sort { $0.path < $1.path }
         return DocSiteBuild(files: files, rendered: rendered, reused: reused, renderSeconds: renderSeconds)
     }
 
-    /// An SVG document as an element to inline in HTML: from `<svg` on, without the XML prolog, doctype and comments.
-    static func inlineSVG(_ svg: String) -> String {
+    /// An SVG document as an element to inline in HTML: from `<svg` on, without the XML prolog, doctype and
+    /// comments, every `id` prefixed with `idPrefix` so that the diagrams of one page (each with its `graph0`,
+    /// `node1`, `step-3`…) and the page itself keep unique ids. Text and attribute values cannot hold ` id="`
+    /// (Graphviz escapes their quotes), so only attributes change.
+    static func inlineSVG(_ svg: String, idPrefix: String = "") -> String {
         let bytes = Array(svg.utf8)
         let marker = Array("<svg".utf8)
         guard bytes.count >= marker.count else { return "" }
         for index in 0...(bytes.count - marker.count) where bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
-            return String(decoding: bytes[index...], as: UTF8.self)
+            let element = String(decoding: bytes[index...], as: UTF8.self)
+            return idPrefix.isEmpty ? element : element.replacingOccurrences(of: " id=\"", with: " id=\"" + idPrefix)
         }
         return ""
+    }
+
+    /// `flows/share-a-photo-step-1` → `flows-share-a-photo-step-1-`: a diagram's ids inside a page.
+    static func idPrefix(_ name: String) -> String {
+        name.replacingOccurrences(of: "/", with: "-") + "-"
     }
 }

@@ -53,10 +53,23 @@ public struct DiagramSource: Sendable, Hashable {
     public var markdownDOT: String
     /// The DOT whose links point at the HTML pages.
     public var htmlDOT: String
+    /// For a part of a flow's sequence: the flow and step it shows, so that the flow page puts it with the step.
+    public var flowStep: FlowStep?
+
+    /// A flow's step, by flow id and step index (0 is the launch).
+    public struct FlowStep: Sendable, Hashable {
+        public var flow: String
+        public var step: Int
+        public init(flow: String, step: Int) {
+            self.flow = flow
+            self.step = step
+        }
+    }
 
     public init(name: String, engine: String = "dot", title: String = "", description: String = "",
-                markdownDOT: String, htmlDOT: String) {
+                markdownDOT: String, htmlDOT: String, flowStep: FlowStep? = nil) {
         self.name = name
+        self.flowStep = flowStep
         self.engine = engine
         self.title = title
         self.description = description

@@ -65,11 +65,43 @@ struct PageContexts {
         }
     }
 
+    /// `text` with every word that names a scene, or an instance of one (`photo#2`), linked to the scene's page:
+    /// complete Markdown (escaped) and HTML (escaped).
+    func linkedText(_ text: String, root: String) -> (markdown: String, html: String) {
+        var markdown = "", html = ""
+        var word = ""
+        func flush() {
+            guard !word.isEmpty else { return }
+            let scene = Identifier.scene(ofInstance: word)
+            if model.scene(scene) != nil {
+                let href = root + scenePath(scene)
+                markdown += "[\(Markdown.escape(word))](\(href))"
+                html += "<a href=\"\(Markdown.escapeHTML(href))\">\(Markdown.escapeHTML(word))</a>"
+            } else {
+                markdown += Markdown.escape(word)
+                html += Markdown.escapeHTML(word)
+            }
+            word = ""
+        }
+        for character in text {
+            if character.isASCII, character.isLetter || character.isNumber || character == "_" || character == "-" || character == "#" {
+                word.append(character)
+            } else {
+                flush()
+                markdown += Markdown.escape(String(character))
+                html += Markdown.escapeHTML(String(character))
+            }
+        }
+        flush()
+        return (markdown, html)
+    }
+
     // MARK: - Common
 
     func common(root: String, title: String, current: String) -> [String: Any] {
         [
             "root": root,
+            "pagePath": current == "index" ? "index.\(pageExtension)" : current,
             "pageTitle": title,
             "app": [
                 "name": model.name,
@@ -123,7 +155,12 @@ struct PageContexts {
             row["resultLabel"] = Self.resultLabel(report.result)
             return row
         }
-        let chains = model.possibleModalChains()
+        // One more than shown, to say so when the segues allow more chains than the page lists.
+        let shownChains = 200
+        var chains = model.possibleModalChains(limit: shownChains + 1)
+        context["chainsTruncated"] = chains.count > shownChains
+        context["chainsShown"] = min(chains.count, shownChains)
+        chains = Array(chains.prefix(shownChains))
         context["hasChains"] = !chains.isEmpty
         context["chains"] = chains.map { chain -> [String: Any] in
             let first = sceneLink(chain.root, root: root)
@@ -202,6 +239,9 @@ struct PageContexts {
             var row = segueFacts(segue)
             row["id"] = segue.id
             row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
+            let anchor = Markdown.escapeHTML(Identifier.segueAnchor(segue.id))
+            row["anchor"] = Identifier.segueAnchor(segue.id)
+            row["anchorHTML"] = "<a id=\"\(anchor)\"></a>"
             if let target = segue.destination?.value {
                 row["target"] = sceneLink(target, root: root)
             } else if let action = segue.action?.value {
@@ -273,14 +313,15 @@ struct PageContexts {
     func segueFacts(_ segue: Segue) -> [String: Any] {
         let kind = segue.kind.value
         var style = ""
-        if kind.isModal {
+        if segue.presents {
             let destinationStyle = segue.destination.flatMap { model.scene($0.value) }?.modalPresentationStyle
             style = segue.modalPresentationStyle?.value.rawValue ?? (kind.effective == .popover ? "popover" : destinationStyle?.rawValue ?? "automatic")
             if let transition = segue.modalTransitionStyle?.value { style += ", \(transition.rawValue)" }
         }
         return [
-            "kind": kind.isDeprecated ? "\(kind.rawValue) (deprecated, as \(kind.effective.rawValue))" : kind.rawValue,
-            "trigger": segue.trigger ?? (kind == .embed ? "view loading" : "manual (code)"),
+            "kind": kind.isDeprecated ? "\(kind.rawValue) (deprecated, as \(kind.effective.rawValue))"
+                : kind == .code ? "code: \(segue.call?.value.signature ?? "?")" : kind.rawValue,
+            "trigger": segue.trigger ?? (kind == .embed ? "view loading" : kind == .code ? (segue.codeLocation ?? "code") : "manual (code)"),
             "style": style,
             "guard": segue.guardCondition?.value ?? "",
             "passes": segue.passes ?? "",
@@ -290,7 +331,7 @@ struct PageContexts {
 
     // MARK: - Flow pages
 
-    func flow(_ report: FlowReport, diagrams: [String: Any]) -> [String: Any] {
+    func flow(_ report: FlowReport, diagrams: [String: Any], parts: [Int: [[String: Any]]] = [:]) -> [String: Any] {
         let root = "../"
         var context = common(root: root, title: report.flow.id, current: flowPath(report.flow.id))
         context["flow"] = [
@@ -302,6 +343,23 @@ struct PageContexts {
             var row: [String: Any] = ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text),
                                       "warnings": step.warnings, "failures": step.failures]
             row["effect"] = step.effect.isEmpty ? nil : step.effect
+            if !step.effect.isEmpty {
+                let linked = linkedText(step.effect, root: root)
+                row["effectMarkdown"] = linked.markdown
+                row["effectHTML"] = linked.html
+            }
+            let callbacks = step.events.map { event -> [String: Any] in
+                let scene = instanceScene(event.receiver)
+                var item: [String: Any] = ["receiver": event.receiver, "call": event.call, "callCode": Markdown.codeSpan(event.call)]
+                if model.scene(scene) != nil { item["href"] = root + scenePath(scene) }
+                return item
+            }
+            row["hasCallbacks"] = !callbacks.isEmpty
+            row["callbackCount"] = callbacks.count
+            row["callbacks"] = callbacks
+            let stepParts = parts[step.index] ?? []
+            row["hasParts"] = !stepParts.isEmpty
+            row["parts"] = stepParts
             return row
         }
         let expectations = report.steps.filter(\.isExpectation).map { step -> [String: Any] in

@@ -21,13 +21,11 @@ enum BuiltinPlugins {
     /// the libraries stay loaded for the same reason.
     static func symbolList() throws(GraphvizError) -> UnsafeMutablePointer<lt_symlist_t> {
         let folder = try pluginFolder()
-        var entries: [lt_symlist_t] = []
-        for library in libraries {
-            let address = try load(library, from: folder)
-            guard let name = strdup("gvplugin_\(library)_LTX_library") else {
-                throw .pluginUnavailable(library: library, message: "out of memory")
-            }
-            entries.append(lt_symlist_t(name: name, address: address))
+        // Every library first, so that a missing one leaves nothing allocated.
+        var addresses: [UnsafeMutableRawPointer] = []
+        for library in libraries { addresses.append(try load(library, from: folder)) }
+        var entries = zip(libraries, addresses).map { library, address in
+            lt_symlist_t(name: UnsafePointer(strdup("gvplugin_\(library)_LTX_library")), address: address)
         }
         entries.append(lt_symlist_t(name: nil, address: nil))
         let list = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: entries.count)

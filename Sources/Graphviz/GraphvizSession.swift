@@ -20,6 +20,7 @@ final class GraphvizSession: @unchecked Sendable {
     /// `gvContext()`, with every installed plugin, created by the first render of a format `context` lacks.
     private var fontContext: OpaquePointer?
     private var totals = Statistics()
+    private let renderThread = LargeStackThread()
 
     private init() {}
 
@@ -41,17 +42,30 @@ final class GraphvizSession: @unchecked Sendable {
         let requested = clock.now
         lock.lock()
         defer { lock.unlock() }
-        var timing = RenderTiming(waiting: clock.now - requested)
-        do {
-            let bytes = try renderLocked(dot: dot, engine: engine, format: format, timing: &timing, clock: clock)
+        let job = RenderJob(timing: RenderTiming(waiting: clock.now - requested))
+        // Graphviz runs on its own large stack: deep recursion on big graphs must not
+        // overflow the caller's (a 2,000-node chain needs more than 128 KiB).
+        renderThread.run { [self] in
+            job.outcome = Result { () throws(GraphvizError) in
+                try renderLocked(dot: dot, engine: engine, format: format, timing: &job.timing, clock: clock)
+            }
+        }
+        record(job.timing)
+        switch job.outcome {
+        case .success(let bytes):
             totals.renders += 1
-            record(timing)
-            return Rendering(bytes: bytes, warnings: GraphvizMessages.current.warnings, timing: timing)
-        } catch {
+            return Rendering(bytes: bytes, warnings: GraphvizMessages.current.warnings, timing: job.timing)
+        case .failure(let error):
             totals.failures += 1
-            record(timing)
             throw error
         }
+    }
+
+    /// What one render hands back from the render thread; only touched with the lock held.
+    private final class RenderJob: @unchecked Sendable {
+        var timing: RenderTiming
+        var outcome: Result<[UInt8], GraphvizError> = .success([])
+        init(timing: RenderTiming) { self.timing = timing }
     }
 
     private func record(_ timing: RenderTiming) {

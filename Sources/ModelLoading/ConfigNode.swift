@@ -49,13 +49,13 @@ enum ConfigParser {
         }
         if let marker = ConflictMarker.find(in: source) {
             return .failure(.error("merge conflict marker '\(marker.text)' found; resolve the conflict first",
-                                   at: SourceLocation(file: file, line: marker.line, column: 1)))
+                                   at: SourceLocation(file: file, line: marker.line, column: 1), category: .syntax))
         }
         // Yams composes recursively: nesting past the limit must be refused before it reads the text.
         let structure = YAMLStructureScan(source)
         if let opener = structure.tooDeep {
             return .failure(.error("lists and mappings nested more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
-                                   at: SourceLocation(file: file, line: opener.line, column: opener.column), category: DiagnosticCategory.limit.id))
+                                   at: SourceLocation(file: file, line: opener.line, column: opener.column), category: .limit))
         }
         do {
             guard let node = try Yams.compose(yaml: source) else { return .success(nil) }
@@ -66,7 +66,7 @@ enum ConfigParser {
         } catch let error as YamlError {
             return .failure(diagnostic(for: error, file: file, text: source))
         } catch {
-            return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
+            return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax))
         }
     }
 
@@ -94,21 +94,21 @@ enum ConfigParser {
         switch error {
         case .scanner(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return .error("invalid YAML: \(detail)", at: location(mark, file: file))
+            return .error("invalid YAML: \(detail)", at: location(mark, file: file), category: .syntax)
         case .parser(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return .error("invalid YAML: \(detail)", at: location(mark, file: file))
+            return .error("invalid YAML: \(detail)", at: location(mark, file: file), category: .syntax)
         case .reader(let problem, let offset, let value, _):
             let position = linePosition(ofUTF8Offset: offset ?? 0, in: text)
             return .error("invalid YAML: \(problem) (byte 0x\(String(value, radix: 16)))",
-                          at: SourceLocation(file: file, line: position.line, column: position.column))
+                          at: SourceLocation(file: file, line: position.line, column: position.column), category: .syntax)
         case .composer(let context, let problem, let mark, _):
             let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return .error("invalid YAML: \(detail)", at: location(mark, file: file))
+            return .error("invalid YAML: \(detail)", at: location(mark, file: file), category: .syntax)
         case .dataCouldNotBeDecoded:
-            return .error("the file is not valid UTF-8", at: SourceLocation(file: file, line: 1, column: 1))
+            return .error("the file is not valid UTF-8", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax)
         default:
-            return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1))
+            return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax)
         }
     }
 }
@@ -154,13 +154,13 @@ private struct Converter {
             aliasNodes += 1
             if aliasNodes > InputLimits.yamlAliasNodes {
                 throw Diagnostic.error("alias '\(expanding.name)' takes the copies made by aliases past \(InputLimits.yamlAliasNodes) nodes, the most a model may have",
-                                       at: expanding.location, category: DiagnosticCategory.limit.id)
+                                       at: expanding.location, category: .limit)
             }
         }
         if depth > InputLimits.yamlDepth {
             let place = expanding.map { "alias '\($0.name)' nests" } ?? "nested"
             throw Diagnostic.error("\(place) lists and mappings more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
-                                   at: expanding?.location ?? here, category: DiagnosticCategory.limit.id)
+                                   at: expanding?.location ?? here, category: .limit)
         }
         switch node {
         case .scalar(let scalar):

@@ -7,12 +7,13 @@ final class DecodingContext {
 
     init(file: String) { self.file = file }
 
-    func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.error(message, at: location))
+    /// An error of the model's format, unless another category is given.
+    func error(_ message: String, at location: SourceLocation, category: DiagnosticCategory = .modelFormat, subject: String? = nil) {
+        diagnostics.append(.finding(category, message, at: location, severity: .error, subject: subject))
     }
 
-    func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.warning(message, at: location))
+    func warning(_ message: String, at location: SourceLocation, category: DiagnosticCategory, subject: String? = nil) {
+        diagnostics.append(.finding(category, message, at: location, severity: .warning, subject: subject))
     }
 
     /// Adds diagnostics found elsewhere (imported storyboards).
@@ -114,6 +115,34 @@ final class DecodingContext {
             return nil
         }
         return Located(text, at: node.location)
+    }
+
+    /// A scene identifier: identifiers joined by `.` or `@` (`Social.StyledNavigationController`, `List@tabs`).
+    func sceneIdentifier(_ node: ConfigNode, _ what: String) -> Located<String>? {
+        guard let text = string(node, what) else { return nil }
+        guard Identifier.isValidScene(text) else {
+            error("invalid \(what) '\(text)': scene identifiers match \(Identifier.scenePattern)", at: node.location)
+            return nil
+        }
+        return Located(text, at: node.location)
+    }
+
+    /// A list of scene identifiers; a single identifier is accepted as a list of one.
+    func sceneIdentifierList(_ node: ConfigNode, _ what: String) -> [Located<String>]? {
+        if case .scalar = node.content, !node.isNull {
+            return sceneIdentifier(node, what).map { [$0] }
+        }
+        guard let items = sequence(node, "\(what) list") else { return nil }
+        return items.compactMap { sceneIdentifier($0, what) }
+    }
+
+    /// Checks a scene identifier used as a mapping key.
+    func checkSceneIdentifierKey(_ entry: ConfigNode.MappingEntry) -> Bool {
+        guard Identifier.isValidScene(entry.key) else {
+            error("invalid scene identifier '\(entry.key)': scene identifiers match \(Identifier.scenePattern)", at: entry.keyLocation)
+            return false
+        }
+        return true
     }
 
     /// Checks an identifier used as a mapping key.

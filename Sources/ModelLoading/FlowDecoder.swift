@@ -44,7 +44,16 @@ extension ModelDecoder {
             case "back": return Step(.back, at: node.location)
             case "swipeDown": return Step(.swipeDown, at: node.location)
             default:
-                let hint = keywords.contains(text) ? " ('\(text)' needs a value: '\(text): …')" : Identifier.didYouMean(text, among: keywords)
+                let hint: String
+                if keywords.contains(text) {
+                    hint = " ('\(text)' needs a value: '\(text): …')"
+                } else if let space = text.firstIndex(of: " "), keywords.contains(String(text[..<space])) {
+                    // `tap X` in YAML is one string: the colon after the keyword is missing.
+                    let keyword = String(text[..<space])
+                    hint = " (write '\(keyword): \(text[space...].trimmingCharacters(in: .whitespaces))': a step's keyword is followed by a colon)"
+                } else {
+                    hint = Identifier.didYouMean(text, among: keywords)
+                }
                 context.error("unknown step '\(text)'\(hint)", at: node.location)
                 return nil
             }
@@ -76,7 +85,7 @@ extension ModelDecoder {
         let v = main.value
         let location = main.keyLocation
         func scene(_ node: ConfigNode?, _ what: String) -> Located<String>? {
-            node.flatMap { context.identifier($0, what) }
+            node.flatMap { context.sceneIdentifier($0, what) }
         }
         let action: StepAction?
         switch main.key {
@@ -123,12 +132,13 @@ extension ModelDecoder {
 
     func segueReference(_ node: ConfigNode) -> SegueReference? {
         guard let text = context.string(node, "segue reference") else { return nil }
-        let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 2, Identifier.isValid(parts[0]), Identifier.isValid(parts[1]) else {
+        // Segue identifiers have no '.', so the last one separates the scene (which may have some) from the segue.
+        guard let dot = text.lastIndex(of: "."), Identifier.isValidScene(String(text[..<dot])),
+              Identifier.isValid(String(text[text.index(after: dot)...])) else {
             context.error("invalid segue reference '\(text)': write '<scene>.<segue>'", at: node.location)
             return nil
         }
-        return SegueReference(scene: parts[0], segue: parts[1], location: node.location)
+        return SegueReference(scene: String(text[..<dot]), segue: String(text[text.index(after: dot)...]), location: node.location)
     }
 
     // MARK: - Expectations
@@ -138,7 +148,7 @@ extension ModelDecoder {
         guard let text = context.string(node, what) else { return nil }
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
         let numberOK = parts.count == 1 || (Int(parts[1]).map { $0 >= 2 } ?? false)
-        guard Identifier.isValid(parts[0]), numberOK else {
+        guard Identifier.isValidScene(parts[0]), numberOK else {
             context.error("invalid \(what) '\(text)': write a scene identifier or an instance such as 'photo#2'", at: node.location)
             return nil
         }

@@ -27,11 +27,7 @@ extension ModelDecoder {
             let ids = (context.stringList(item.value, "\(item.key) id") ?? []).filter { id in
                 guard DiagnosticCategory.named(id.value) != nil else {
                     context.warning("unknown rule id '\(id.value)' in \(setting)\(Identifier.didYouMean(id.value, among: known)); known ids: \(known.joined(separator: ", "))",
-                                    at: id.location)
-                    return false
-                }
-                guard known.contains(id.value) else {
-                    context.warning("'\(id.value)' in \(setting) is ignored: findings past a limit cannot be turned off or down", at: id.location)
+                                    at: id.location, category: .unknownCategory)
                     return false
                 }
                 if let earlier = seen[id.value] {

@@ -3,21 +3,24 @@ import SceneModel
 /// Reads the format-1 model structure from a parsed document. Cross-references are checked later by `ModelValidator`.
 struct ModelDecoder {
     let context: DecodingContext
-    /// Imports the files of the model's `storyboards:` key; without it the key is only recorded.
-    var importStoryboards: (([Located<String>]) -> StoryboardImport)? = nil
+    /// Imports the files of the model's `storyboards:` key, with its `mainStoryboard:`; without it the keys are only recorded.
+    var importStoryboards: ((_ listed: [Located<String>], _ main: Located<String>?) -> StoryboardImport)? = nil
 
-    static let topLevelKeys = ["format", "name", "summary", "environment", "conditions", "storyboards", "initial", "scenes", "flows", "lint", "warnings"]
+    static let topLevelKeys = [
+        "format", "name", "summary", "environment", "conditions", "storyboards", "mainStoryboard", "sources", "initial", "scenes", "flows",
+        "lint", "warnings",
+    ]
     static let environmentKeys = ["idiom", "width", "height", "ios"]
     static let sceneKeys = [
         "kind", "class", "title", "storyboardID", "summary", "root", "tabs", "selected", "primary", "secondary",
         "supplementary", "compact", "style", "collapse", "pages", "pageTransition", "children", "overrides",
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
-        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "lint", "warnings",
+        "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "new", "lint", "warnings",
     ]
     static let originKeys = ["storyboard", "objectID"]
     static let segueKeys = [
         "kind", "to", "action", "trigger", "modalPresentationStyle", "modalTransitionStyle", "anchor",
-        "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes",
+        "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes", "call", "at",
     ]
     static let flowKeys = ["summary", "environment", "conditions", "steps"]
     static let expectKeys = ["visible", "chain", "stacks", "selected", "collapsed", "styles", "events", "noEvents", "warnings"]
@@ -74,20 +77,34 @@ struct ModelDecoder {
             model.conditions = decodeConditions(node, "conditions") ?? []
         }
         var imported: StoryboardImport?
+        if let node = value("mainStoryboard") {
+            model.mainStoryboard = context.located(node, "mainStoryboard")
+            if value("storyboards") == nil {
+                context.error("'mainStoryboard' names one of the model's 'storyboards', and the model lists none", at: node.location)
+            }
+        }
+        if let node = value("sources") {
+            model.sources = context.stringList(node, "sources folder") ?? []
+        }
         if let node = value("storyboards") {
             model.storyboards = context.stringList(node, "storyboard path") ?? []
             if !model.storyboards.isEmpty, let importStoryboards {
-                let result = importStoryboards(model.storyboards)
+                let result = importStoryboards(model.storyboards, model.mainStoryboard)
                 context.append(result.diagnostics)
                 imported = result
+                if let main = model.mainStoryboard, result.mainStoryboard?.isImported == false {
+                    let names = model.storyboards.map { StoryboardImporter.storyboardName(of: $0.value) }
+                    context.error("mainStoryboard '\(main.value)' is not one of the model's storyboards\(Identifier.didYouMean(StoryboardImporter.storyboardName(of: main.value), among: names)); they are: \(names.joined(separator: ", "))",
+                                  at: main.location)
+                }
             }
         }
         if let node = value("initial") {
             // An invalid value is reported here; an empty placeholder keeps validation from also calling the key missing.
-            model.initial = context.identifier(node, "initial scene") ?? Located("", at: node.location)
+            model.initial = context.sceneIdentifier(node, "initial scene") ?? Located("", at: node.location)
         }
         if let node = value("scenes") {
-            model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? []))
+            model.replaceScenes(decodeScenes(node, imported: imported?.scenes ?? [], checkAnnotations: imported.map { !$0.hasErrors } ?? false))
         } else if model.storyboards.isEmpty {
             context.error("missing required key 'scenes'", at: root.location)
         } else {
@@ -106,7 +123,7 @@ struct ModelDecoder {
         for entry in entries where entry.key == "lint" || entry.key == "warnings" {
             if let lint = decodeLintSetting(entry, in: entries, what: "the model", sceneLevel: false) { model.lint = lint }
         }
-        return model
+        return AliasResolution(model: model).apply(to: model)
     }
 
     func decodeEnvironment(_ node: ConfigNode, _ what: String) -> EnvironmentChange? {
@@ -143,25 +160,61 @@ struct ModelDecoder {
 
     // MARK: - Scenes
 
-    /// The model's scenes; an entry whose identifier names an imported scene adds to that scene (see `decodeScene`).
-    /// Imported scenes come first, in import order, then the model's own scenes in file order.
-    func decodeScenes(_ node: ConfigNode, imported: [Scene] = []) -> [Scene] {
+    /// The model's scenes; an entry whose identifier names an imported scene (or is the bare name of one, `Credits` for
+    /// `Social.Credits`) adds to that scene (see `decodeScene`). Imported scenes come first, in import order, then the
+    /// model's own scenes in file order.
+    ///
+    /// With `checkAnnotations` (the model's storyboards were imported), an entry that matches no imported scene must
+    /// say it adds one, with its `kind` or `new: true`: a misspelt annotation would otherwise quietly become a new,
+    /// empty scene.
+    func decodeScenes(_ node: ConfigNode, imported: [Scene] = [], checkAnnotations: Bool = false) -> [Scene] {
         guard let entries = context.mapping(node, "scenes") else { return imported }
         var scenes = imported
         var position: [String: Int] = [:]
         for (offset, scene) in imported.enumerated() where position[scene.id] == nil { position[scene.id] = offset }
+        let aliases = SceneAliases(sceneIDs: imported.map(\.id))
         var own: [Scene] = []
         for entry in entries {
-            guard context.checkIdentifierKey(entry, "scene identifier") else { continue }
-            if let offset = position[entry.key] {
-                if let merged = decodeScene(id: entry.key, at: entry.keyLocation, entry.value, base: scenes[offset]) {
+            guard context.checkSceneIdentifierKey(entry) else { continue }
+            let isNew = Self.declaresNew(entry.value)
+            if let offset = position[entry.key] ?? aliases.resolve(entry.key).flatMap({ position[$0] }) {
+                if isNew {
+                    context.error("scene '\(entry.key)' says 'new: true', but the storyboards have a scene '\(scenes[offset].id)'; remove 'new' to annotate it, or choose another identifier",
+                                  at: entry.keyLocation, category: .unmatchedAnnotation)
+                    continue
+                }
+                if let merged = decodeScene(id: scenes[offset].id, at: entry.keyLocation, entry.value, base: scenes[offset]) {
                     scenes[offset] = merged
                 }
-            } else if let scene = decodeScene(id: entry.key, at: entry.keyLocation, entry.value) {
+                continue
+            }
+            if checkAnnotations && !isNew && !Self.declaresKind(entry.value) {
+                let ambiguous = aliases.candidates(for: entry.key)
+                let hint = ambiguous.count > 1
+                    ? " (it is the bare name of \(ambiguous.map { "'\($0)'" }.joined(separator: ", ")); write the one you mean)"
+                    : Identifier.didYouMeanScene(entry.key, among: imported)
+                context.error("scene '\(entry.key)' matches no scene of the storyboards\(hint); a scene the model adds says so with its 'kind' (or 'new: true')",
+                              at: entry.keyLocation, category: .unmatchedAnnotation, subject: "'\(entry.key)'")
+                continue
+            }
+            if let scene = decodeScene(id: entry.key, at: entry.keyLocation, entry.value) {
                 own.append(scene)
             }
         }
         return scenes + own
+    }
+
+    /// Whether a scene entry writes `new: true`.
+    static func declaresNew(_ node: ConfigNode) -> Bool {
+        guard case .mapping(let entries) = node.content, let value = entries.first(where: { $0.key == "new" })?.value,
+              case .scalar(let text, true) = value.content else { return false }
+        return ["true", "True", "TRUE"].contains(text)
+    }
+
+    /// Whether a scene entry writes a `kind`.
+    static func declaresKind(_ node: ConfigNode) -> Bool {
+        guard case .mapping(let entries) = node.content else { return false }
+        return entries.contains { $0.key == "kind" }
     }
 
     /// A scene entry. With `base` (an imported scene of the same identifier) the entry adds to it: keys it writes replace
@@ -189,18 +242,18 @@ struct ModelDecoder {
             case "title": scene.title = context.string(v, "title")
             case "storyboardID": scene.storyboardID = context.string(v, "storyboardID")
             case "summary": scene.summary = context.string(v, "summary")
-            case "root": scene.root = context.identifier(v, "root scene")
-            case "tabs": scene.tabs = context.identifierList(v, "tab scene") ?? []
-            case "selected": scene.selected = context.identifier(v, "selected tab")
-            case "primary": scene.primary = context.identifier(v, "primary scene")
-            case "secondary": scene.secondary = context.identifier(v, "secondary scene")
-            case "supplementary": scene.supplementary = context.identifier(v, "supplementary scene")
-            case "compact": scene.compact = context.identifier(v, "compact scene")
+            case "root": scene.root = context.sceneIdentifier(v, "root scene")
+            case "tabs": scene.tabs = context.sceneIdentifierList(v, "tab scene") ?? []
+            case "selected": scene.selected = context.sceneIdentifier(v, "selected tab")
+            case "primary": scene.primary = context.sceneIdentifier(v, "primary scene")
+            case "secondary": scene.secondary = context.sceneIdentifier(v, "secondary scene")
+            case "supplementary": scene.supplementary = context.sceneIdentifier(v, "supplementary scene")
+            case "compact": scene.compact = context.sceneIdentifier(v, "compact scene")
             case "style": scene.splitStyle = context.enumeration(v, "split style", SplitStyle.self) ?? .classic
             case "collapse": scene.collapse = context.enumeration(v, "collapse column", CollapseSide.self) ?? .secondary
-            case "pages": scene.pages = context.identifierList(v, "page scene") ?? []
+            case "pages": scene.pages = context.sceneIdentifierList(v, "page scene") ?? []
             case "pageTransition": scene.pageTransition = context.enumeration(v, "page transition", PageTransition.self) ?? .scroll
-            case "children": scene.children = context.identifierList(v, "child scene") ?? []
+            case "children": scene.children = context.sceneIdentifierList(v, "child scene") ?? []
             case "overrides":
                 let names = context.stringList(v, "overridden method") ?? []
                 scene.overrides = names.compactMap { name in
@@ -227,6 +280,7 @@ struct ModelDecoder {
                 }
             case "segues": scene.segues = decodeSegues(v, source: id, existing: base?.segues ?? [])
             case "origin": scene.origin = decodeOrigin(v, what: what)
+            case "new": _ = context.bool(v, "new")
             case "lint", "warnings":
                 if let lint = decodeLintSetting(entry, in: entries, what: what, sceneLevel: true) { scene.lint = lint }
             default: break
@@ -301,7 +355,7 @@ struct ModelDecoder {
                 continue
             }
             switch entry.key {
-            case "to": segue.destination = context.identifier(v, "destination scene")
+            case "to": segue.destination = context.sceneIdentifier(v, "destination scene")
             case "action": segue.action = context.identifier(v, "unwind action")
             case "trigger": segue.trigger = context.string(v, "trigger")
             case "modalPresentationStyle": segue.modalPresentationStyle = context.locatedEnum(v, "modalPresentationStyle", PresentationStyle.self)
@@ -314,10 +368,21 @@ struct ModelDecoder {
             case "class": segue.customClass = context.string(v, "segue class")
             case "summary": segue.summary = context.string(v, "summary")
             case "passes": segue.passes = context.string(v, "passes")
+            case "call": segue.call = context.locatedEnum(v, "code call", CodeCall.self)
+            case "at": segue.codeLocation = context.string(v, "at")
             default: break
             }
         }
-        if base != nil {
+        if effective == .code {
+            if segue.call == nil && !entries.contains(where: { $0.key == "call" }) {
+                context.error("\(what) is a code segue and needs a 'call' (one of \(CodeCall.allCases.map(\.rawValue).joined(separator: ", ")))",
+                              at: location)
+            } else if segue.call?.value == .dismiss, let destination = segue.destination {
+                context.error("\(what) calls dismiss, which leads to no scene: remove 'to'", at: destination.location)
+            } else if let call = segue.call, call.value != .dismiss, segue.destination == nil, !entries.contains(where: { $0.key == "to" }) {
+                context.error("\(what) calls \(call.value.rawValue) and needs a destination: 'to: <scene>'", at: location)
+            }
+        } else if base != nil {
             // An imported segue already has its destination or action.
         } else if effective == .unwind {
             if segue.action == nil && !entries.contains(where: { $0.key == "action" }) {
@@ -334,7 +399,8 @@ struct ModelDecoder {
         switch key {
         case "to": return (SegueKind.allCases.filter { $0 != .unwind }, "non-unwind")
         case "action": return ([.unwind], "unwind")
-        case "modalPresentationStyle", "modalTransitionStyle": return ([.present, .popover, .custom], "present, popover and custom")
+        case "modalPresentationStyle", "modalTransitionStyle": return ([.present, .popover, .custom, .code], "present, popover, custom and code")
+        case "call", "at": return ([.code], "code")
         case "anchor", "adaptivePresentationStyle": return ([.popover], "popover")
         case "class": return ([.custom], "custom")
         default: return nil

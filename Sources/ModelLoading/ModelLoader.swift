@@ -5,8 +5,41 @@ import SceneModel
 public struct LoadResult: Sendable {
     public var model: SceneModel?
     public var diagnostics: [Diagnostic]
+    /// Remarks for people that are neither errors nor warnings, such as which storyboard was taken as the main one.
+    public var notes: [String] = []
+
+    public init(model: SceneModel?, diagnostics: [Diagnostic], notes: [String] = []) {
+        self.model = model
+        self.diagnostics = diagnostics
+        self.notes = notes
+    }
 
     public var hasErrors: Bool { diagnostics.hasErrors }
+}
+
+/// What a command may add to the inputs of a model: the app's name and main storyboard for storyboards given
+/// without a model, its Info.plist, folders of Swift sources to scan, storyboards found in folders.
+public struct LoadOptions: Sendable {
+    /// The app's name when storyboards are given without a model.
+    public var name: String?
+    /// The main storyboard (a name or a path) when storyboards are given without a model.
+    public var mainStoryboard: String?
+    /// The app's Info.plist, given by the user (one beside the storyboards is found without it).
+    public var infoPlist: String?
+    /// Folders of Swift sources to scan for unwind actions and code-driven navigation, besides the model's `sources:`.
+    public var sources: [String]
+    /// Storyboards that were found in a folder rather than named: one of another platform (macOS, watchOS) is
+    /// skipped with a warning instead of failing the import.
+    public var foundInFolders: Set<String>
+
+    public init(name: String? = nil, mainStoryboard: String? = nil, infoPlist: String? = nil, sources: [String] = [],
+                foundInFolders: Set<String> = []) {
+        self.name = name
+        self.mainStoryboard = mainStoryboard
+        self.infoPlist = infoPlist
+        self.sources = sources
+        self.foundInFolders = foundInFolders
+    }
 }
 
 /// Reads format-1 model files (YAML or JSON), or storyboards directly, and validates them.
@@ -14,10 +47,10 @@ public struct ModelLoader: Sendable {
     public init() {}
 
     /// Loads and validates the model at `path`; `path` is used as written in diagnostics.
-    /// A `.storyboard` file is imported as a model of its own (see `load(storyboards:name:)`).
-    public func load(path: String) -> LoadResult {
+    /// A `.storyboard` file is imported as a model of its own (see `load(storyboards:options:)`).
+    public func load(path: String, options: LoadOptions = LoadOptions()) -> LoadResult {
         if path.lowercased().hasSuffix(".storyboard") {
-            return load(storyboards: [path])
+            return load(storyboards: [path], options: options)
         }
         let url = URL(fileURLWithPath: path)
         let data: Data
@@ -25,19 +58,19 @@ public struct ModelLoader: Sendable {
             data = try Data(contentsOf: url)
         } catch {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the model file" : "no such model file"
-            return LoadResult(model: nil, diagnostics: [.error("\(reason) '\(path)'", at: SourceLocation(file: path, line: 1, column: 1))])
+            return LoadResult(model: nil, diagnostics: [.error("\(reason) '\(path)'", at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let bad = UTF8Check.firstInvalidByte(in: data)
             let detail = bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? ""
             return LoadResult(model: nil, diagnostics: [.error("the model file is not valid UTF-8\(detail)",
-                                                               at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1))])
+                                                               at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1), category: .syntax)])
         }
-        return load(text: text, path: path)
+        return load(text: text, path: path, options: options)
     }
 
     /// Loads and validates a model from text, attributing positions to `path`.
-    public func load(text: String, path: String) -> LoadResult {
+    public func load(text: String, path: String, options: LoadOptions = LoadOptions()) -> LoadResult {
         let context = DecodingContext(file: path)
         let root: ConfigNode?
         switch ConfigParser.parse(text, file: path) {
@@ -49,19 +82,38 @@ public struct ModelLoader: Sendable {
         var decoder = ModelDecoder(context: context)
         let directory = (path as NSString).deletingLastPathComponent
         let storyboardErrors = Flag()
-        decoder.importStoryboards = { listed in
-            let imported = StoryboardImporter().importFiles(listed.map { entry in
-                StoryboardImporter.Input(path: Self.path(entry.value, relativeTo: directory), listedAt: entry.location)
-            })
+        let notes = Notes()
+        decoder.importStoryboards = { listed, main in
+            let paths = listed.map { Self.path($0.value, relativeTo: directory) }
+            let inputs = zip(listed, paths).map { StoryboardImporter.Input(path: $1, listedAt: $0.location, isFoundInFolder: options.foundInFolders.contains($1)) }
+            var choice = main.map { MainStoryboardChoice(name: $0.value, source: "'mainStoryboard' of the model") }
+            var plistDiagnostics: [Diagnostic] = []
+            if choice == nil, let found = InfoPlist.find(near: paths) {
+                switch InfoPlist.read(found) {
+                case .success(let plist):
+                    choice = plist.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "UIMainStoryboardFile of \(found)") }
+                case .failure(let problem):
+                    plistDiagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location, category: .inputFile))
+                }
+            }
+            var imported = StoryboardImporter().importFiles(inputs, mainStoryboard: choice?.name)
+            imported.diagnostics += plistDiagnostics
             storyboardErrors.isSet = imported.hasErrors
+            notes.list += Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "write 'mainStoryboard:' in the model")
+            notes.initialScenes = imported.initialScenes
             return imported
         }
         // Without its storyboards the model would only add follow-on errors (unknown scenes): report the storyboards'.
-        guard let model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
-            return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation())
+        guard var model = decoder.decodeModel(root, path: path), !storyboardErrors.isSet else {
+            return LoadResult(model: nil, diagnostics: context.diagnostics.sortedByLocation(), notes: notes.list)
         }
-        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).sortedByLocation()
-        return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
+        let folders = model.sources.map { Self.path($0.value, relativeTo: directory) } + options.sources
+        let scan = SourceScan.scan(folders: folders, listedAt: model.sources.map(\.location) + options.sources.map { _ in nil })
+        let applied = scan.apply(to: model.scenes, initialScenes: notes.initialScenes)
+        model.replaceScenes(applied.scenes)
+        context.append(scan.diagnostics + applied.diagnostics)
+        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).removingRepeatedWarnings().sortedByLocation()
+        return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
     }
 }
 
@@ -70,17 +122,75 @@ private final class Flag {
     var isSet = false
 }
 
+/// Notes and facts collected from inside a closure.
+private final class Notes {
+    var list: [String] = []
+    var initialScenes: [String: String] = [:]
+}
+
+/// The main storyboard a caller names, and where the name comes from (for notes).
+struct MainStoryboardChoice {
+    var name: String
+    var source: String
+}
+
 // MARK: - Storyboards
 
 extension ModelLoader {
     /// Imports storyboards directly and validates the model they make.
     ///
-    /// The model is named `name`, else after the folder of the first storyboard (see `defaultName(forStoryboards:)`).
-    /// Its initial scene is the first storyboard's initial view controller; when no storyboard has one, the first
-    /// scene no container holds, with a warning.
-    public func load(storyboards paths: [String], name: String? = nil) -> LoadResult {
-        load(imported: StoryboardImporter().importFiles(paths), name: name ?? Self.defaultName(forStoryboards: paths),
-             path: paths.first ?? "<storyboards>")
+    /// The main storyboard is `mainStoryboard` (a name or a path), else the one `UIMainStoryboardFile` of the
+    /// `Info.plist` at `infoPlist` names, else that of an `Info.plist` found beside the storyboards, else the first
+    /// storyboard (with a note). The model is named `name`, else after the Info.plist's bundle name, else after the
+    /// project around the main storyboard (see `InfoPlist.projectName(around:)`). Its initial scene is the main
+    /// storyboard's initial view controller; when no storyboard has one, the first scene no container holds, with a
+    /// warning.
+    public func load(storyboards paths: [String], name: String? = nil, mainStoryboard: String? = nil, infoPlist: String? = nil) -> LoadResult {
+        load(storyboards: paths, options: LoadOptions(name: name, mainStoryboard: mainStoryboard, infoPlist: infoPlist))
+    }
+
+    /// Imports storyboards directly with `options` (see `load(storyboards:name:mainStoryboard:infoPlist:)`); the
+    /// Swift sources of `options.sources` add unwind actions and code-driven navigation.
+    public func load(storyboards paths: [String], options: LoadOptions) -> LoadResult {
+        var diagnostics: [Diagnostic] = []
+        var plist: InfoPlist?
+        if let path = options.infoPlist ?? InfoPlist.find(near: paths) {
+            switch InfoPlist.read(path) {
+            case .success(let read): plist = read
+            case .failure(let problem):
+                // A file the user named must be right; one found beside the storyboards is only a hint.
+                if options.infoPlist != nil { return LoadResult(model: nil, diagnostics: [problem]) }
+                diagnostics.append(.warning(problem.message + "; it is ignored", at: problem.location, category: .inputFile))
+            }
+        }
+        let choice = options.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "the command line") }
+            ?? plist?.mainStoryboard.map { MainStoryboardChoice(name: $0, source: "UIMainStoryboardFile of \(plist?.path ?? "Info.plist")") }
+        let inputs = paths.map { StoryboardImporter.Input(path: $0, isFoundInFolder: options.foundInFolders.contains($0)) }
+        var imported = StoryboardImporter().importFiles(inputs, mainStoryboard: choice?.name)
+        imported.diagnostics += diagnostics
+        let scan = SourceScan.scan(folders: options.sources)
+        let applied = scan.apply(to: imported.scenes, initialScenes: imported.initialScenes)
+        imported.scenes = applied.scenes
+        imported.diagnostics += scan.diagnostics + applied.diagnostics
+        let mainPath = imported.mainStoryboard.flatMap { main in paths.first { StoryboardImporter.storyboardName(of: $0) == main.name } }
+        let appName = options.name ?? plist?.appName ?? InfoPlist.projectName(around: mainPath ?? paths.first ?? ".")
+        var result = load(imported: imported, name: appName, path: paths.first ?? "<storyboards>")
+        result.notes = Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "give the app's Info.plist with --info-plist, or a model with 'mainStoryboard:'")
+        return result
+    }
+
+    /// What to tell people about the main storyboard: that the first one was taken for want of a name, or that the
+    /// one named is not among the storyboards.
+    static func mainStoryboardNotes(_ imported: StoryboardImport, choice: MainStoryboardChoice?, count: Int, howToName: String) -> [String] {
+        guard let main = imported.mainStoryboard else { return [] }
+        if !main.isNamed {
+            guard count > 1 else { return [] }
+            return ["no main storyboard is named: '\(main.name)', the first given, is taken as the main storyboard (its scenes have bare identifiers, the others' carry their storyboard's name); to name it, \(howToName)"]
+        }
+        if !main.isImported, let choice {
+            return ["the main storyboard '\(choice.name)' (\(choice.source)) is not among the storyboards: every scene identifier carries its storyboard's name"]
+        }
+        return []
     }
 
     /// Validates the model made of imported scenes (`path` names the model in diagnostics that have no better place).
@@ -88,7 +198,7 @@ extension ModelLoader {
         var diagnostics = imported.diagnostics
         let start = SourceLocation(file: path, line: 1, column: 1)
         if !imported.hasErrors && imported.scenes.isEmpty {
-            diagnostics.append(.error("no view controllers to import", at: start))
+            diagnostics.append(.error("no view controllers to import", at: start, category: .inputFile))
         }
         if diagnostics.hasErrors {
             return LoadResult(model: nil, diagnostics: diagnostics.sortedByLocation())
@@ -98,24 +208,15 @@ extension ModelLoader {
         model.initial = imported.initial
         if model.initial == nil, let fallback = imported.fallbackInitial {
             diagnostics.append(.warning("no storyboard has an initial view controller; '\(fallback)', the first scene no container holds, is the initial scene",
-                                        at: start))
+                                        at: start, category: .noInitialScene))
             model.initial = Located(fallback, at: start)
         }
         if let idiom = imported.idiom { model.environment = Environment(idiom: idiom) }
         diagnostics += ModelValidator.validate(model)
-        diagnostics = diagnostics.sortedByLocation()
+        diagnostics = diagnostics.removingRepeatedWarnings().sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics)
     }
 
-    /// The app name for storyboards: the folder holding the first one (skipping `*.lproj` folders), else its file name.
-    public static func defaultName(forStoryboards paths: [String]) -> String {
-        guard let first = paths.first else { return "App" }
-        let folders = URL(fileURLWithPath: first).standardizedFileURL.deletingLastPathComponent().pathComponents
-        if let folder = folders.reversed().first(where: { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }) {
-            return folder
-        }
-        return StoryboardImportSession.storyboardName(of: first)
-    }
 
     /// `path` as seen from the current directory when it is written relative to `directory`.
     static func path(_ path: String, relativeTo directory: String) -> String {

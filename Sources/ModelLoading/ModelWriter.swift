@@ -95,6 +95,7 @@ public struct ModelWriter: Sendable {
 
     private func segueEntries(_ segue: Segue) -> [String] {
         var entries = ["kind: \(segue.kind.value.rawValue)"]
+        if let call = segue.call { entries.append("call: \(call.value.rawValue)") }
         if let destination = segue.destination { entries.append("to: \(Self.scalar(destination.value))") }
         if let action = segue.action { entries.append("action: \(Self.scalar(action.value))") }
         if let trigger = segue.trigger { entries.append("trigger: \(Self.scalar(trigger))") }
@@ -107,6 +108,7 @@ public struct ModelWriter: Sendable {
         if let customClass = segue.customClass { entries.append("class: \(Self.scalar(customClass))") }
         if let summary = segue.summary { entries.append("summary: \(Self.scalar(summary))") }
         if let passes = segue.passes { entries.append("passes: \(Self.scalar(passes))") }
+        if let place = segue.codeLocation { entries.append("at: \(Self.scalar(place))") }
         return entries
     }
 
@@ -165,7 +167,7 @@ public struct ModelWriter: Sendable {
         guard last != " " else { return false }
         for scalar in text.unicodeScalars {
             let allowed = letters.contains(scalar) || capitals.contains(scalar) || digits.contains(scalar)
-                || " _-.()/'".unicodeScalars.contains(scalar) || (scalar.value > 0x7F && scalar.properties.isAlphabetic)
+                || " _-.()/'@".unicodeScalars.contains(scalar) || (scalar.value > 0x7F && scalar.properties.isAlphabetic)
             if !allowed { return false }
         }
         return true

@@ -2,12 +2,26 @@ import SceneModel
 
 /// Containment fix-ups for imported scenes.
 enum StoryboardContainment {
+    /// How much a parent is preferred to keep a shared child: lower is preferred.
+    struct Rank: Comparable {
+        var otherStoryboard: Bool
+        var storyboard: String
+        var file: Int
+        var position: Int
+
+        static func < (a: Rank, b: Rank) -> Bool {
+            (a.otherStoryboard ? 1 : 0, a.storyboard, a.file, a.position) < (b.otherStoryboard ? 1 : 0, b.storyboard, b.file, b.position)
+        }
+    }
+
     /// Gives every extra parent of a scene its own copy of it.
     ///
     /// A storyboard scene is a template: two container views embedding the same scene get two instances of it.
-    /// The model has one parent per scene, so the second and later parents point to copies (`id-2`, …) that keep the
-    /// original's origin. Copies are made for embed segues and container relationships alike, children included.
-    static func separateSharedChildren(_ input: [Scene]) -> [Scene] {
+    /// The model has one parent per scene, so the parent `preferring` ranks first keeps the scene and every other
+    /// parent points to a copy named after it (`ListViewController@tabs`, the parent's name without its storyboard)
+    /// that keeps the original's origin. Copies are made for embed segues and container relationships alike,
+    /// children included.
+    static func separateSharedChildren(_ input: [Scene], preferring rank: (_ parent: String, _ child: String) -> Rank) -> [Scene] {
         var scenes = input
         var position: [String: Int] = [:]
         for (offset, scene) in scenes.enumerated() where position[scene.id] == nil { position[scene.id] = offset }
@@ -17,21 +31,42 @@ enum StoryboardContainment {
         var lineage: [String: Set<String>] = [:]
         var original: [String: String] = [:]
 
+        // The preferred parent of every child that several parents hold.
+        var preferred: [String: (parent: String, rank: Rank)] = [:]
+        var parentCount: [String: Int] = [:]
+        for scene in input {
+            var seen: Set<String> = []
+            let children = scene.containedScenes.map(\.value)
+                + scene.segues.filter { $0.kind.value == .embed }.compactMap(\.destination?.value)
+            for child in children where seen.insert(child).inserted {
+                parentCount[child, default: 0] += 1
+                let candidate = rank(scene.id, child)
+                if let best = preferred[child], best.rank <= candidate { continue }
+                preferred[child] = (scene.id, candidate)
+            }
+        }
+
         func claim(_ child: String, parent: String) -> String {
             guard let source = position[child] else { return child }
-            if claimed.insert(child).inserted { return child }
+            let keeps = (parentCount[child] ?? 0) < 2 || preferred[child]?.parent == parent
+            if keeps && original[parent] == nil && claimed.insert(child).inserted { return child }
             let root = original[child] ?? child
             var ancestors = lineage[parent] ?? []
             ancestors.insert(original[parent] ?? parent)
             if ancestors.contains(root) { return child }
+            // The parent's name within its storyboard: everything after the storyboard's name.
+            let parentName = parent.firstIndex(of: ".").map { String(parent[parent.index(after: $0)...]) } ?? parent
+            var id = "\(root)@\(parentName)"
             var number = 2
-            while used.contains("\(root)-\(number)") { number += 1 }
-            let id = "\(root)-\(number)"
+            while used.contains(id) {
+                id = "\(root)@\(parentName)-\(number)"
+                number += 1
+            }
             var copy = scenes[source]
             copy.id = id
             for index in copy.segues.indices { copy.segues[index].source = id }
             if copy.summary == nil {
-                copy.summary = "Another instance of '\(root)': the storyboard gives this scene more than one parent."
+                copy.summary = "Another instance of '\(root)', in '\(parent)': the storyboard gives this scene more than one parent."
             }
             used.insert(id)
             claimed.insert(id)
@@ -57,6 +92,7 @@ enum StoryboardContainment {
                 scene.supplementary = Located(claim(supplementary.value, parent: parent), at: supplementary.location)
             }
             if let secondary = scene.secondary { scene.secondary = Located(claim(secondary.value, parent: parent), at: secondary.location) }
+            if let compact = scene.compact { scene.compact = Located(claim(compact.value, parent: parent), at: compact.location) }
             scene.pages = claimAll(scene.pages, parent: parent)
             scene.children = claimAll(scene.children, parent: parent)
             for segueIndex in scene.segues.indices where scene.segues[segueIndex].kind.value == .embed {

@@ -11,31 +11,44 @@ public struct StoryboardImporter: Sendable {
     public struct Input: Sendable, Hashable {
         public var path: String
         public var listedAt: SourceLocation?
+        /// Found in a folder rather than named: a storyboard of another platform is skipped with a warning.
+        public var isFoundInFolder: Bool
 
-        public init(path: String, listedAt: SourceLocation? = nil) {
+        public init(path: String, listedAt: SourceLocation? = nil, isFoundInFolder: Bool = false) {
             self.path = path
             self.listedAt = listedAt
+            self.isFoundInFolder = isFoundInFolder
         }
     }
 
     public init() {}
 
     /// Imports the storyboards at `paths`; paths are used as written in diagnostics.
-    public func importFiles(_ paths: [String]) -> StoryboardImport {
-        importFiles(paths.map { Input(path: $0) })
+    ///
+    /// `mainStoryboard` names the app's main storyboard (`Main`, or a path to it): its scenes get bare identifiers
+    /// and its initial view controller is the initial scene. Without it, the first storyboard given is the main one
+    /// (`StoryboardImport.mainStoryboard` says so).
+    public func importFiles(_ paths: [String], mainStoryboard: String? = nil) -> StoryboardImport {
+        importFiles(paths.map { Input(path: $0) }, mainStoryboard: mainStoryboard)
     }
 
-    public func importFiles(_ inputs: [Input]) -> StoryboardImport {
+    public func importFiles(_ inputs: [Input], mainStoryboard: String? = nil) -> StoryboardImport {
         var files: [(input: Input, data: Data?)] = []
         for input in inputs {
             files.append((input, FileManager.default.contents(atPath: input.path)))
         }
-        return StoryboardImportSession().run(files)
+        return StoryboardImportSession(mainStoryboard: mainStoryboard).run(files)
     }
 
     /// Imports storyboards whose contents are already in memory (`path` names each in diagnostics).
-    public func importContents(_ contents: [(path: String, data: Data)]) -> StoryboardImport {
-        StoryboardImportSession().run(contents.map { (Input(path: $0.path), $0.data) })
+    public func importContents(_ contents: [(path: String, data: Data)], mainStoryboard: String? = nil) -> StoryboardImport {
+        StoryboardImportSession(mainStoryboard: mainStoryboard).run(contents.map { (Input(path: $0.path), $0.data) })
+    }
+
+    /// A storyboard's name as storyboard references and `UIMainStoryboardFile` write it: `Settings` for
+    /// `.../Base.lproj/Settings.storyboard`; a name without `.storyboard` is returned as it is.
+    public static func storyboardName(of path: String) -> String {
+        StoryboardImportSession.storyboardName(of: path)
     }
 }
 
@@ -43,8 +56,13 @@ public struct StoryboardImporter: Sendable {
 public struct StoryboardImport: Sendable {
     /// Imported scenes: each file's scenes in file order, files in the order given.
     public var scenes: [Scene]
-    /// The initial view controller of the first storyboard (in the order given) that has one.
+    /// The main storyboard's initial view controller, else that of the first storyboard (in the order given) with one.
     public var initial: Located<String>?
+    /// The storyboard whose scenes have bare identifiers, and how it was chosen.
+    public var mainStoryboard: MainStoryboard?
+    /// Each imported storyboard's initial view controller, by storyboard name (what
+    /// `instantiateInitialViewController()` returns); the first file of a name wins.
+    public var initialScenes: [String: String] = [:]
     /// When no storyboard has an initial view controller: the first scene that no container holds.
     public var fallbackInitial: String?
     /// `pad` when every imported storyboard targets iPad only, else `nil` (the model's default).
@@ -63,18 +81,24 @@ public struct StoryboardImport: Sendable {
         pageViewControllers.compactMap { page in
             guard let scene = scenes.first(where: { $0.id == page.value }), scene.kind != .page else { return nil }
             return .warning("page view controller '\(page.value)' has no pages in the storyboard (they are set in code); imported as a content scene: give it 'kind: page' and 'pages' under 'scenes:' in a model to simulate paging",
-                            at: page.location)
+                            at: page.location, category: .containerSetInCode, subject: "'\(page.value)'")
         }
     }
+}
 
-    /// Adds unwind actions to the scenes whose class is a key of `actionsByClass` (see `UnwindActionScanner`).
-    public mutating func addUnwindActions(_ actionsByClass: [String: [String]]) {
-        for index in scenes.indices {
-            guard let actions = actionsByClass[scenes[index].className] else { continue }
-            for action in actions where !scenes[index].implementsUnwind(action) {
-                scenes[index].unwindActions.append(Located(action, at: scenes[index].location))
-            }
-        }
+/// The main storyboard of an import: named by the caller, or the first storyboard given.
+public struct MainStoryboard: Sendable, Hashable {
+    /// The storyboard's name (`Main`).
+    public var name: String
+    /// Whether the caller named it; otherwise it is the first storyboard given.
+    public var isNamed: Bool
+    /// Whether a storyboard of that name is among the imported ones.
+    public var isImported: Bool
+
+    public init(name: String, isNamed: Bool, isImported: Bool) {
+        self.name = name
+        self.isNamed = isNamed
+        self.isImported = isImported
     }
 }
 
@@ -84,6 +108,8 @@ public struct StoryboardFileReport: Sendable, Hashable {
         case imported
         /// A launch screen: it has no navigation, so it is not imported.
         case skippedLaunchScreen
+        /// A storyboard of another platform found in a folder: not the app's, so it is not imported.
+        case skippedPlatform
         /// The same file given again: imported once, at its first mention.
         case duplicate
         /// Not imported because of an error (unreadable, malformed, unsupported runtime).
@@ -139,13 +165,33 @@ final class StoryboardImportSession {
     /// Scene identifier of each view controller and stand-in.
     private var names: [ObjectKey: String] = [:]
     private var pageViewControllers: [Located<String>] = []
+    /// The main storyboard as the caller named it (a name), if it did, and the path it gave, if it gave one.
+    private let requestedMain: String?
+    private let requestedMainPath: String?
+    /// Each document's qualifier: none for the main storyboard, else its name (with its folder when another
+    /// imported storyboard has the same name).
+    private var qualifiers: [String?] = []
+    /// The main storyboard's name, and the first imported document of that name.
+    private var mainName: String?
+    private var mainDocument: Int?
+    /// Each view controller's name within its own storyboard (without the storyboard qualifier).
+    private var localNames: [ObjectKey: String] = [:]
+    /// Storyboard references that stand in for a scene of a storyboard that is not imported.
+    private var standInNames: Set<String> = []
 
-    private func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.warning(message, at: location))
+    init(mainStoryboard: String? = nil) {
+        requestedMain = mainStoryboard.map { $0.lowercased().hasSuffix(".storyboard") ? Self.storyboardName(of: $0) : $0 }
+        requestedMainPath = mainStoryboard.flatMap { $0.contains("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : nil }
     }
 
-    private func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.error(message, at: location))
+    /// A warning; by default about something of the storyboard that is left out.
+    private func warning(_ message: String, at location: SourceLocation, category: DiagnosticCategory = .storyboardIgnored,
+                         subject: String? = nil) {
+        diagnostics.append(.warning(message, at: location, category: category, subject: subject))
+    }
+
+    private func error(_ message: String, at location: SourceLocation, category: DiagnosticCategory) {
+        diagnostics.append(.error(message, at: location, category: category))
     }
 
     func run(_ files: [(input: StoryboardImporter.Input, data: Data?)]) -> StoryboardImport {
@@ -158,13 +204,13 @@ final class StoryboardImportSession {
             defer { reports.append(report) }
             let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
             guard seenPaths.insert(standardized).inserted else {
-                warning("storyboard '\(path)' is given twice; importing it once", at: input.listedAt ?? start)
+                warning("storyboard '\(path)' is given twice; importing it once", at: input.listedAt ?? start, category: .duplicateInput)
                 report.status = .duplicate
                 continue
             }
             guard let data else {
                 let exists = FileManager.default.fileExists(atPath: path)
-                error(exists ? "cannot read storyboard '\(path)'" : "no such storyboard file '\(path)'", at: input.listedAt ?? start)
+                error(exists ? "cannot read storyboard '\(path)'" : "no such storyboard file '\(path)'", at: input.listedAt ?? start, category: .inputFile)
                 continue
             }
             let root: StoryboardElement
@@ -176,7 +222,7 @@ final class StoryboardImportSession {
                 root = element
             }
             if let problem = StoryboardDocument.kindProblem(of: root) {
-                error(problem, at: root.location)
+                error(problem, at: root.location, category: .unsupportedStoryboard)
                 continue
             }
             let document = StoryboardDocument(root: root, path: path)
@@ -186,17 +232,27 @@ final class StoryboardImportSession {
             case .iOS, .iPad:
                 break
             case .tvOS:
-                warning("tvOS storyboard (\(attribute)): imported, but Scenograph applies iOS's UIKit rules to it", at: document.location)
+                warning("tvOS storyboard (\(attribute)): imported, but Scenograph applies iOS's UIKit rules to it", at: document.location,
+                        category: .tvOSStoryboard)
             case .macOS, .watchOS:
-                error("\(document.runtime.displayName) storyboards are not supported (\(attribute)); Scenograph documents iOS UIKit apps",
-                      at: document.location)
+                if input.isFoundInFolder {
+                    // A folder of an app's sources may hold its other targets' storyboards: they are not this app's.
+                    warning("\(document.runtime.displayName) storyboard (\(attribute)) skipped: Scenograph documents iOS UIKit apps",
+                            at: document.location, category: .unsupportedStoryboard)
+                    report.status = .skippedPlatform
+                } else {
+                    error("\(document.runtime.displayName) storyboards are not supported (\(attribute)); Scenograph documents iOS UIKit apps",
+                          at: document.location, category: .unsupportedStoryboard)
+                }
                 continue
             case .unknown:
-                error("unsupported storyboard runtime (\(attribute)); Scenograph imports iOS and iPad storyboards", at: document.location)
+                error("unsupported storyboard runtime (\(attribute)); Scenograph imports iOS and iPad storyboards", at: document.location,
+                      category: .unsupportedStoryboard)
                 continue
             }
             if document.isLaunchScreen {
-                warning("launch screen storyboard '\(document.fileName)' skipped: a launch screen has no navigation", at: document.location)
+                warning("launch screen storyboard '\(document.fileName)' skipped: a launch screen has no navigation", at: document.location,
+                        category: .launchScreen)
                 report.status = .skippedLaunchScreen
                 continue
             }
@@ -206,19 +262,29 @@ final class StoryboardImportSession {
         }
         guard !documents.isEmpty else {
             return StoryboardImport(scenes: [], initial: nil, fallbackInitial: nil, idiom: nil,
-                                    diagnostics: diagnostics, files: reports, pageViewControllers: [])
+                                diagnostics: diagnostics, files: reports, pageViewControllers: [])
         }
+        mainName = requestedMain ?? documents.first?.name
+        mainDocument = requestedMainPath.flatMap { path in documents.firstIndex { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path } }
+            ?? documents.indices.filter { documents[$0].name == mainName }.min { documents[$0].path < documents[$1].path }
+        qualifiers = documentQualifiers()
         indexObjects()
         resolveReferences()
         assignNames()
         var scenes = mapScenes()
-        scenes = StoryboardContainment.separateSharedChildren(scenes)
+        scenes = StoryboardContainment.separateSharedChildren(scenes, preferring: parentPreference(scenes))
         let initial = initialScene()
         let idiom: Idiom? = documents.allSatisfy { $0.runtime == .iPad } ? .pad : nil
-        let standIns = Set(resolution.filter { !$0.value.resolved }.compactMap { names[$0.key] })
-        let fallback = initial == nil ? StoryboardContainment.firstRoot(of: scenes, standIns: standIns) : nil
-        return StoryboardImport(scenes: scenes, initial: initial, fallbackInitial: fallback, idiom: idiom,
-                                diagnostics: diagnostics, files: reports, pageViewControllers: pageViewControllers)
+        let fallback = initial == nil ? StoryboardContainment.firstRoot(of: scenes, standIns: standInNames) : nil
+        var result = StoryboardImport(scenes: scenes, initial: initial, fallbackInitial: fallback, idiom: idiom,
+                                      diagnostics: diagnostics, files: reports, pageViewControllers: pageViewControllers)
+        result.mainStoryboard = mainName.map { MainStoryboard(name: $0, isNamed: requestedMain != nil, isImported: mainDocument != nil) }
+        for (index, document) in documents.enumerated() where result.initialScenes[document.name] == nil {
+            if let initial = document.initialViewController?.value, let key = sceneKey(file: index, objectID: initial), let name = names[key] {
+                result.initialScenes[document.name] = name
+            }
+        }
+        return result
     }
 
     /// `Settings` for `.../Base.lproj/Settings.storyboard`.
@@ -263,7 +329,7 @@ final class StoryboardImportSession {
                 case .failure(let problem):
                     resolution[key] = (key, false)
                     warning("storyboard reference to \(placeholder.targetDescription) cannot be resolved: \(problem.reason); a stand-in scene takes its place",
-                            at: placeholder.location)
+                            at: placeholder.location, category: .storyboardReference, subject: placeholder.targetDescription)
                 }
             }
         }
@@ -332,40 +398,130 @@ final class StoryboardImportSession {
 
     // MARK: - Scene identifiers
 
-    /// Names every view controller and stand-in (see `docs/storyboards.md`): storyboard ID, else custom class, else
-    /// element kind and object id; names several scenes would share get the object id (then the storyboard name) appended.
+    /// The qualifier of a storyboard's scene identifiers: none for the main storyboard, else its name.
+    private func qualifier(ofDocument index: Int) -> String? {
+        qualifiers[index]
+    }
+
+    /// Qualifiers of every document. Storyboards sharing a name belong to different targets (a bundle's resource
+    /// names are unique); those that are not the main storyboard are told apart by their folder (skipping `.lproj`),
+    /// then, if that is shared too, by a number in the order of their paths.
+    private func documentQualifiers() -> [String?] {
+        var result: [String?] = documents.indices.map { $0 == mainDocument ? nil : StoryboardNames.sanitize(documents[$0].name) }
+        let groups = Dictionary(grouping: documents.indices, by: { documents[$0].name }).filter { $0.value.count > 1 }
+        for name in groups.keys.sorted() {
+            let members = (groups[name] ?? []).filter { $0 != mainDocument }
+            let folders = members.map { index -> String in
+                let components = URL(fileURLWithPath: documents[index].path).standardizedFileURL.deletingLastPathComponent().pathComponents
+                let folder = components.reversed().first { !$0.hasSuffix(".lproj") && $0 != "/" } ?? ""
+                return StoryboardNames.sanitize(folder).map { "\($0)-\(name)" } ?? name
+            }
+            let byPath = members.indices.sorted { documents[members[$0]].path < documents[members[$1]].path }
+            let unique = StoryboardNames.resolve(byPath.map { [StoryboardNames.sanitize(folders[$0]) ?? name] })
+            for (offset, position) in byPath.enumerated() { result[members[position]] = unique[offset] }
+        }
+        return result
+    }
+
+    private func qualifier(ofStoryboardNamed name: String) -> String? {
+        name == mainName ? nil : StoryboardNames.sanitize(name)
+    }
+
+    private static func qualified(_ local: String, by qualifier: String?) -> String {
+        qualifier.map { "\($0).\(local)" } ?? local
+    }
+
+    /// Names every view controller and stand-in (see `docs/storyboards.md`): within its storyboard, from the
+    /// storyboard ID, else the custom class, else the label, else the kind; qualified by the storyboard's name
+    /// unless it is the main storyboard. A name is never made of object ids, and depends on its own storyboard only.
     private func assignNames() {
         var keys: [ObjectKey] = []
-        var candidates: [[String]] = []
+        var fullNames: [String] = []
         for (index, document) in documents.enumerated() {
+            var facts: [SceneNameFacts] = []
+            var objectIDs: [String] = []
+            var parentOf: [String: String] = [:]
+            var firstChildOf: [String: String] = [:]
             for scene in document.scenes {
-                switch scene.member {
-                case .controller(let element):
-                    guard let id = element["id"] else { continue }
-                    let base = StoryboardNames.sanitize(element["storyboardIdentifier"])
-                        ?? StoryboardNames.sanitize(element["customClass"])
-                        ?? StoryboardNames.sanitize("\(element.name)-\(id)") ?? "scene"
-                    keys.append(ObjectKey(file: index, objectID: id))
-                    candidates.append(StoryboardNames.refinements(of: base, objectID: id, storyboard: document.name))
-                case .placeholder(let placeholder):
-                    let key = ObjectKey(file: index, objectID: placeholder.objectID)
-                    guard resolution[key]?.resolved == false else { continue }
-                    let base = StoryboardNames.sanitize(placeholder.referencedIdentifier)
-                        ?? StoryboardNames.sanitize("\(placeholder.storyboardName ?? "storyboard")-initial") ?? "reference"
-                    keys.append(key)
-                    candidates.append(StoryboardNames.refinements(of: base, objectID: placeholder.objectID, storyboard: document.name))
-                case .none:
-                    break
+                guard case .controller(let element) = scene.member, let id = element["id"] else { continue }
+                objectIDs.append(id)
+                facts.append(SceneNameFacts(storyboardID: element["storyboardIdentifier"], customClass: element["customClass"],
+                                            label: StoryboardNames.label(of: element), kind: StoryboardNames.kindName(element.name)))
+                for (segue, owner) in scene.segues {
+                    guard let destination = segue["destination"] else { continue }
+                    let isRelationship = segue["kind"] == "relationship" && owner["id"] == id
+                    guard isRelationship || segue["kind"] == "embed" else { continue }
+                    if isRelationship, firstChildOf[id] == nil { firstChildOf[id] = destination }
+                    if parentOf[destination] == nil { parentOf[destination] = id }
                 }
             }
+            var base: [String: String] = [:]
+            for (id, fact) in zip(objectIDs, facts) { base[id] = fact.base.name }
+            for offset in facts.indices {
+                facts[offset].firstChild = firstChildOf[objectIDs[offset]].flatMap { base[$0] }
+                facts[offset].parent = parentOf[objectIDs[offset]].flatMap { base[$0] }
+            }
+            let qualifier = qualifier(ofDocument: index)
+            for (id, local) in zip(objectIDs, StoryboardNames.names(for: facts)) {
+                let key = ObjectKey(file: index, objectID: id)
+                localNames[key] = local
+                keys.append(key)
+                fullNames.append(Self.qualified(local, by: qualifier))
+            }
         }
-        for (key, name) in zip(keys, StoryboardNames.unique(candidates)) { names[key] = name }
+        // A reference that cannot be resolved stands for a scene of its storyboard: the stand-in is named as that scene
+        // would be named from the reference alone, and references to one scene share one stand-in.
+        let realCount = keys.count
+        var standInOf: [ObjectKey: String] = [:]
+        for (index, document) in documents.enumerated() {
+            for scene in document.scenes {
+                guard case .placeholder(let placeholder) = scene.member else { continue }
+                let key = ObjectKey(file: index, objectID: placeholder.objectID)
+                guard resolution[key]?.resolved == false else { continue }
+                let local = StoryboardNames.sanitize(placeholder.referencedIdentifier) ?? "initial"
+                var qualifier = "reference"
+                if let storyboard = placeholder.storyboardName, !storyboard.isEmpty {
+                    qualifier = self.qualifier(ofStoryboardNamed: storyboard) ?? ""
+                }
+                standInOf[key] = qualifier.isEmpty ? local : Self.qualified(local, by: qualifier)
+            }
+        }
+        let standInIDs = Array(Set(standInOf.values)).sorted()
+        // Real scenes keep their names before stand-ins; names still shared (two storyboards of one name) get numbers.
+        let unique = StoryboardNames.resolve((fullNames + standInIDs).map { [$0] },
+                                             keeps: Array(repeating: true, count: realCount) + Array(repeating: false, count: standInIDs.count))
+        for (key, name) in zip(keys, unique) { names[key] = name }
+        var standInName: [String: String] = [:]
+        for (id, name) in zip(standInIDs, unique.dropFirst(realCount)) { standInName[id] = name }
+        for (key, id) in standInOf {
+            let name = standInName[id] ?? id
+            names[key] = name
+            standInNames.insert(name)
+        }
+    }
+
+    /// Which parent keeps a scene that several containers hold (the others get copies): a parent in the scene's
+    /// own storyboard, else the parent in the storyboard whose name sorts first, so that the order the files are
+    /// given in does not matter.
+    private func parentPreference(_ scenes: [Scene]) -> (_ parent: String, _ child: String) -> StoryboardContainment.Rank {
+        var home: [String: Int] = [:]
+        for (key, name) in names where key.file < (home[name] ?? Int.max) { home[name] = key.file }
+        var position: [String: Int] = [:]
+        for (offset, scene) in scenes.enumerated() where position[scene.id] == nil { position[scene.id] = offset }
+        let storyboardNames = documents.map(\.name)
+        return { parent, child in
+            let file = home[parent] ?? storyboardNames.count
+            return StoryboardContainment.Rank(otherStoryboard: file != home[child],
+                                              storyboard: file < storyboardNames.count ? storyboardNames[file] : "",
+                                              file: file, position: position[parent] ?? 0)
+        }
     }
 
     // MARK: - Mapping
 
     private func mapScenes() -> [Scene] {
         var scenes: [Scene] = []
+        var emittedStandIns: Set<String> = []
         for (index, document) in documents.enumerated() {
             let report = reportIndex[index]
             for stray in document.strayScenelessSegues {
@@ -384,7 +540,7 @@ final class StoryboardImportSession {
                     reports[report].placeholders.append(StoryboardPlaceholderReport(
                         objectID: placeholder.objectID, storyboardName: placeholder.storyboardName,
                         referencedIdentifier: placeholder.referencedIdentifier, sceneID: sceneID, isResolved: target.resolved))
-                    if !target.resolved, let name = names[key] {
+                    if !target.resolved, let name = names[key], emittedStandIns.insert(name).inserted {
                         scenes.append(standIn(for: placeholder, name: name, document: document))
                     }
                     ignoreSegues(of: storyboardScene, because: "a storyboard reference has no segues of its own")
@@ -459,10 +615,10 @@ final class StoryboardImportSession {
             pageViewControllers.append(Located(name, at: element.location))
         }
 
-        var compact: [String] = []
         var splitColumns = false
         var usedIDs: [[String]] = []
         var pending: [Segue] = []
+        var deprecatedPopovers: [Int] = []
         for (segueElement, owner) in storyboardScene.segues {
             guard let rawKind = segueElement["kind"] else { continue }
             let ownerIsController = owner.name == element.name && owner["id"] == objectID
@@ -493,7 +649,8 @@ final class StoryboardImportSession {
                     scene.supplementary = located
                     splitColumns = true
                 case (.split, "compactViewController"):
-                    compact.append(child)
+                    if scene.compact == nil { scene.compact = located }
+                    else { warning("split view controller '\(name)' has a second compact view controller; ignored", at: segueElement.location) }
                     splitColumns = true
                 default:
                     applied = false
@@ -506,11 +663,19 @@ final class StoryboardImportSession {
             guard let segue = mapSegue(segueElement, rawKind: rawKind, owner: owner, ownerIsController: ownerIsController,
                                        source: name, file: file) else { continue }
             reports[report].segueCounts[rawKind, default: 0] += 1
+            if rawKind == "popover" { deprecatedPopovers.append(pending.count) }
             pending.append(segue)
-            usedIDs.append(StoryboardNames.refinements(of: segue.id, objectID: segueElement["id"] ?? "", storyboard: nil))
+            // Segues of one scene sharing an identifier are told apart by their controls.
+            let trigger = StoryboardNames.words(segue.trigger).map { ["\(segue.id)-\($0)"] } ?? []
+            usedIDs.append([segue.id] + trigger)
         }
-        for (offset, id) in StoryboardNames.unique(usedIDs).enumerated() {
+        for (offset, id) in StoryboardNames.resolve(usedIDs).enumerated() {
             pending[offset].id = id
+        }
+        for offset in deprecatedPopovers {
+            let segue = pending[offset]
+            warning("'popover' segues are deprecated; segue '\(segue.qualifiedID)' is imported as a popover presentation",
+                    at: segue.location, category: .deprecatedSegue, subject: "'\(segue.qualifiedID)' (popover)")
         }
         scene.segues = pending
 
@@ -521,10 +686,6 @@ final class StoryboardImportSession {
                 scene.splitStyle = .tripleColumn
             } else if element.flag("allowDoubleColumnStyle") == true || splitColumns {
                 scene.splitStyle = .doubleColumn
-            }
-            if !compact.isEmpty {
-                let list = compact.map { "'\($0)'" }.joined(separator: ", ")
-                scene.summary = "In compact width the split view shows its compact column \(list) instead of its columns."
             }
         }
         return fallBackWhenEmpty(scene, element: element)
@@ -547,7 +708,7 @@ final class StoryboardImportSession {
         var content = scene
         let className = scene.className
         warning("\(scene.kind.rawValue) controller '\(scene.id)' has \(missing) in the storyboard (set in code); imported as a content scene",
-                at: element.location)
+                at: element.location, category: .containerSetInCode, subject: "'\(scene.id)'")
         content.kind = .content
         if content.customClass == nil { content.customClass = Located(className, at: element.location) }
         content.root = nil
@@ -573,9 +734,6 @@ final class StoryboardImportSession {
             warning("segue kind '\(rawKind)' is not a UIKit segue kind; ignored", at: element.location)
             return nil
         }
-        if rawKind == "popover" {
-            warning("'popover' segues are deprecated; imported as a popover presentation", at: element.location)
-        }
         var segue = Segue(id: "", source: source, kind: kind, location: element.location)
         var fallbackName: String
         if kind == .unwind {
@@ -594,7 +752,7 @@ final class StoryboardImportSession {
                 return nil
             }
             segue.destination = Located(destination, at: element.location)
-            fallbackName = "\(kind.rawValue)-\(destination)"
+            fallbackName = "\(kind.rawValue)-\(segueTargetName(file: file, objectID: destinationID))"
         }
         segue.id = StoryboardNames.sanitize(element["identifier"]) ?? StoryboardNames.sanitize(fallbackName) ?? "segue"
         if kind != .embed {
@@ -602,12 +760,12 @@ final class StoryboardImportSession {
         }
         let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
         if let value = element["modalPresentationStyle"] {
-            if !modal { warning("modalPresentationStyle of a \(rawKind) segue ignored", at: element.location) }
+            if !modal { warning("modalPresentationStyle of a \(rawKind) segue ignored", at: element.location, category: .ineffectiveSetting) }
             else if let style = PresentationStyle(rawValue: value) { segue.modalPresentationStyle = Located(style, at: element.location) }
             else { warning("unknown modalPresentationStyle '\(value)' ignored", at: element.location) }
         }
         if let value = element["modalTransitionStyle"] {
-            if !modal { warning("modalTransitionStyle of a \(rawKind) segue ignored", at: element.location) }
+            if !modal { warning("modalTransitionStyle of a \(rawKind) segue ignored", at: element.location, category: .ineffectiveSetting) }
             else if let style = TransitionStyle(rawValue: value) { segue.modalTransitionStyle = Located(style, at: element.location) }
             else { warning("unknown modalTransitionStyle '\(value)' ignored", at: element.location) }
         }
@@ -626,10 +784,26 @@ final class StoryboardImportSession {
         return segue
     }
 
+    /// How a segue's identifier names its destination when the storyboard gives none: the destination's name in
+    /// this storyboard, or, across a storyboard reference, the referenced storyboard ID (else the storyboard's name),
+    /// so that the identifier does not depend on which other storyboards are imported.
+    private func segueTargetName(file: Int, objectID: String) -> String {
+        let key = ObjectKey(file: file, objectID: objectID)
+        if let local = localNames[key] { return local }
+        if let placeholder = placeholders[key] {
+            return StoryboardNames.sanitize(placeholder.referencedIdentifier) ?? StoryboardNames.sanitize(placeholder.storyboardName) ?? "reference"
+        }
+        return "scene"
+    }
+
     // MARK: - Initial scene
 
+    /// The main storyboard's initial view controller, else the first one found in the order the files were given.
     private func initialScene() -> Located<String>? {
-        for (index, document) in documents.enumerated() {
+        var order = Array(documents.indices)
+        if let mainDocument { order = [mainDocument] + order.filter { $0 != mainDocument } }
+        for index in order {
+            let document = documents[index]
             guard let initial = document.initialViewController else { continue }
             if let key = sceneKey(file: index, objectID: initial.value), let name = names[key] {
                 return Located(name, at: initial.location)
@@ -637,66 +811,5 @@ final class StoryboardImportSession {
             warning("initialViewController '\(initial.value)' is not a view controller of this storyboard", at: initial.location)
         }
         return nil
-    }
-}
-
-// MARK: - Names
-
-/// Scene and segue identifiers made from Interface Builder names.
-enum StoryboardNames {
-    /// `text` as an identifier: characters outside `[A-Za-z0-9_-]` become `_`, and a leading digit or `-` gets a `_`.
-    static func sanitize(_ text: String?) -> String? {
-        guard let text, !text.isEmpty else { return nil }
-        var result = String(text.unicodeScalars.map { scalar -> Character in
-            let ok = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
-            return ok ? Character(scalar) : "_"
-        })
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) || first == "-" { result = "_" + result }
-        return result
-    }
-
-    /// The unwind action's name from its Objective-C selector: `unwindToLibrary:` → `unwindToLibrary`.
-    static func unwindActionName(_ selector: String) -> String {
-        var name = selector
-        while name.hasSuffix(":") { name.removeLast() }
-        return sanitize(name) ?? "unwind"
-    }
-
-    /// Ever more specific names for one object: the base, then with the object id, then with the storyboard's name.
-    static func refinements(of base: String, objectID: String, storyboard: String?) -> [String] {
-        var result = [base]
-        if let id = sanitize(objectID), !id.isEmpty { result.append("\(base)-\(id.hasPrefix("_") ? String(id.dropFirst()) : id)") }
-        if let storyboard = sanitize(storyboard), let last = result.last { result.append("\(last)-\(storyboard)") }
-        return result
-    }
-
-    /// One name per object: each starts with its first candidate; every object whose name is shared moves on to its next
-    /// candidate; names still shared at the end get `-2`, `-3`… in order.
-    static func unique(_ candidates: [[String]]) -> [String] {
-        var level = Array(repeating: 0, count: candidates.count)
-        var names = candidates.map { $0.first ?? "" }
-        while true {
-            var counts: [String: Int] = [:]
-            for name in names { counts[name, default: 0] += 1 }
-            let shared = names.indices.filter { (counts[names[$0]] ?? 0) > 1 && level[$0] + 1 < candidates[$0].count }
-            if shared.isEmpty { break }
-            for index in shared {
-                level[index] += 1
-                names[index] = candidates[index][level[index]]
-            }
-        }
-        var used: Set<String> = []
-        var result: [String] = []
-        for name in names {
-            var unique = name
-            var number = 2
-            while used.contains(unique) {
-                unique = "\(name)-\(number)"
-                number += 1
-            }
-            used.insert(unique)
-            result.append(unique)
-        }
-        return result
     }
 }

@@ -45,9 +45,14 @@ enum StoryboardTriggers {
         var candidates: [String?] = []
         switch element.name {
         case "button":
-            candidates.append(element.children.first { $0.name == "state" && $0["key"] == "normal" }?["title"])
-            candidates.append(element.children.first { $0.name == "buttonConfiguration" }?["title"])
+            let normal = element.children.first { $0.name == "state" && $0["key"] == "normal" }
+            let configuration = element.children.first { $0.name == "buttonConfiguration" }
+            candidates.append(normal?["title"])
+            candidates.append(normal.flatMap(attributedTitle))
+            candidates.append(configuration?["title"])
+            candidates.append(configuration.flatMap(attributedTitle))
             candidates.append(element["title"])
+            candidates.append(element["buttonType"].flatMap { buttonTypeTitles[$0] })
         case "barButtonItem":
             candidates.append(element["title"])
             candidates.append(element["systemItem"].map(systemItemTitle))
@@ -66,10 +71,31 @@ enum StoryboardTriggers {
         return candidates.lazy.compactMap { $0.map(clean) }.first { !$0.isEmpty }
     }
 
-    /// A cell's reuse identifier, else the text of its first label (static cells).
+    /// The titles of system button types, as the button shows them.
+    static let buttonTypeTitles = [
+        "infoLight": "Info", "infoDark": "Info", "contactAdd": "Add contact", "detailDisclosure": "Detail disclosure", "close": "Close",
+    ]
+
+    /// The text of an attributed title (`<attributedString key="attributedTitle">` with `<fragment content=…>`).
+    static func attributedTitle(in element: StoryboardElement) -> String? {
+        guard let string = element.children.first(where: { $0.name == "attributedString" && $0["key"] == "attributedTitle" }) else {
+            return nil
+        }
+        let text = string.children.filter { $0.name == "fragment" }.compactMap { $0["content"] }.joined()
+        return text.isEmpty ? nil : text
+    }
+
+    /// A cell's reuse identifier, else the text of its first label (static cells), without a trailing "cell" (the
+    /// description adds it): `PhotoCell` → `Photo`. A bare `Cell` says nothing, so the label's text is used then.
     static func cellName(_ cell: StoryboardElement) -> String? {
-        if let identifier = cell["reuseIdentifier"].map(clean), !identifier.isEmpty { return identifier }
-        if let label = cell["userLabel"].map(clean), !label.isEmpty { return label }
+        func trimmed(_ name: String?) -> String? {
+            guard var name = name.map(clean) else { return nil }
+            if name.lowercased().hasSuffix("cell") { name = String(name.dropLast(4)).trimmingCharacters(in: .whitespaces) }
+            while name.hasSuffix("_") || name.hasSuffix("-") { name.removeLast() }
+            return name.isEmpty ? nil : name
+        }
+        if let identifier = trimmed(cell["reuseIdentifier"]) { return identifier }
+        if let label = trimmed(cell["userLabel"]) { return label }
         var text: String?
         cell.forEachDescendant { element in
             if text == nil, element.name == "label", let value = element["text"].map(clean), !value.isEmpty { text = value }

@@ -40,12 +40,12 @@ enum StoryboardXML {
     static func parse(_ data: Data, file: String) -> Result<StoryboardElement, Diagnostic> {
         if let bad = UTF8Check.firstInvalidByte(in: data) {
             return .failure(.error("the storyboard is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character (Interface Builder writes UTF-8)",
-                                   at: SourceLocation(file: file, line: bad.line, column: bad.column)))
+                                   at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .syntax))
         }
         let text = String(decoding: data, as: UTF8.self)
         if let marker = ConflictMarker.find(in: text) {
             return .failure(.error("merge conflict marker '\(marker.text)' found; the storyboard was committed in the middle of a merge: resolve the conflict first",
-                                   at: SourceLocation(file: file, line: marker.line, column: 1)))
+                                   at: SourceLocation(file: file, line: marker.line, column: 1), category: .syntax))
         }
         let builder = TreeBuilder(file: file, bytes: Array(data))
         let parser = XMLParser(data: data)
@@ -59,7 +59,7 @@ enum StoryboardXML {
         guard finished, let root = builder.root else {
             let position = SourceLocation(file: file, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
             let reason = builder.root == nil && builder.stack.isEmpty ? "the file is empty or not XML" : "the XML ends before its elements are closed"
-            return .failure(.error("malformed XML: \(reason)", at: position))
+            return .failure(.error("malformed XML: \(reason)", at: position, category: .syntax))
         }
         return .success(root)
     }
@@ -157,7 +157,7 @@ enum StoryboardXML {
                 // The tree is walked recursively: stop reading before it is deeper than the stack allows.
                 if firstError == nil {
                     firstError = .error("elements nested more than \(InputLimits.storyboardDepth) levels deep (<\(elementName)>); a storyboard may nest at most \(InputLimits.storyboardDepth)",
-                                        at: location, category: DiagnosticCategory.limit.id)
+                                        at: location, category: .limit)
                 }
                 parser.abortParsing()
                 return
@@ -185,7 +185,7 @@ enum StoryboardXML {
                 location = tagStart(line: line, column: column)
                 if let open = stack.last { message += " <\(open.name)> opened at line \(open.location.line)" }
             }
-            firstError = .error(message, at: location)
+            firstError = .error(message, at: location, category: .syntax)
         }
 
         private func tagStart(line: Int, column: Int) -> SourceLocation {

@@ -12,10 +12,11 @@ public struct CheckReport: Sendable {
     /// every flow's failed expectations and errors, and the lint rules.
     public init(model: SceneModel, loadDiagnostics: [Diagnostic]) {
         // Where a rule looks at a position, its finding (or its silence, when the model turns the rule off)
-        // replaces validation's older warning there, which says the same without an id.
+        // replaces validation's warning of the same category there (unreachable scenes, unimplemented unwind
+        // actions, popovers without an anchor), which says the same.
         let lint = NavigationLint(model: model)
-        let ruled = Set(lint.rawFindings().map(\.diagnostic.location))
-        var findings = loadDiagnostics.filter { $0.isError || $0.category != nil || !ruled.contains($0.location) }
+        let ruled = Set(lint.rawFindings().map { "\($0.diagnostic.category ?? "") \($0.diagnostic.location)" })
+        var findings = loadDiagnostics.filter { $0.isError || !ruled.contains("\($0.category ?? "") \($0.location)") }
         var flowFindings: [Diagnostic] = []
         for trace in Simulator(model: model).runAll().flows {
             for step in trace.steps {

@@ -268,6 +268,8 @@ private struct ModelDiffer {
         let destination = segue.destination.map { mapTargets ? mapped($0.value) : $0.value }
         return [
             ("kind", segue.kind.value.rawValue),
+            // A code segue's call is compared; the line it is at moves with every edit of its file, so it is not.
+            ("call", segue.call?.value.rawValue),
             ("to", destination),
             ("action", segue.action?.value),
             ("trigger", segue.trigger),
@@ -284,7 +286,8 @@ private struct ModelDiffer {
     }
 
     func target(_ segue: Segue) -> String {
-        segue.kind.value.effective == .unwind ? "\(segue.action?.value ?? "?")(_:)" : (segue.destination?.value ?? "?")
+        if segue.kind.value == .code, segue.call?.value == .dismiss { return "dismiss" }
+        return segue.kind.value.effective == .unwind ? "\(segue.action?.value ?? "?")(_:)" : (segue.destination?.value ?? "?")
     }
 
     func segueChanges() -> [ModelDiff.SegueChange] {

@@ -50,12 +50,14 @@ public struct NavigationLint: Sendable {
     func showWithoutContainer(_ structure: Structure) -> [Finding] {
         var findings: [Finding] = []
         for segue in model.allSegues {
-            let kind = segue.kind.value
-            if kind.effective == .show, !structure.canShowInPlace.contains(segue.source) {
+            let kind = segue.effectiveKind
+            // A push in code on a missing navigation controller does nothing rather than present: not this rule's case.
+            let codePush = segue.kind.value == .code && segue.call?.value == .push
+            if kind == .show, !codePush, !structure.canShowInPlace.contains(segue.source) {
                 findings.append(finding(.showOutsideNavigation, "show segue '\(segue.qualifiedID)': '\(segue.source)' is never inside a navigation controller (or another container that shows), so UIKit presents '\(segue.destination?.value ?? "?")' modally",
                                         at: segue.kind.location, scene: segue.source))
             }
-            if kind.effective == .showDetail, !structure.insideSplit.contains(segue.source) {
+            if kind == .showDetail, !structure.insideSplit.contains(segue.source) {
                 findings.append(finding(.showDetailOutsideSplit, "showDetail segue '\(segue.qualifiedID)': '\(segue.source)' is never inside a split view controller, so UIKit presents '\(segue.destination?.value ?? "?")' modally",
                                         at: segue.kind.location, scene: segue.source))
             }
@@ -66,7 +68,7 @@ public struct NavigationLint: Sendable {
     func noWayBack(_ structure: Structure) -> [Finding] {
         var presenters: [String: [Segue]] = [:]
         var order: [String] = []
-        for segue in model.allSegues where segue.kind.value.isModal {
+        for segue in model.allSegues where segue.presents {
             guard let destination = segue.destination?.value, model.scene(destination) != nil else { continue }
             if presenters[destination] == nil { order.append(destination) }
             presenters[destination, default: []].append(segue)
@@ -80,7 +82,7 @@ public struct NavigationLint: Sendable {
             let inside = structure.presentedArea(of: id)
             let unwindsOut = inside.contains { member in
                 model.scene(member)?.segues.contains { segue in
-                    segue.kind.value.effective == .unwind
+                    segue.effectiveKind == .unwind
                         && model.scenesImplementing(unwindAction: segue.action?.value ?? "").contains { !inside.contains($0.id) }
                 } ?? false
             }
@@ -107,7 +109,7 @@ public struct NavigationLint: Sendable {
             }
         }
         for segue in model.allSegues {
-            let kind = segue.kind.value.effective
+            let kind = segue.effectiveKind
             if kind == .unwind, let action = segue.action, model.scenesImplementing(unwindAction: action.value).isEmpty {
                 let actions = model.scenes.flatMap { $0.unwindActions.map(\.value) }
                 findings.append(finding(.unwindUnimplemented, "unwind segue '\(segue.qualifiedID)': no scene implements '\(action.value)(_:)'\(Identifier.didYouMean(action.value, among: actions))",
@@ -117,7 +119,7 @@ public struct NavigationLint: Sendable {
                 findings.append(finding(.popoverWithoutAnchor, "popover segue '\(segue.qualifiedID)' has no anchor; UIKit raises an exception when it fires",
                                         at: segue.location, scene: segue.source))
             }
-            if segue.kind.value.isModal {
+            if segue.presents {
                 let style = structure.presentationStyle(segue)
                 let transition = segue.modalTransitionStyle?.value ?? segue.destination.flatMap { model.scene($0.value) }?.modalTransitionStyle
                 if transition == .partialCurl, kind != .popover, style != .fullScreen {
@@ -135,7 +137,8 @@ public struct NavigationLint: Sendable {
                     }
                 }
             }
-            if segue.isManual, kind != .embed, !performed.contains(segue.qualifiedID) {
+            // A code segue is documented by the line of code that makes it.
+            if segue.isManual, kind != .embed, segue.kind.value != .code, !performed.contains(segue.qualifiedID) {
                 findings.append(finding(.manualSegueUnused, "manual segue '\(segue.qualifiedID)' (no trigger) is performed by no flow; add a step 'perform: \(segue.qualifiedID)'",
                                         at: segue.location, scene: segue.source))
             }
@@ -222,7 +225,7 @@ struct Structure {
             while changed {
                 changed = false
                 for scene in model.scenes where set.contains(scene.id) {
-                    var next = scene.segues.filter { follows($0.kind.value.effective) || $0.kind.value == .embed }.compactMap(\.destination?.value)
+                    var next = scene.segues.filter { follows($0.effectiveKind) || $0.kind.value == .embed }.compactMap(\.destination?.value)
                     next += scene.containedScenes.map(\.value)
                     next += pushedByCode.filter { $0.from == scene.id }.map(\.scene)
                     for id in next where model.scene(id) != nil && set.insert(id).inserted { changed = true }
@@ -238,7 +241,7 @@ struct Structure {
     /// The style a modal segue resolves to at presentation, before adaptation: its own, else the destination's,
     /// `automatic` as the model's iOS version takes it.
     func presentationStyle(_ segue: Segue) -> PresentationStyle {
-        if segue.kind.value.effective == .popover { return .popover }
+        if segue.effectiveKind == .popover { return .popover }
         let style = segue.modalPresentationStyle?.value ?? segue.destination.flatMap { model.scene($0.value) }?.modalPresentationStyle ?? .automatic
         guard style == .automatic else { return style }
         return model.environment.ios <= 12 ? .fullScreen : (model.environment.ios >= 18 ? .formSheet : .pageSheet)
@@ -263,7 +266,7 @@ struct Structure {
         while let current = queue.popLast() {
             guard let scene = model.scene(current) else { continue }
             var next = scene.containedScenes.map(\.value)
-            next += scene.segues.filter { [.show, .showDetail, .embed].contains($0.kind.value.effective) && canShowInPlace.contains(scene.id) || $0.kind.value == .embed }
+            next += scene.segues.filter { [.show, .showDetail, .embed].contains($0.effectiveKind) && canShowInPlace.contains(scene.id) || $0.kind.value == .embed }
                 .compactMap(\.destination?.value)
             for child in next where area.insert(child).inserted { queue.append(child) }
         }
@@ -283,6 +286,6 @@ struct Structure {
     }
 
     private func inNavigationAtRunTime(_ id: String) -> Bool {
-        model.allSegues.contains { $0.kind.value.effective == .show && $0.destination?.value == id }
+        model.allSegues.contains { $0.effectiveKind == .show && $0.destination?.value == id }
     }
 }

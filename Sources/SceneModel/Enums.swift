@@ -28,8 +28,12 @@ public enum SceneKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// The kind of a segue, including the deprecated storyboard kinds.
+///
+/// `code` is navigation the app's Swift code does without a storyboard segue (`present(_:animated:)`,
+/// `pushViewController(_:animated:)`, …): the segue's `call` says which.
 public enum SegueKind: String, Sendable, Hashable, Codable, CaseIterable {
     case show, showDetail, present, popover, embed, unwind, custom
+    case code
     case push, modal, replace
 
     /// Deprecated kinds behave as a modern one.
@@ -50,6 +54,33 @@ public enum SegueKind: String, Sendable, Hashable, Codable, CaseIterable {
         switch effective {
         case .present, .popover, .custom: true
         default: false
+        }
+    }
+}
+
+/// The UIKit call a `code` segue records.
+public enum CodeCall: String, Sendable, Hashable, Codable, CaseIterable {
+    case present, push, show, showDetail, dismiss
+
+    /// The Swift signature, as traces and docs name it.
+    public var signature: String {
+        switch self {
+        case .present: "present(_:animated:completion:)"
+        case .push: "pushViewController(_:animated:)"
+        case .show: "show(_:sender:)"
+        case .showDetail: "showDetailViewController(_:sender:)"
+        case .dismiss: "dismiss(animated:completion:)"
+        }
+    }
+
+    /// The segue kind that behaves as the call; `nil` for `dismiss`, which leads to no new scene.
+    public var segueKind: SegueKind? {
+        switch self {
+        case .present: .present
+        case .push: .push
+        case .show: .show
+        case .showDetail: .showDetail
+        case .dismiss: nil
         }
     }
 }

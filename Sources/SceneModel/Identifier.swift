@@ -6,6 +6,25 @@ public enum Identifier {
         return text.unicodeScalars.dropFirst().allSatisfy { isLetterOrUnderscore($0) || ("0"..."9").contains($0) || $0 == "-" }
     }
 
+    /// Whether `text` is a scene identifier: identifiers (as `isValid`) joined by `.` or `@`, as storyboard imports
+    /// name scenes of other storyboards (`Social.StyledNavigationController`) and second instances
+    /// (`ListViewController@tabs`). A segue reference splits at its last `.`, since segue identifiers have none.
+    public static func isValidScene(_ text: String) -> Bool {
+        var part = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "." || scalar == "@" {
+                guard isValid(part) else { return false }
+                part = ""
+            } else {
+                part.unicodeScalars.append(scalar)
+            }
+        }
+        return isValid(part)
+    }
+
+    /// The pattern of `isValidScene`, for messages.
+    public static let scenePattern = "[A-Za-z_][A-Za-z0-9_-]* parts joined by '.' or '@'"
+
     private static func isLetterOrUnderscore(_ s: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(s) || ("A"..."Z").contains(s) || s == "_"
     }
@@ -74,8 +93,102 @@ public enum Identifier {
 }
 
 extension Identifier {
+    /// The anchor a scene's page gives one of its segues (Markdown and HTML alike): `segue-<segue-id>`.
+    public static func segueAnchor(_ segueID: String) -> String { "segue-" + segueID }
+
     /// The scene of an instance name: `photo#2` → `photo`, `photo` → `photo`.
     public static func scene(ofInstance instance: String) -> String {
         String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+    }
+}
+
+extension Identifier {
+    /// A scene identifier without its storyboard qualifier: `Social.StyledNavigationController` →
+    /// `StyledNavigationController`; an identifier without one is returned as it is.
+    public static func bareScene(_ id: String) -> String {
+        id.firstIndex(of: ".").map { String(id[id.index(after: $0)...]) } ?? id
+    }
+}
+
+/// Bare names of scenes imported from storyboards other than the main one: `Credits` for `Social.Credits`, so that
+/// a model may write the bare name where no other scene has it.
+public struct SceneAliases: Sendable {
+    private var targets: [String: [String]] = [:]
+    private let ids: Set<String>
+
+    public init(sceneIDs: [String]) {
+        ids = Set(sceneIDs)
+        for id in sceneIDs where id.contains(".") {
+            targets[Identifier.bareScene(id), default: []].append(id)
+        }
+    }
+
+    /// The scene `name` stands for: itself when it is a scene's identifier, else the one qualified scene whose bare
+    /// name it is; `nil` when it is neither (or ambiguous, see `candidates(for:)`).
+    public func resolve(_ name: String) -> String? {
+        if ids.contains(name) { return name }
+        guard let found = targets[name], found.count == 1 else { return nil }
+        return found[0]
+    }
+
+    /// Every qualified scene whose bare name is `name`, in model order.
+    public func candidates(for name: String) -> [String] {
+        targets[name] ?? []
+    }
+
+    /// `name` resolved, else `name` unchanged (the validator reports it).
+    public func resolving(_ name: String) -> String { resolve(name) ?? name }
+
+    /// An instance name (`Credits#2`) with its scene resolved.
+    public func resolvingInstance(_ instance: String) -> String {
+        guard let hash = instance.firstIndex(of: "#") else { return resolving(instance) }
+        return resolving(String(instance[..<hash])) + instance[hash...]
+    }
+}
+
+extension Identifier {
+    /// " (did you mean 'x'?)" for a scene name that matches no scene: the closest scene by identifier (with or
+    /// without its storyboard's name), title, storyboard ID or class, the way it matched named when it is not the
+    /// identifier (" (did you mean 'Settings.Root', titled 'Settings'?)"); "" when none is close.
+    public static func didYouMeanScene(_ text: String, among scenes: [Scene]) -> String {
+        var names: [String] = []
+        var owners: [(id: String, how: String?)] = []
+        func add(_ name: String?, _ id: String, _ how: String?) {
+            guard let name, !name.isEmpty else { return }
+            names.append(name)
+            owners.append((id, how))
+        }
+        for scene in scenes {
+            add(scene.id, scene.id, nil)
+            if scene.id.contains(".") { add(bareScene(scene.id), scene.id, nil) }
+        }
+        // Identifiers first: among equally close names, the first wins.
+        for scene in scenes {
+            add(scene.title, scene.id, scene.title.map { "titled '\($0)'" })
+            add(scene.storyboardID, scene.id, scene.storyboardID.map { "storyboard ID '\($0)'" })
+            add(scene.customClass?.value, scene.id, scene.customClass.map { "class \($0.value)" })
+        }
+        if let best = suggestion(for: text, among: names), let index = names.firstIndex(of: best) {
+            let owner = owners[index]
+            return " (did you mean '\(owner.id)'\(owner.how.map { ", \($0)" } ?? "")?)"
+        }
+        // Identifiers of earlier storyboard imports carried object ids (`List-Mxq-5y-Lb4`) or numbers (`List-2`): the
+        // name without them may be a scene's identifier, storyboard ID or class.
+        let plain = withoutObjectID(text)
+        guard plain != text else { return "" }
+        var matches: [String] = []
+        for (name, owner) in zip(names, owners) where name == plain && !matches.contains(owner.id) { matches.append(owner.id) }
+        guard !matches.isEmpty else { return "" }
+        return " (did you mean " + matches.prefix(3).map { "'\($0)'" }.joined(separator: " or ") + "?)"
+    }
+
+    /// `text` without a trailing Interface Builder object id (`-Mxq-5y-Lb4`) or number (`-2`).
+    static func withoutObjectID(_ text: String) -> String {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        let isObjectID = parts.count >= 4 && parts.suffix(3).map(\.count) == [3, 2, 3]
+            && parts.suffix(3).allSatisfy { $0.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) } }
+        if isObjectID { return parts.dropLast(3).joined(separator: "-") }
+        if parts.count >= 2, let last = parts.last, !last.isEmpty, last.allSatisfy(\.isNumber) { return parts.dropLast().joined(separator: "-") }
+        return text
     }
 }

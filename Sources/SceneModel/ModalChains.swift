@@ -27,7 +27,7 @@ extension SceneModel {
             defer { index += 1 }
             guard let scene = scene(order[index]) else { continue }
             let next = scene.containedScenes.map(\.value)
-                + scene.segues.filter { !$0.kind.value.isModal && $0.kind.value != .unwind }.compactMap(\.destination?.value)
+                + scene.segues.filter { !$0.presents && $0.kind.value != .unwind }.compactMap(\.destination?.value)
             for id in next where self.scene(id) != nil && seen.insert(id).inserted {
                 order.append(id)
             }
@@ -46,7 +46,7 @@ extension SceneModel {
             if chain.links.count < maxDepth {
                 for id in layerScenes(from: layerRoot) {
                     guard let source = scene(id) else { continue }
-                    for segue in source.segues where segue.kind.value.isModal {
+                    for segue in source.segues where segue.presents {
                         guard let target = segue.destination?.value, let destination = scene(target),
                               !chain.scenes.contains(target) else { continue }
                         let style = segue.modalPresentationStyle?.value

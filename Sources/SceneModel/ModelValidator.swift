@@ -3,6 +3,7 @@ public struct ModelValidator {
     private let model: SceneModel
     private var diagnostics: [Diagnostic] = []
     private let sceneIDs: [String]
+    private let aliases: SceneAliases
 
     public static func validate(_ model: SceneModel) -> [Diagnostic] {
         var validator = ModelValidator(model: model)
@@ -13,14 +14,15 @@ public struct ModelValidator {
     private init(model: SceneModel) {
         self.model = model
         self.sceneIDs = model.sceneIDs
+        self.aliases = SceneAliases(sceneIDs: model.sceneIDs)
     }
 
-    private mutating func error(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.error(message, at: location))
+    private mutating func error(_ message: String, at location: SourceLocation, _ category: DiagnosticCategory, subject: String? = nil) {
+        diagnostics.append(.error(message, at: location, category: category, subject: subject))
     }
 
-    private mutating func warning(_ message: String, at location: SourceLocation) {
-        diagnostics.append(.warning(message, at: location))
+    private mutating func warning(_ message: String, at location: SourceLocation, _ category: DiagnosticCategory, subject: String? = nil) {
+        diagnostics.append(.warning(message, at: location, category: category, subject: subject))
     }
 
     private var modelStart: SourceLocation { SourceLocation(file: model.path, line: 1, column: 1) }
@@ -41,7 +43,7 @@ public struct ModelValidator {
             let length = id.count
             guard length > Identifier.maximumLength else { return }
             diagnostics.append(.error("\(what) '\(id.prefix(40))…' is \(length) characters long; scene and flow identifiers name files of the docs and have at most \(Identifier.maximumLength)",
-                                      at: location, category: DiagnosticCategory.limit.id))
+                                      at: location, category: .limit))
         }
         for scene in model.scenes { check(scene.id, "scene id", at: scene.location) }
         for flow in model.flows { check(flow.id, "flow id", at: flow.location) }
@@ -53,21 +55,27 @@ public struct ModelValidator {
     @discardableResult
     private mutating func resolve(_ ref: Located<String>, _ role: String) -> Scene? {
         if let scene = model.scene(ref.value) { return scene }
-        error("unknown scene '\(ref.value)' \(role)\(Identifier.didYouMean(ref.value, among: sceneIDs))", at: ref.location)
+        let candidates = aliases.candidates(for: ref.value)
+        if candidates.count > 1 {
+            error("scene '\(ref.value)' \(role) is ambiguous: it is the bare name of \(candidates.map { "'\($0)'" }.joined(separator: ", ")); write the one you mean",
+                  at: ref.location, .unknownReference)
+            return nil
+        }
+        error("unknown scene '\(ref.value)' \(role)\(Identifier.didYouMeanScene(ref.value, among: model.scenes))", at: ref.location, .unknownReference)
         return nil
     }
 
     private mutating func checkInitial() {
         guard let initial = model.initial else {
             if model.storyboards.isEmpty {
-                error("missing required key 'initial' (the scene installed as the window's root)", at: modelStart)
+                error("missing required key 'initial' (the scene installed as the window's root)", at: modelStart, .modelFormat)
             } else {
-                error("no initial scene: no imported storyboard has an initial view controller; add 'initial: <scene>'", at: modelStart)
+                error("no initial scene: no imported storyboard has an initial view controller; add 'initial: <scene>'", at: modelStart, .noInitialScene)
             }
             return
         }
         // A value that is no identifier was reported where it was read.
-        guard Identifier.isValid(initial.value) else { return }
+        guard Identifier.isValidScene(initial.value) else { return }
         resolve(initial, "as initial scene")
     }
 
@@ -76,26 +84,26 @@ public struct ModelValidator {
             let what = "\(scene.kind.rawValue) scene '\(scene.id)'"
             switch scene.kind {
             case .navigation:
-                if scene.root == nil { error("\(what) needs a 'root' scene", at: scene.location) }
+                if scene.root == nil { error("\(what) needs a 'root' scene", at: scene.location, .containment) }
             case .tabBar:
-                if scene.tabs.isEmpty { error("\(what) needs 'tabs' (a list of scenes)", at: scene.location) }
+                if scene.tabs.isEmpty { error("\(what) needs 'tabs' (a list of scenes)", at: scene.location, .containment) }
                 if let selected = scene.selected, !scene.tabs.contains(where: { $0.value == selected.value }) {
                     error("selected tab '\(selected.value)' is not one of the tabs of '\(scene.id)'\(Identifier.didYouMean(selected.value, among: scene.tabs.map(\.value)))",
-                          at: selected.location)
+                          at: selected.location, .unknownReference)
                 }
             case .split:
-                if scene.primary == nil { error("\(what) needs a 'primary' scene", at: scene.location) }
-                if scene.secondary == nil { error("\(what) needs a 'secondary' scene", at: scene.location) }
+                if scene.primary == nil { error("\(what) needs a 'primary' scene", at: scene.location, .containment) }
+                if scene.secondary == nil { error("\(what) needs a 'secondary' scene", at: scene.location, .containment) }
                 if let supplementary = scene.supplementary, scene.splitStyle != .tripleColumn {
                     warning("'supplementary' is shown only with 'style: tripleColumn'; '\(scene.id)' is \(scene.splitStyle.rawValue)",
-                            at: supplementary.location)
+                            at: supplementary.location, .ineffectiveSetting)
                 }
                 if let compact = scene.compact, scene.splitStyle == .classic {
                     warning("'compact' is shown only with a column style ('style: doubleColumn' or 'tripleColumn'); '\(scene.id)' is classic, so it collapses instead",
-                            at: compact.location)
+                            at: compact.location, .ineffectiveSetting)
                 }
             case .page:
-                if scene.pages.isEmpty { error("\(what) needs 'pages' (a list of scenes)", at: scene.location) }
+                if scene.pages.isEmpty { error("\(what) needs 'pages' (a list of scenes)", at: scene.location, .containment) }
             case .container, .content, .table, .collection:
                 break
             }
@@ -103,12 +111,12 @@ public struct ModelValidator {
                 guard let target = resolve(child, "in '\(scene.id)'") else { continue }
                 if scene.kind == .navigation, target.kind == .navigation {
                     error("navigation scene '\(scene.id)' cannot have navigation scene '\(target.id)' as its root (UIKit: pushing a navigation controller is not supported)",
-                          at: child.location)
+                          at: child.location, .containment)
                 }
             }
             var seenChildren: Set<String> = []
             for child in scene.containedScenes where !seenChildren.insert(child.value).inserted {
-                error("scene '\(child.value)' is listed twice in '\(scene.id)'", at: child.location)
+                error("scene '\(child.value)' is listed twice in '\(scene.id)'", at: child.location, .containment)
             }
         }
     }
@@ -137,12 +145,12 @@ public struct ModelValidator {
         }
         for link in links where model.scene(link.child.value) != nil {
             if link.child.value == link.parent {
-                error("scene '\(link.parent)' contains itself", at: link.child.location)
+                error("scene '\(link.parent)' contains itself", at: link.child.location, .containment)
                 continue
             }
             if let existing = parent[link.child.value] {
                 error("scene '\(link.child.value)' has two parents: '\(existing.id)' (\(existing.relation), line \(existing.location.line)) and '\(link.parent)' (\(link.relation)); a view controller has at most one parent",
-                      at: link.child.location)
+                      at: link.child.location, .containment)
                 continue
             }
             parent[link.child.value] = (link.parent, link.relation, link.child.location)
@@ -162,7 +170,7 @@ public struct ModelValidator {
                     let members = Set(path)
                     if reported.isDisjoint(with: members) {
                         reported.formUnion(members)
-                        error("containment cycle: \((path + [scene.id]).joined(separator: " → "))", at: scene.location)
+                        error("containment cycle: \((path + [scene.id]).joined(separator: " → "))", at: scene.location, .containment)
                     }
                     break
                 }
@@ -178,7 +186,7 @@ public struct ModelValidator {
         checkContainmentDepth(links.filter { model.scene($0.child.value) != nil && $0.child.value != $0.parent })
         if let initial = model.initial, let owner = parent[initial.value] {
             warning("initial scene '\(initial.value)' is also a child of '\(owner.id)'; at launch it is installed as the window's root",
-                    at: initial.location)
+                    at: initial.location, .initialInContainer)
         }
     }
 
@@ -225,7 +233,7 @@ public struct ModelValidator {
                 if depth > limit {
                     let shown = path.count > 6 ? path.prefix(3).joined(separator: " → ") + " → … → " + path.suffix(2).joined(separator: " → ") : path.joined(separator: " → ")
                     error("containment nests \(top) levels deep, more than the limit of \(limit): '\(deepest.value)' is at level \(depth) (\(shown))",
-                          at: deepest.location)
+                          at: deepest.location, .limit)
                     break
                 }
                 current = deepest.value
@@ -244,24 +252,25 @@ public struct ModelValidator {
             if kind.isDeprecated {
                 let requirement = kind == .push ? " and requires a navigation controller" : ""
                 warning("'\(kind.rawValue)' segues are deprecated; \(what) behaves as '\(kind.effective.rawValue)'\(requirement)",
-                        at: segue.kind.location)
+                        at: segue.kind.location, .deprecatedSegue, subject: "'\(segue.qualifiedID)' (\(kind.rawValue))")
             }
             if let destination = segue.destination {
                 resolve(destination, "as destination of \(what)")
             }
             if kind == .unwind, let action = segue.action, !actions.contains(action.value) {
                 warning("unwind action '\(action.value)' of \(what) is implemented by no scene (add it to some scene's 'unwindActions')\(Identifier.didYouMean(action.value, among: actions.sorted()))",
-                        at: action.location)
+                        at: action.location, .unwindUnimplemented, subject: "'\(segue.qualifiedID)' (\(action.value))")
             }
             if kind == .popover, segue.anchor == nil {
-                warning("popover \(what) has no 'anchor'; UIKit raises an exception when it fires", at: segue.location)
+                warning("popover \(what) has no 'anchor'; UIKit raises an exception when it fires", at: segue.location, .popoverWithoutAnchor,
+                        subject: "'\(segue.qualifiedID)'")
             }
             if let condition = segue.guardCondition, !declared.contains(condition.value) {
                 warning("guard condition '\(condition.value)' of \(what) is not declared in 'conditions'; it defaults to true\(Identifier.didYouMean(condition.value, among: declared.sorted()))",
-                        at: condition.location)
+                        at: condition.location, .undeclaredCondition, subject: "'\(condition.value)'")
             }
             if kind == .embed, segue.trigger != nil {
-                warning("embed \(what) fires when its source's view loads; its 'trigger' is ignored", at: segue.location)
+                warning("embed \(what) fires when its source's view loads; its 'trigger' is ignored", at: segue.location, .ineffectiveSetting)
             }
         }
     }
@@ -273,7 +282,7 @@ public struct ModelValidator {
         for flow in model.flows {
             for condition in flow.conditions where !declared.contains(condition.name) {
                 warning("condition '\(condition.name)' of flow '\(flow.id)' is not declared in the model's 'conditions'",
-                        at: condition.location)
+                        at: condition.location, .undeclaredCondition, subject: "'\(condition.value)'")
             }
             for step in flow.steps { checkStep(step, declared: declared) }
         }
@@ -282,7 +291,7 @@ public struct ModelValidator {
     private mutating func requireKind(_ ref: Located<String>, _ kind: SceneKind, _ role: String) {
         guard let scene = resolve(ref, role) else { return }
         if scene.kind != kind {
-            error("scene '\(ref.value)' \(role) must be a \(kind.rawValue) scene; it is \(scene.kind.rawValue)", at: ref.location)
+            error("scene '\(ref.value)' \(role) must be a \(kind.rawValue) scene; it is \(scene.kind.rawValue)", at: ref.location, .unknownReference)
         }
     }
 
@@ -292,7 +301,7 @@ public struct ModelValidator {
             let names = scene.segues.map(\.id)
             let known = names.isEmpty ? "it has no segues" : "its segues: \(names.joined(separator: ", "))"
             error("scene '\(scene.id)' has no segue '\(ref.segue)'\(Identifier.didYouMean(ref.segue, among: names)); \(known)",
-                  at: ref.location)
+                  at: ref.location, .unknownReference)
         }
     }
 
@@ -313,7 +322,7 @@ public struct ModelValidator {
             if let from { resolve(from, "in 'from'") }
         case .push(let scene, let onto):
             if let target = resolve(scene, "in 'push' step"), target.kind == .navigation {
-                warning("pushing navigation scene '\(target.id)' onto a navigation controller raises an exception in UIKit", at: scene.location)
+                warning("pushing navigation scene '\(target.id)' onto a navigation controller raises an exception in UIKit", at: scene.location, .pushNavigationController)
             }
             if let onto { requireKind(onto, .navigation, "in 'onto'") }
         case .dismiss(let scene):
@@ -323,11 +332,11 @@ public struct ModelValidator {
         case .selectTab(let scene):
             if resolve(scene, "in 'selectTab' step") != nil,
                !model.scenes.contains(where: { $0.kind == .tabBar && $0.tabs.contains { $0.value == scene.value } }) {
-                error("scene '\(scene.value)' is not a tab of any tab bar scene", at: scene.location)
+                error("scene '\(scene.value)' is not a tab of any tab bar scene", at: scene.location, .unknownReference)
             }
         case .set(let conditions):
             for condition in conditions where !declared.contains(condition.name) {
-                warning("condition '\(condition.name)' is not declared in the model's 'conditions'", at: condition.location)
+                warning("condition '\(condition.name)' is not declared in the model's 'conditions'", at: condition.location, .undeclaredCondition)
             }
         case .expect(let expectation):
             checkExpectation(expectation)
@@ -342,7 +351,7 @@ public struct ModelValidator {
         for stack in expectation.stacks {
             checkInstance(stack.subject, "in 'stacks'")
             if let scene = model.scene(Identifier.scene(ofInstance: stack.subject.value)), scene.kind != .navigation {
-                error("'stacks' names navigation scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: stack.subject.location)
+                error("'stacks' names navigation scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: stack.subject.location, .modelFormat)
             }
             for entry in stack.value { checkInstance(entry, "in a stack") }
         }
@@ -355,15 +364,17 @@ public struct ModelValidator {
         for event in expectation.events + expectation.noEvents {
             let parts = event.value.split(separator: ":", maxSplits: 1)
             if parts.count != 2 || parts[0].contains(" ") {
-                error("event '\(event.value)' must read '<instance>: <call>', e.g. 'photo: viewDidLoad()'", at: event.location)
+                error("event '\(event.value)' must read '<instance>: <call>', e.g. 'photo: viewDidLoad()'", at: event.location, .modelFormat)
             }
         }
     }
 
     // MARK: - Reachability
 
-    /// Scenes reachable from `initial` through containment, segues and the scenes flows create by code.
-    public static func reachableScenes(in model: SceneModel) -> Set<String> {
+    /// Scenes reachable from `initial` through containment, segues and the scenes flows create by code; with
+    /// `entryPoints`, also from every scene with a storyboard ID, which code may instantiate
+    /// (`instantiateViewController(withIdentifier:)`).
+    public static func reachableScenes(in model: SceneModel, entryPoints: Bool = false) -> Set<String> {
         guard let initial = model.initial?.value, model.scene(initial) != nil else { return [] }
         var codeTargets: [String] = []
         for flow in model.flows {
@@ -374,6 +385,9 @@ public struct ModelValidator {
                 default: break
                 }
             }
+        }
+        if entryPoints {
+            codeTargets += model.scenes.filter { $0.storyboardID != nil }.map(\.id)
         }
         var reached: Set<String> = [initial]
         var queue = [initial] + codeTargets
@@ -388,12 +402,17 @@ public struct ModelValidator {
         return reached
     }
 
+    /// Scenes nothing can ever instantiate: not reachable from the initial scene, from the scenes flows create, nor
+    /// from a scene with a storyboard ID (an entry point code may instantiate), and without a storyboard ID
+    /// themselves. A second instance of a storyboard scene is reported with its original, once.
     private mutating func checkReachability() {
         guard let initial = model.initial?.value, model.scene(initial) != nil else { return }
-        let reached = Self.reachableScenes(in: model)
+        let reached = Self.reachableScenes(in: model, entryPoints: true)
+        var reported: Set<SourceLocation> = []
         for scene in model.scenes where !reached.contains(scene.id) {
-            warning("scene '\(scene.id)' is unreachable from the initial scene '\(initial)' (no container, segue or flow leads to it)",
-                    at: scene.location)
+            if scene.location != .unknown, !reported.insert(scene.location).inserted { continue }
+            warning("scene '\(scene.id)' is unreachable: no container, segue or flow leads to it from the initial scene '\(initial)' or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it",
+                    at: scene.location, .unreachableScene, subject: "'\(scene.id)'")
         }
     }
 }

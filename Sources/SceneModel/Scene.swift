@@ -124,6 +124,10 @@ public struct Segue: Sendable, Hashable, Identifiable {
     public var customClass: String?
     public var summary: String?
     public var passes: String?
+    /// `code` segues: the UIKit call the code makes.
+    public var call: Located<CodeCall>?
+    /// `code` segues: where the code makes the call, `path:line` (documentation).
+    public var codeLocation: String?
 
     public init(id: String, source: String, kind: SegueKind, destination: String? = nil, location: SourceLocation = .unknown) {
         self.id = id
@@ -139,4 +143,14 @@ public struct Segue: Sendable, Hashable, Identifiable {
 
     /// A segue with no trigger is manual: only code can perform it.
     public var isManual: Bool { trigger == nil }
+
+    /// The kind the segue behaves as: a deprecated kind's modern one, a `code` segue's call as the kind that behaves
+    /// the same (`dismiss` stays `code`).
+    public var effectiveKind: SegueKind {
+        if kind.value == .code { return call?.value.segueKind?.effective ?? .code }
+        return kind.value.effective
+    }
+
+    /// Whether the segue presents its destination modally (possibly after adaptation).
+    public var presents: Bool { effectiveKind.isModal }
 }

@@ -20,6 +20,11 @@ public struct SceneModel: Sendable, Hashable {
     public var environmentLocation: SourceLocation?
     public var conditions: [Condition]
     public var storyboards: [Located<String>]
+    /// The storyboard whose scenes have bare identifiers and whose initial view controller is the initial scene
+    /// (a name or a path, one of `storyboards`).
+    public var mainStoryboard: Located<String>?
+    /// Folders of Swift sources scanned for code-driven navigation (relative to the model file).
+    public var sources: [Located<String>] = []
     public var initial: Located<String>?
     /// Scenes in file order.
     public private(set) var scenes: [Scene]
@@ -63,7 +68,8 @@ public struct SceneModel: Sendable, Hashable {
     public static func == (lhs: SceneModel, rhs: SceneModel) -> Bool {
         lhs.path == rhs.path && lhs.name == rhs.name && lhs.summary == rhs.summary && lhs.environment == rhs.environment
             && lhs.environmentLocation == rhs.environmentLocation && lhs.conditions == rhs.conditions
-            && lhs.storyboards == rhs.storyboards && lhs.initial == rhs.initial && lhs.scenes == rhs.scenes && lhs.flows == rhs.flows
+            && lhs.storyboards == rhs.storyboards && lhs.mainStoryboard == rhs.mainStoryboard && lhs.sources == rhs.sources
+            && lhs.initial == rhs.initial && lhs.scenes == rhs.scenes && lhs.flows == rhs.flows
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -6,11 +6,11 @@ import SceneModel
 /// position) and every UIKit warning (a warning at the position of the step that caused it).
 public enum FlowDiagnostics {
     /// The category of a step that could not happen.
-    public static let flowError = "flow-error"
+    public static let flowError = DiagnosticCategory.flowError.id
     /// The category of a failed `expect`.
-    public static let expectationFailed = "expectation-failed"
+    public static let expectationFailed = DiagnosticCategory.flowExpectation.id
     /// The category of a UIKit warning (a call UIKit rejects without changing anything).
-    public static let uikitWarning = "uikit-warning"
+    public static let uikitWarning = DiagnosticCategory.uikitWarning.id
 
     /// The diagnostics of `trace`, the simulation of `flow`, in step order.
     public static func diagnostics(for trace: FlowTrace, of flow: Flow) -> [Diagnostic] {

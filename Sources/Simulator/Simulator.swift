@@ -32,15 +32,15 @@ public struct Simulator: Sendable {
         let environment = environment(of: flow)
         var conditions: [String: Bool] = [:]
         for condition in model.conditions + flow.conditions { conditions[condition.name] = condition.value }
-        var world = FlowRun(model: model, detail: detail, environment: environment, conditions: conditions)
+        var flowRun = FlowRun(model: model, detail: detail, environment: environment, conditions: conditions)
         var steps: [StepTrace] = []
         var result = FlowResult.passed
 
         func record(_ index: Int, _ action: String, error: StepError?) {
-            let (events, warnings) = world.finishStep(reportDeinit: error == nil)
+            let (events, warnings) = flowRun.finishStep(reportDeinit: error == nil)
             // An unchanged state shares the previous step's storage, so a long flow that does
             // not change the app costs no state memory per step.
-            var state = world.snapshot()
+            var state = flowRun.world.snapshot()
             if let last = steps.last?.state, last == state { state = last }
             steps.append(StepTrace(index: index, action: action, events: events, warnings: warnings,
                                    error: error, state: state))
@@ -48,7 +48,7 @@ public struct Simulator: Sendable {
         }
 
         do {
-            try world.launch()
+            try flowRun.launch()
             record(0, "launch", error: nil)
         } catch {
             let location = model.initial?.location ?? flow.location
@@ -61,13 +61,13 @@ public struct Simulator: Sendable {
             switch step.action {
             case .expect(let expectation):
                 let state = steps[steps.count - 1].state
-                let failures = world.check(expectation, state: state, previous: steps[previous])
+                let failures = ExpectationCheck.failures(of: expectation, in: flowRun.world, state: state, previous: steps[previous])
                 steps.append(StepTrace(index: index, action: step.action.text, failures: failures, state: state))
                 if !failures.isEmpty { result = .failed }
             default:
                 var failure: StepError?
                 do {
-                    try world.perform(step.action)
+                    try flowRun.perform(step.action)
                 } catch {
                     failure = StepError(message: Self.message(error), location: step.location)
                 }

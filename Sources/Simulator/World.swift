@@ -1,86 +1,95 @@
 import SceneModel
 
-/// A reason a step cannot happen; the runner attaches the step's position.
-struct FlowFailure: Error {
-    var message: String
-    init(_ message: String) { self.message = message }
-}
+/// The view controllers of a running app: every instance created so far, their containment,
+/// the presentation layers, and what of it is on screen (uikit-semantics §1). A value with
+/// no knowledge of flows, steps or events; every iteration that reaches the output is in a
+/// fixed order (arrays, never dictionary order).
+struct World {
+    /// Every instance ever created; an instance's index is its identity.
+    var instances: [Instance] = []
+    /// Layer 0 is the window's root; each presentation adds one.
+    var layers: [Layer] = []
+    /// Split view instances in creation order (environment changes visit them).
+    private(set) var splits: [Int] = []
+    /// Instances of each scene in creation order; dead ones are dropped lazily from the end.
+    private var liveByScene: [String: [Int]] = [:]
+    /// How many instances of each scene were created (names are never reused).
+    private var counters: [String: Int] = [:]
+    /// Every instance by name, dead ones included.
+    private(set) var byName: [String: Int] = [:]
 
-/// One live or destroyed view controller instance.
-struct Instance {
-    let scene: Scene
-    let name: String
-    var alive = true
-    /// Container parent or embedding scene.
-    var parent: Int?
-    var viewLoaded = false
+    // MARK: - Instances
 
-    // Containment, by kind.
-    /// Navigation: the stack, bottom first.
-    var stack: [Int] = []
-    /// Tab bar: the tabs and the selected one.
-    var tabs: [Int] = []
-    var selected: Int?
-    /// Split: the columns (nil when a collapsed split moved or discarded them).
-    var primary: Int?
-    var supplementary: Int?
-    var secondary: Int?
-    /// Split with a compact column (column styles): the child shown instead of the columns
-    /// while the split is collapsed.
-    var compactChild: Int?
-    var collapsed = false
-    /// Split collapsed onto a navigation primary: how much of the primary's stack is its own.
-    var ownDepth = 0
-    /// Page: the current page instance and its index in the scene's `pages`.
-    var page: Int?
-    var pageIndex = 0
-    /// Custom container: its children.
-    var children: [Int] = []
-    /// Children embedded by embed segues, in segue order.
-    var embedded: [Int] = []
-
-    // Presentation.
-    /// The index of the layer this instance is the root of.
-    var layer: Int?
-    /// The index of the layer this instance presents.
-    var presenting: Int?
-
-    init(scene: Scene, name: String) {
-        self.scene = scene
-        self.name = name
+    /// A new live instance of `scene`, named after it (`photo`, then `photo#2`, …), not yet
+    /// in any container or layer.
+    mutating func add(_ scene: Scene) -> Int {
+        let count = (counters[scene.id] ?? 0) + 1
+        counters[scene.id] = count
+        let name = count == 1 ? scene.id : "\(scene.id)#\(count)"
+        let index = instances.count
+        instances.append(Instance(scene: scene, name: name))
+        liveByScene[scene.id, default: []].append(index)
+        byName[name] = index
+        if scene.kind == .split { splits.append(index) }
+        return index
     }
 
-    var kind: SceneKind { scene.kind }
-}
+    /// The most recent instance of a scene that is still alive.
+    mutating func live(_ scene: String) -> Int? {
+        while let last = liveByScene[scene]?.last, !instances[last].alive {
+            liveByScene[scene]?.removeLast()
+        }
+        return liveByScene[scene]?.last
+    }
 
-/// A presentation layer: layer 0 is the window's root, each presentation adds one.
-struct Layer {
-    var root: Int
-    var presenter: Int?
-    var source: Int?
-    /// The style asked for (segue, step or destination), before `automatic` and adaptation.
-    var requested: PresentationStyle
-    var adaptive: AdaptivePresentationStyle?
-    /// The resolved style.
-    var style: PresentationStyle
-    var transition: TransitionStyle
-}
+    /// Whether an instance of `scene` was ever created.
+    func hasCreated(_ scene: String) -> Bool { (counters[scene] ?? 0) > 0 }
 
-/// Containment changes of one transition, for the `willMove`/`didMove` callbacks.
-struct Moves {
-    /// Instances leaving their container, in removal order (`willMove(toParent: nil)`).
-    var removed: [Int] = []
-    /// Instances joining a container (`willMove(toParent: parent)`).
-    var added: [(child: Int, parent: Int)] = []
-    /// The added instances that leave another container to join (a split collapsing or
-    /// expanding): `addChild(_:)` first removes them from their old parent, and
-    /// `removeFromParent()` calls `didMove(toParent: nil)` (both documented; M).
-    var moved: [Int] = []
+    /// Marks `i` and its descendants dead; returns those that were alive, parents before
+    /// children (their `deinit` order).
+    mutating func destroy(_ i: Int) -> [Int] {
+        var dead: [Int] = []
+        for member in subtree(of: i) where instances[member].alive {
+            instances[member].alive = false
+            dead.append(member)
+        }
+        return dead
+    }
 
-    var isEmpty: Bool { removed.isEmpty && added.isEmpty }
-}
+    /// Forgets the split view instances that have been destroyed.
+    mutating func dropDeadSplits() {
+        splits.removeAll { !instances[$0].alive }
+    }
 
-extension FlowRun {
+    enum SplitColumn { case primary, supplementary, secondary }
+
+    mutating func setColumn(_ column: SplitColumn, of split: Int, to child: Int?) {
+        switch column {
+        case .primary: instances[split].primary = child
+        case .supplementary: instances[split].supplementary = child
+        case .secondary: instances[split].secondary = child
+        }
+    }
+
+    /// A collapsed split remembers how much of its navigation primary's stack is the primary's own.
+    mutating func noteStackShrank(_ navigation: Int) {
+        guard let split = instances[navigation].parent, instances[split].kind == .split,
+              instances[split].primary == navigation else { return }
+        instances[split].ownDepth = min(instances[split].ownDepth, instances[navigation].stack.count)
+    }
+
+    /// Removes layer `index` and every layer above it, unlinking their roots and presenters.
+    mutating func removeLayers(from index: Int) {
+        for layer in layers[index...] {
+            instances[layer.root].layer = nil
+            if let presenter = layer.presenter { instances[presenter].presenting = nil }
+        }
+        layers.removeSubrange(index...)
+    }
+
+    /// `<ClassName: instance>`, as UIKit's log lines name view controllers.
+    func describe(_ i: Int) -> String { Rules.describe(instances[i].scene.className, instances[i].name) }
+
     // MARK: - Containment queries
 
     func name(_ i: Int) -> String { instances[i].name }
@@ -299,4 +308,64 @@ extension FlowRun {
         }
         return State(chain: chain, visible: frontContent().map(name) ?? "", presentations: presentations, containers: containers)
     }
+}
+
+/// One live or destroyed view controller instance.
+struct Instance {
+    let scene: Scene
+    let name: String
+    var alive = true
+    /// Container parent or embedding scene.
+    var parent: Int?
+    var viewLoaded = false
+
+    // Containment, by kind.
+    /// Navigation: the stack, bottom first.
+    var stack: [Int] = []
+    /// Tab bar: the tabs and the selected one.
+    var tabs: [Int] = []
+    var selected: Int?
+    /// Split: the columns (nil when a collapsed split moved or discarded them).
+    var primary: Int?
+    var supplementary: Int?
+    var secondary: Int?
+    /// Split with a compact column (column styles): the child shown instead of the columns
+    /// while the split is collapsed.
+    var compactChild: Int?
+    var collapsed = false
+    /// Split collapsed onto a navigation primary: how much of the primary's stack is its own.
+    var ownDepth = 0
+    /// Page: the current page instance and its index in the scene's `pages`.
+    var page: Int?
+    var pageIndex = 0
+    /// Custom container: its children.
+    var children: [Int] = []
+    /// Children embedded by embed segues, in segue order.
+    var embedded: [Int] = []
+
+    // Presentation.
+    /// The index of the layer this instance is the root of.
+    var layer: Int?
+    /// The index of the layer this instance presents.
+    var presenting: Int?
+
+    init(scene: Scene, name: String) {
+        self.scene = scene
+        self.name = name
+    }
+
+    var kind: SceneKind { scene.kind }
+}
+
+/// A presentation layer: layer 0 is the window's root, each presentation adds one.
+struct Layer {
+    var root: Int
+    var presenter: Int?
+    var source: Int?
+    /// The style asked for (segue, step or destination), before `automatic` and adaptation.
+    var requested: PresentationStyle
+    var adaptive: AdaptivePresentationStyle?
+    /// The resolved style.
+    var style: PresentationStyle
+    var transition: TransitionStyle
 }

@@ -23,8 +23,12 @@ struct BenchmarkCommand: ParsableCommand {
     @Option(help: "Depth of each tab's navigation stack.") var depth = 8
     @Option(help: "Number of flows.") var flows = 20
     @Option(help: "Steps per flow.") var steps = 50
+    @Option(help: "Every N-th scene also shows a scene of the next tab (0: none).") var crossLinks = 0
     @Option(help: "Steps of the single long flow (linear-time check).") var longFlow = 10_000
     @Option(help: "Events of the trace whose sequence diagram is rendered.") var events = 1_000
+    @Option(help: ArgumentHelp("Write the generated model (YAML) to FILE and stop, to run other commands on it.",
+                               valueName: "file"))
+    var writeModel: String?
 
     struct Row {
         var stage: String
@@ -42,7 +46,16 @@ struct BenchmarkCommand: ParsableCommand {
             return value
         }
 
-        let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps).yaml()
+        let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps, crossLinks: crossLinks).yaml()
+        if let writeModel {
+            do {
+                try AtomicFile.write(Array(yaml.utf8), to: writeModel)
+            } catch {
+                Terminal.error("\(error)")
+                throw ExitCode(1)
+            }
+            return
+        }
         let result = measure("load + validate", { ModelLoader().load(text: yaml, path: "synthetic.yaml") },
                              detail: { "\(yaml.utf8.count / 1024) KiB of YAML, \($0.model?.scenes.count ?? 0) scenes, \($0.diagnostics.count) diagnostics" })
         guard let model = result.model else {
@@ -73,7 +86,7 @@ struct BenchmarkCommand: ParsableCommand {
                                          cache: DiagramCache(directory: nil))
             _ = try measure("template the docs (Markdown + HTML)", {
                 try builder.build(model: model, warnings: result.diagnostics, flows: reports,
-                                  diagrams: zip(catalogue.entries, sources).map { DiagramSource(name: $0.name, dot: $1.1, engine: $1.0) })
+                                  diagrams: zip(catalogue.entries, sources).map { DocsPipeline.source($0, markdownDOT: $1.1, htmlDOT: $1.1) })
             }, detail: { "\($0.files.count) files, \($0.files.reduce(0) { $0 + $1.contents.count } / 1024) KiB" })
         }
 

@@ -25,7 +25,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     @Argument(help: "Model files, storyboards or folders; storyboards given together are checked as one app.")
-    var models: [String]
+    var inputs: [String]
 
     @Option(help: "The output format.")
     var format: Format = .text
@@ -33,18 +33,22 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Fail on any finding, not only on errors.")
     var strict = false
 
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
         var findings: [Diagnostic] = []
-        let storyboards = models.filter(ReviewInput.isStoryboard)
-        var inputs = models.filter { !ReviewInput.isStoryboard($0) }.map { [$0] }
-        if !storyboards.isEmpty { inputs.append(storyboards) }
-        for paths in inputs {
-            let result: LoadResult
-            do {
-                result = try ReviewInput.load(paths)
-            } catch let failure as ReviewInput.Failure {
-                Terminal.error(failure.message)
-                throw ExitCode(1)
+        let apps: [ModelInput.App]
+        do {
+            apps = try ModelInput.apps(inputs)
+        } catch let failure as ModelInput.Failure {
+            Terminal.error(failure.message)
+            throw ExitCode(1)
+        }
+        for app in apps {
+            let result = ModelInput.load(app, options: input.loadOptions)
+            if !output.quiet {
+                for note in result.notes { Terminal.note("note: \(Terminal.line(note))") }
             }
             guard let model = result.model else {
                 findings += result.diagnostics
@@ -52,7 +56,8 @@ struct CheckCommand: ParsableCommand {
             }
             findings += CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
         }
-        let report = CheckReport(findings: findings)
+        // --quiet keeps the errors of the text and GitHub forms; JSON and SARIF are for tools and keep everything.
+        let report = CheckReport(findings: output.quiet && (format == .text || format == .github) ? findings.filter(\.isError) : findings)
         switch format {
         case .text: Terminal.note(String(report.text().dropLast()))
         case .github: if !report.findings.isEmpty { Terminal.out(report.github()) }

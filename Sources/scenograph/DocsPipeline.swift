@@ -12,11 +12,11 @@ struct DocsPipeline {
     let traces: [FlowTrace]
     let catalogue: DiagramCatalogue
 
-    /// Simulates every flow once.
-    init(model: SceneModel) {
+    /// Simulates every flow once; `detail` full draws every callback of the launch too.
+    init(model: SceneModel, detail: Detail = .default) {
         self.model = model
-        self.traces = Simulator(model: model).runAll(detail: .default).flows
-        self.catalogue = DiagramCatalogue(model: model, traces: traces)
+        self.traces = Simulator(model: model).runAll(detail: detail).flows
+        self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary)
     }
 
     func flowReports() -> [FlowReport] {
@@ -25,10 +25,15 @@ struct DocsPipeline {
 
     /// Every diagram of the docs, with links to the Markdown pages and to the HTML pages.
     func diagramSources() -> [DiagramSource] {
-        catalogue.entries.map { entry in
-            DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
-                          markdownDOT: entry.dot(pageExtension: "md"), htmlDOT: entry.dot(pageExtension: "html"))
-        }
+        catalogue.entries.map { Self.source($0, markdownDOT: $0.dot(pageExtension: "md"), htmlDOT: $0.dot(pageExtension: "html")) }
+    }
+
+    /// A catalogue entry as the docs builder takes it: a part of a flow's sequence says which step it shows.
+    static func source(_ entry: DiagramCatalogue.Entry, markdownDOT: String, htmlDOT: String) -> DiagramSource {
+        var flowStep: DiagramSource.FlowStep?
+        if case .sequencePart(let flow, let step, _) = entry.subject { flowStep = .init(flow: flow, step: step) }
+        return DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
+                             markdownDOT: markdownDOT, htmlDOT: htmlDOT, flowStep: flowStep)
     }
 }
 

@@ -16,12 +16,13 @@ struct GenerateCommand: ParsableCommand {
             only when everything was written: a failed or interrupted run leaves the previous docs as they were. \
             Diagrams are cached by content, so a run with no change renders nothing.
 
-            With no MODEL, documents the bundled example (Examples/Photos.yaml) into Output/.
+            The app is a model file (YAML or JSON), storyboards, or a folder holding either; with none, \
+            generate documents the bundled example (Examples/Photos.yaml) into Output/.
             """
     )
 
-    @Argument(help: "The model file (YAML or JSON). Default: the bundled example.")
-    var model: String?
+    @Argument(help: "The app: a model file (YAML or JSON), storyboards, or a folder holding either. Default: the bundled example.")
+    var inputs: [String] = []
 
     @Option(name: .shortAndLong, help: "The output folder. Default: Output (with the bundled example) or Docs.")
     var output: String?
@@ -31,6 +32,9 @@ struct GenerateCommand: ParsableCommand {
 
     @Option(name: .long, help: "Image format of the Markdown pages' diagrams: svg or png.")
     var format: ImageFormat = .svg
+
+    @Option(help: "Detail level: default (the launch of each flow summarised in its diagrams, one row per container) or full (every callback drawn, plus layout callbacks, viewIsAppearing, UIKit API and delegate calls).")
+    var detail: Detail = .default
 
     @Flag(name: .customLong("no-html"), help: "Write the Markdown pages only.")
     var noHTML = false
@@ -44,35 +48,35 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the same output folder.")
     var noWait = false
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
-    var quiet = false
+    @OptionGroup var input: InputOptions
+    @OptionGroup var outputOptions: OutputOptions
 
-    @Flag(name: .shortAndLong, help: "Print every diagram and page as it is written.")
-    var verbose = false
+    private var quiet: Bool { outputOptions.quiet }
+    private var verbose: Bool { outputOptions.verbose }
 
     enum ImageFormat: String, ExpressibleByArgument, CaseIterable {
         case svg, png
     }
 
     func run() throws {
-        let (model, warnings) = try ModelInput.loadWithDiagnostics(self.model)
-        let destinationName = output ?? (self.model == nil ? "Output" : "Docs")
-        let modelPath = self.model ?? ModelInput.bundledExample
-        let modelFolder = URL(fileURLWithPath: modelPath).deletingLastPathComponent()
-        let inputs = [modelPath] + model.storyboards.map { modelFolder.appendingPathComponent($0.value).path } + (templates.map { [$0] } ?? [])
+        let (model, warnings, app) = try ModelInput.load(inputs, input: input, output: outputOptions, example: true)
+        let isExample = app.model == ModelInput.bundledExample
+        let destinationName = output ?? (isExample ? "Output" : "Docs")
+        // Nothing the app is read from may be inside the folder that is replaced.
+        let protected = app.inputFiles(of: model) + input.sources + (input.infoPlist.map { [$0] } ?? []) + (templates.map { [$0] } ?? [])
         let destination: OutputTarget
         do {
-            destination = try OutputWriter.target(destinationName, protecting: inputs, force: force)
+            destination = try OutputWriter.target(destinationName, protecting: protected, force: force)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
 
         let loaded = TemplateSet.load(overrides: templates)
-        Terminal.report(loaded.diagnostics)
+        Terminal.report(loaded.diagnostics, outputOptions)
         guard let templateSet = loaded.templates else { throw ExitCode(1) }
 
-        let pipeline = DocsPipeline(model: model)
+        let pipeline = DocsPipeline(model: model, detail: detail)
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
 
@@ -89,7 +93,7 @@ struct GenerateCommand: ParsableCommand {
         do {
             build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
             // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
-            review = (self.model ?? ModelInput.bundledExample) == ModelInput.bundledExample ? try ReviewExample.files(base: model) : []
+            review = isExample ? try ReviewExample.files(base: model) : []
         } catch {
             progress.finish()
             Terminal.error("\(error)")

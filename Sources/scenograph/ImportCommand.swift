@@ -15,42 +15,33 @@ struct ImportCommand: ParsableCommand {
             directly. Diagnostics go to standard error as PATH:LINE:COLUMN: error: MESSAGE; on an error \
             nothing is written and the exit status is 1.
 
+            With --sources DIR, the app's Swift sources add unwind actions and 'code' segues for the navigation \
+            the code does (present, pushViewController, show, showDetailViewController, dismiss); calls whose \
+            destination the code does not name are listed as warnings. The main storyboard (whose scenes keep \
+            bare identifiers) comes from the app's Info.plist (--info-plist, or one found beside the \
+            storyboards), else it is the first storyboard given.
+
             To keep documenting a storyboard as it changes, list it under 'storyboards:' in a model file \
             instead, and annotate its scenes under 'scenes:'.
             """
     )
 
-    @Argument(help: "Storyboard files; references between them are resolved.")
-    var storyboards: [String]
+    @Argument(help: "Storyboards (references between them are resolved), a folder holding them, or a model file that lists them.")
+    var inputs: [String]
 
     @Option(name: .shortAndLong, help: "The model file to write (default: standard output).")
     var output: String?
 
-    @Option(help: "The app's name (default: the folder of the first storyboard).")
-    var name: String?
-
-    @Option(help: ArgumentHelp("A folder of Swift sources to scan for unwind actions.",
-                               discussion: "Every '@IBAction func name(_: UIStoryboardSegue)' found is added to the 'unwindActions' of the scenes of its class."))
-    var sources: String?
+    @OptionGroup var input: InputOptions
+    @OptionGroup var outputOptions: OutputOptions
 
     func run() throws {
-        var imported = StoryboardImporter().importFiles(storyboards)
-        if let sources {
-            let scan = UnwindActionScanner().scan(directory: sources)
-            Terminal.report(scan.diagnostics)
-            if scan.hasErrors { throw ExitCode(1) }
-            imported.addUnwindActions(scan.actionsByClass)
-        }
-        let loader = ModelLoader()
-        let name = self.name ?? ModelLoader.defaultName(forStoryboards: storyboards)
-        let result = loader.load(imported: imported, name: name, path: storyboards.first ?? "")
-        Terminal.report(result.diagnostics)
-        guard let model = result.model else { throw ExitCode(1) }
-
-        let files = storyboards.map { ($0 as NSString).lastPathComponent }
+        let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
+        let files = (app.model.map { [$0] } ?? app.storyboards).map { ($0 as NSString).lastPathComponent }
         let writer = ModelWriter(header: [
             "Imported from \(files.joined(separator: ", ")) by scenograph import.",
-            "Scene ids come from storyboard IDs, else custom classes, else the element and its object id;",
+            "Scene ids come from storyboard IDs, else custom classes, else the labels Interface Builder shows, else",
+            "the kinds; scenes of storyboards other than the main one carry the storyboard's name (docs/storyboards.md).",
             "'origin' keeps each scene's storyboard object.",
         ])
         let text = writer.yaml(for: model)

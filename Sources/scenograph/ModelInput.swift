@@ -3,25 +3,201 @@ import Foundation
 import ModelLoading
 import SceneModel
 
-/// Loading a model for a command: diagnostics are printed, errors end the command with status 1.
+/// What every command that reads an app accepts besides its paths.
+struct InputOptions: ParsableArguments {
+    @Option(name: .customLong("info-plist"),
+            help: ArgumentHelp("The app's Info.plist: UIMainStoryboardFile names the main storyboard, CFBundleName the app.",
+                               discussion: "Without it, an Info.plist beside the storyboards (in their folder or up to two folders above) is read.",
+                               valueName: "FILE"))
+    var infoPlist: String?
+
+    @Option(name: .customLong("sources"),
+            help: ArgumentHelp("A folder of the app's Swift sources, scanned for unwind actions and code-driven navigation (repeatable).",
+                               valueName: "DIR"))
+    var sources: [String] = []
+
+    @Option(help: ArgumentHelp("The app's name when storyboards are given without a model.",
+                               discussion: "Default: the Info.plist's bundle name, else the Xcode project around the main storyboard, else its folder.",
+                               valueName: "NAME"))
+    var name: String?
+
+    var loadOptions: LoadOptions {
+        LoadOptions(name: name, infoPlist: infoPlist, sources: sources)
+    }
+}
+
+/// How much a command prints on standard error.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .shortAndLong, help: "Print errors only: no warnings, notes or progress.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Print every warning on its own line (warnings of one category are otherwise grouped when there are more than three), and more progress.")
+    var verbose = false
+}
+
+/// The one input rule of every command: a model file, one or more storyboards, or a folder holding either.
+///
+/// A folder stands for the model file at its top (a `.yaml`, `.yml` or `.json` file with a `format` key), else for
+/// every storyboard under it (hidden folders, `build`, `.build`, `Pods`, `Carthage` and `DerivedData` skipped). Each
+/// model file is an app of its own; the storyboards given or found make one app. Which storyboard is the main one, and
+/// the app's name, come from the model, else the Info.plist, else the first storyboard (see `ModelLoader`).
 enum ModelInput {
-    /// The bundled example, used when a command gets no model.
+    /// The bundled example, used when `generate` gets no input.
     static let bundledExample = "Examples/Photos.yaml"
 
-    static func load(_ path: String?) throws -> SceneModel {
-        try loadWithDiagnostics(path).model
+    /// One app named by the paths given.
+    struct App: Sendable {
+        var model: String?
+        var storyboards: [String] = []
+        /// Storyboards found in folders rather than named.
+        var found: Set<String> = []
+
+        /// The files a command must never write over: the model with the storyboards and sources it lists, or the
+        /// storyboards given.
+        func inputFiles(of loaded: SceneModel?) -> [String] {
+            if let model {
+                let folder = URL(fileURLWithPath: model).deletingLastPathComponent()
+                let listed = (loaded?.storyboards ?? []) + (loaded?.sources ?? [])
+                return [model] + listed.map { folder.appendingPathComponent($0.value).path }
+            }
+            return storyboards
+        }
     }
 
-    /// The model and the warnings that were printed while loading it.
-    static func loadWithDiagnostics(_ path: String?) throws -> (model: SceneModel, diagnostics: [Diagnostic]) {
-        let resolved = path ?? bundledExample
-        if path == nil, !FileManager.default.fileExists(atPath: resolved) {
-            Terminal.error("no MODEL given and the bundled example '\(resolved)' is not in the current directory")
+    /// Input that cannot be resolved into apps; the message names the path.
+    struct Failure: Error, CustomStringConvertible {
+        var message: String
+        var description: String { message }
+    }
+
+    /// How folders are read: the working tree, or a git revision (`diff --git`).
+    struct Folders: Sendable {
+        /// Every file under `path`, recursively, as paths relative to it; `nil` when `path` is not a folder.
+        var files: @Sendable (_ path: String) throws -> [String]?
+        /// The first bytes of a file, to tell a model from other YAML or JSON.
+        var head: @Sendable (_ path: String) -> Data?
+
+        static let workingTree = Folders(
+            files: { path in
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+                return ModelInput.filesUnder(path)
+            },
+            head: { path in
+                guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+                defer { try? handle.close() }
+                return try? handle.read(upToCount: 65_536)
+            })
+    }
+
+    static let skippedFolders: Set<String> = ["build", ".build", "Pods", "Carthage", "DerivedData", "node_modules"]
+
+    /// The files under `path` (working tree), relative to it, in path order.
+    static func filesUnder(_ path: String) -> [String] {
+        let root = URL(fileURLWithPath: path).standardizedFileURL
+        var result: [String] = []
+        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
+                                                               options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { return [] }
+        for case let url as URL in enumerator {
+            if skippedFolders.contains(url.lastPathComponent) {
+                enumerator.skipDescendants()
+                continue
+            }
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(root.path + "/") else { continue }
+            result.append(String(full.dropFirst(root.path.count + 1)))
+        }
+        return result.sorted()
+    }
+
+    static func isStoryboard(_ path: String) -> Bool { path.lowercased().hasSuffix(".storyboard") }
+
+    static func isModelFileName(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json")
+    }
+
+    /// Whether a YAML or JSON file's first bytes have a top-level `format` key, as every model has.
+    static func looksLikeModel(_ head: Data?) -> Bool {
+        guard let head else { return false }
+        let text = String(decoding: head, as: UTF8.self)
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            line.hasPrefix("format:") || line.hasPrefix("format :") || line.contains("\"format\"")
+        }
+    }
+
+    /// The apps the paths name (see the type's summary).
+    static func apps(_ paths: [String], folders: Folders = .workingTree) throws -> [App] {
+        var models: [String] = []
+        var storyboards: [String] = []
+        var found: Set<String> = []
+        for path in paths {
+            if let entries = try folders.files(path) {
+                let join = { (entry: String) in (path as NSString).appendingPathComponent(entry) }
+                let topModels = entries.filter { !$0.contains("/") && isModelFileName($0) }.map(join).filter { looksLikeModel(folders.head($0)) }
+                if topModels.count > 1 {
+                    throw Failure(message: "the folder '\(path)' holds several model files (\(topModels.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))); name one")
+                }
+                if let model = topModels.first {
+                    models.append(model)
+                    continue
+                }
+                let inside = entries.filter(isStoryboard).map(join)
+                guard !inside.isEmpty else {
+                    throw Failure(message: "the folder '\(path)' holds no model file (.yaml, .yml or .json with 'format: 1') and no storyboard")
+                }
+                storyboards += inside
+                found.formUnion(inside)
+            } else if isStoryboard(path) {
+                storyboards.append(path)
+            } else {
+                models.append(path)
+            }
+        }
+        var result = models.map { App(model: $0) }
+        if !storyboards.isEmpty { result.append(App(storyboards: storyboards, found: found)) }
+        return result
+    }
+
+    /// The one app the paths name; several are an error.
+    static func app(_ paths: [String], folders: Folders = .workingTree) throws -> App {
+        let all = try apps(paths, folders: folders)
+        guard all.count == 1, let app = all.first else {
+            throw Failure(message: "give one app: one model file, or the storyboards of one app, or a folder holding either (a model lists its storyboards under 'storyboards:')")
+        }
+        return app
+    }
+
+    /// Loads an app with the command line's options.
+    static func load(_ app: App, options: LoadOptions) -> LoadResult {
+        var options = options
+        options.foundInFolders = app.found
+        if let model = app.model { return ModelLoader().load(path: model, options: options) }
+        return ModelLoader().load(storyboards: app.storyboards, options: options)
+    }
+
+    /// Loads the one app of a command: prints its diagnostics and notes as `output` says, and ends the command with
+    /// status 1 on an error. With no paths and `example`, the bundled example.
+    static func load(_ paths: [String], input: InputOptions, output: OutputOptions, example: Bool = false) throws
+        -> (model: SceneModel, diagnostics: [Diagnostic], app: App) {
+        var paths = paths
+        if paths.isEmpty, example {
+            guard FileManager.default.fileExists(atPath: bundledExample) else {
+                Terminal.error("no MODEL given and the bundled example '\(bundledExample)' is not in the current directory")
+                throw ExitCode(1)
+            }
+            paths = [bundledExample]
+        }
+        let app: App
+        do {
+            app = try Self.app(paths)
+        } catch let failure as Failure {
+            Terminal.error(failure.message)
             throw ExitCode(1)
         }
-        let result = ModelLoader().load(path: resolved)
-        Terminal.report(result.diagnostics)
+        let result = load(app, options: input.loadOptions)
+        Terminal.report(result, output)
         guard let model = result.model else { throw ExitCode(1) }
-        return (model, result.diagnostics)
+        return (model, result.diagnostics, app)
     }
 }

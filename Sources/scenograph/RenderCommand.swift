@@ -29,14 +29,20 @@ struct RenderCommand: ParsableCommand {
         case svg, png, pdf, dot, mermaid
     }
 
-    @Argument(help: "The model file (YAML or JSON).")
-    var model: String
+    @Argument(help: "The app: a model file (YAML or JSON), storyboards, or a folder holding either.")
+    var inputs: [String]
 
     @Option(help: "The diagram to render.")
     var diagram: Diagram
 
     @Option(help: "The flow of a chains or sequence diagram.")
     var flow: String?
+
+    @Option(help: "With --diagram sequence: draw only this step's part (0 is the launch), as the flow's page does.")
+    var step: Int?
+
+    @Option(help: "With --step: which part of a step too wide for one part (1 is the first).")
+    var part: Int = 1
 
     @Option(help: "The output format.")
     var format: Format = .svg
@@ -50,14 +56,17 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Detail of a sequence diagram's events: default or full.")
     var detail: Detail = .default
 
+    @OptionGroup var input: InputOptions
+    @OptionGroup var outputOptions: OutputOptions
+
     @Flag(help: "Print the time spent building the DOT and inside Graphviz (parse, layout, render).")
     var timing = false
 
     func run() throws {
         if diagram == .segues, flow != nil {
-            Terminal.warning("--flow is ignored: the segue graph shows the whole model")
+            if !outputOptions.quiet { Terminal.warning("--flow is ignored: the segue graph shows the whole model") }
         }
-        let model = try ModelInput.load(self.model)
+        let model = try ModelInput.load(inputs, input: input, output: outputOptions).model
         let clock = ContinuousClock()
         let start = clock.now
         if format == .mermaid {
@@ -82,9 +91,26 @@ struct RenderCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             traces = [Simulator(model: model).run(flowModel, detail: detail)]
-            subject = diagram == .sequence ? .sequence(flow: flowID) : .filmstrip(flow: flowID)
+            if diagram == .sequence, let step {
+                subject = .sequencePart(flow: flowID, step: step, part: part)
+            } else {
+                subject = diagram == .sequence ? .sequence(flow: flowID) : .filmstrip(flow: flowID)
+            }
         }
-        guard let entry = DiagramCatalogue(model: model, traces: traces).entry(subject) else {
+        let catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary)
+        guard let entry = catalogue.entry(subject) else {
+            if let step, let flow, diagram == .sequence {
+                let parts = catalogue.entries.compactMap { entry -> String? in
+                    guard case .sequencePart(flow, let step, let part) = entry.subject else { return nil }
+                    return part == 1 ? "\(step)" : "\(step) part \(part)"
+                }
+                Terminal.error("flow '\(flow)' has no part \(part) of step \(step) (drawn: \(parts.joined(separator: ", ")))")
+                throw ExitCode(1)
+            }
+            if case .sequence(let flowID) = subject, let trace = traces.first {
+                Terminal.error("flow '\(flowID)' has \(trace.steps.count) steps: its whole sequence is drawn up to \(SequencePart.wholeFlowLimit) steps; draw one step with --step N")
+                throw ExitCode(1)
+            }
             Terminal.error("the model has no \(diagram.rawValue) diagram")
             throw ExitCode(1)
         }
@@ -102,7 +128,7 @@ struct RenderCommand: ParsableCommand {
                 let rendering = try GraphvizRenderer().renderWithReport(dot: dot, engine: engine, format: .init(rawValue: format.rawValue))
                 bytes = rendering.bytes
                 graphvizTiming = rendering.timing
-                for warning in rendering.warnings { Terminal.warning("graphviz: \(warning)") }
+                if !outputOptions.quiet { for warning in rendering.warnings { Terminal.warning("graphviz: \(warning)") } }
             } catch {
                 Terminal.error(error.description)
                 throw ExitCode(1)

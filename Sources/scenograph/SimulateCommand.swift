@@ -18,8 +18,8 @@ struct SimulateCommand: ParsableCommand {
         case text, json
     }
 
-    @Argument(help: "The model file (YAML or JSON).")
-    var model: String
+    @Argument(help: "The app: a model file (YAML or JSON), storyboards, or a folder holding either.")
+    var inputs: [String]
 
     @Option(name: .customLong("flow"), help: "Run only the flow with this identifier.")
     var flowID: String?
@@ -34,8 +34,11 @@ struct SimulateCommand: ParsableCommand {
             help: "full: every step carries its state (the default); changes: a step carries its state only when it differs from the previous step's (JSON: \"stateForm\": \"changes\").")
     var stateForm: StateForm = .full
 
+    @OptionGroup var input: InputOptions
+    @OptionGroup var output: OutputOptions
+
     func run() throws {
-        let sceneModel = try ModelInput.load(model)
+        let sceneModel = try ModelInput.load(inputs, input: input, output: output).model
         let simulator = Simulator(model: sceneModel)
         let trace: Trace
         let flows: [Flow]
@@ -54,13 +57,13 @@ struct SimulateCommand: ParsableCommand {
             trace = simulator.runAll(detail: detail)
         }
         // Written piece by piece: a long trace is never one string in memory.
-        let output = Terminal.Stream()
+        let stream = Terminal.Stream()
         switch format {
-        case .text: TraceText.write(trace, state: stateForm) { output.write($0) }
-        case .json: trace.writeJSON(state: stateForm) { output.write($0) }
+        case .text: TraceText.write(trace, state: stateForm) { stream.write($0) }
+        case .json: trace.writeJSON(state: stateForm) { stream.write($0) }
         }
-        output.finish()
-        Terminal.report(zip(flows, trace.flows).flatMap { FlowDiagnostics.diagnostics(for: $1, of: $0) })
+        stream.finish()
+        Terminal.report(zip(flows, trace.flows).flatMap { FlowDiagnostics.diagnostics(for: $1, of: $0) }, output)
         if !trace.passed { throw ExitCode(1) }
     }
 }

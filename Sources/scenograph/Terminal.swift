@@ -1,4 +1,5 @@
 import Foundation
+import ModelLoading
 import SceneModel
 import TextFormats
 
@@ -71,6 +72,57 @@ extension Terminal {
 
 extension Terminal {
     static func line(_ text: String) -> String { TerminalText.line(text) }
+}
+
+extension Terminal {
+    /// Warnings of one category are reported on one line when there are more than this many (unless `--verbose`).
+    static let groupingThreshold = 3
+
+    /// Prints diagnostics as `output` says: only errors with `--quiet`; otherwise in file order, warnings of a
+    /// category that has more than `groupingThreshold` of them on one line at the first one's position
+    /// ("17 deprecated segues: 'A.b' (push), … [deprecated-segue]"), unless `--verbose`.
+    static func report(_ diagnostics: [Diagnostic], _ output: OutputOptions) {
+        report(arranged(diagnostics, quiet: output.quiet, verbose: output.verbose))
+    }
+
+    /// A load's diagnostics, then its notes (not with `--quiet`).
+    static func report(_ result: LoadResult, _ output: OutputOptions) {
+        report(result.diagnostics, output)
+        if !output.quiet {
+            for note in result.notes { Terminal.note("note: \(line(note))") }
+        }
+    }
+
+    /// The diagnostics to print: errors only when `quiet`; repeated warnings of a category grouped unless `verbose`.
+    static func arranged(_ diagnostics: [Diagnostic], quiet: Bool, verbose: Bool) -> [Diagnostic] {
+        if quiet { return diagnostics.filter(\.isError) }
+        guard !verbose else { return diagnostics }
+        var byCategory: [String: [Diagnostic]] = [:]
+        for diagnostic in diagnostics where !diagnostic.isError {
+            if let category = diagnostic.category { byCategory[category, default: []].append(diagnostic) }
+        }
+        var printed: Set<String> = []
+        var result: [Diagnostic] = []
+        for diagnostic in diagnostics {
+            guard !diagnostic.isError, let category = diagnostic.category, let group = byCategory[category], group.count > groupingThreshold else {
+                result.append(diagnostic)
+                continue
+            }
+            guard printed.insert(category).inserted else { continue }
+            result.append(grouped(group, category: category))
+        }
+        return result
+    }
+
+    /// One warning standing for `group`: its count, the category's plural and the first few subjects.
+    static func grouped(_ group: [Diagnostic], category: String) -> Diagnostic {
+        let plural = DiagnosticCategory.named(category)?.plural ?? "\(category) warnings"
+        let shown = 5
+        let subjects = group.prefix(shown).map { $0.subject ?? "line \($0.location.line) of \(($0.location.file as NSString).lastPathComponent)" }
+        let more = group.count > shown ? ", and \(group.count - shown) more" : ""
+        let message = "\(Plural.count(group.count, plural, plural: plural)): \(subjects.joined(separator: ", "))\(more) (--verbose lists each)"
+        return Diagnostic(.warning, at: group[0].location, message, category: category)
+    }
 }
 
 /// Counts in words: "1 scene", "2 scenes", "1,024 diagrams".

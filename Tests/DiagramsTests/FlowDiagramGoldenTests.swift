@@ -59,7 +59,7 @@ final class FlowDiagramGoldenTests: XCTestCase {
     func testSequenceDOTOfAKnownTrace() throws {
         let (model, trace) = try Self.trace()
         XCTAssertEqual(trace.result, .passed)
-        let script = TraceDiagrams(model: model).sequenceScript(for: trace)
+        let script = TraceDiagrams(model: model).sequenceScript(for: trace, launch: .full)
         // User, UIKit, then nav, list, detail, editor, detail#2 in order of appearance.
         XCTAssertEqual(script.participants.map(\.id), ["User", "UIKit", "nav", "list", "detail", "editor", "detail#2"])
         try assertGolden(SequenceDiagram().dot(for: script), "open-edit-unwind-sequence.dot")
@@ -77,7 +77,7 @@ final class FlowDiagramGoldenTests: XCTestCase {
 
     func testSequenceScriptCarriesEveryEventInOrder() throws {
         let (model, trace) = try Self.trace()
-        let script = TraceDiagrams(model: model).sequenceScript(for: trace)
+        let script = TraceDiagrams(model: model).sequenceScript(for: trace, launch: .full)
         let messages = script.items.compactMap { item -> String? in
             guard case .message(_, let to, let label, let style) = item, style != .user else { return nil }
             return "\(to): \(label)"

@@ -56,7 +56,7 @@ private final class SVGGroups: NSObject, XMLParserDelegate {
 final class SequenceSVGTests: XCTestCase {
     func testTheSVGHasALifelinePerInstanceAndAMessagePerEventInOrder() throws {
         let (model, trace) = try FlowDiagramGoldenTests.trace()
-        let script = TraceDiagrams(model: model).sequenceScript(for: trace)
+        let script = TraceDiagrams(model: model).sequenceScript(for: trace, launch: .full)
         let svg = try GraphvizRenderer().render(dot: SequenceDiagram().dot(for: script), engine: .nop2, format: .svg)
         let groups = try SVGGroups.parse(svg)
 
@@ -87,7 +87,7 @@ final class SequenceSVGTests: XCTestCase {
         let model = try TraceDiagramsTests.example()
         let diagrams = TraceDiagrams(model: model)
         for trace in Simulator(model: model).runAll().flows {
-            let sequence = try GraphvizRenderer().render(dot: SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace)), engine: .nop2, format: .svg)
+            let sequence = try GraphvizRenderer().render(dot: SequenceDiagram().dot(for: diagrams.sequenceScript(for: trace, launch: .full)), engine: .nop2, format: .svg)
             let filmstrip = try GraphvizRenderer().render(dot: ChainFilmstrip().dot(for: diagrams.chainFrames(for: trace)), engine: .nop2, format: .svg)
             let sequenceGroups = try SVGGroups.parse(sequence)
             let frames = try SVGGroups.parse(filmstrip).filter { $0.classes.contains("frame") }

@@ -82,7 +82,8 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertTrue(try text("segues.dot").contains("@ROOT@ @EXT@"))
         // The HTML page inlines the SVG element itself, without the XML prolog.
         let index = try text("site/index.html")
-        XCTAssertTrue(index.contains("<figure class=\"diagram\"><svg engine=\"dot\""))
+        XCTAssertTrue(index.contains("<div class=\"frame\"><svg role=\"img\" aria-label=\""))
+        XCTAssertTrue(index.contains("engine=\"dot\""))
         XCTAssertFalse(index.contains("<?xml"))
         let scenePage = try text("site/scenes/library.html")
         XCTAssertTrue(scenePage.contains("../scenes/photo.html"))

@@ -174,6 +174,31 @@ struct GraphvizRendererTests {
         #expect(results == Array(repeating: 50, count: 8))
     }
 
+    // MARK: - Deep recursion
+
+    @Test("a layout that recurses deeper than the calling thread's stack allows renders all the same")
+    func deepRecursion() throws {
+        // dot recurses once per node of a chain, about 50 bytes a level: rendered on
+        // the caller's 128 KiB stack, 2,000 nodes end the process with SIGSEGV.
+        let chain = (0..<2_000).map { "n\($0) -> n\($0 + 1)" }.joined(separator: "; ")
+        let outcome = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            outcome.svg = try? GraphvizRenderer().render(dot: "digraph { \(chain) }")
+            done.signal()
+        }
+        thread.stackSize = 128 * 1024
+        thread.start()
+        done.wait()
+        let svg = String(decoding: try #require(outcome.svg), as: UTF8.self)
+        #expect(svg.contains(">n0</text>") && svg.contains(">n2000</text>"))
+    }
+
+    /// Carries a render out of the small-stack thread.
+    private final class ResultBox: @unchecked Sendable {
+        var svg: [UInt8]?
+    }
+
     // MARK: - Reporting
 
     @Test("renders report their timing and Graphviz's warnings")

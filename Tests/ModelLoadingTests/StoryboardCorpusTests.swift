@@ -177,4 +177,122 @@ struct StoryboardCorpusTests {
         }
         print("storyboard corpus: \(sets.count) multi-file sets, \(resolved) of \(checked) references to present files resolved")
     }
+
+    /// Swift sources written for the GoMap set (`Fixtures/Apps/GoMapSample`) add code segues to its real storyboards
+    /// and list what they cannot resolve.
+    @Test func sampleSourcesAddCodeSeguesToTheGoMapSet() throws {
+        let originals = try StoryboardCorpus.originalPaths()
+        let entries = try StoryboardCorpus.census().filter { $0.repository == "bryceco__GoMap" }
+        #expect(entries.count == 7)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-gomap-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var paths: [String] = []
+        for entry in entries.sorted(by: { $0.file < $1.file }) {
+            let target = scratch.appendingPathComponent(try #require(originals[entry.file]))
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: StoryboardCorpus.path(of: entry))
+            paths.append(target.path)
+        }
+        let sources = Bundle.module.resourceURL?.appendingPathComponent("Fixtures/Apps/GoMapSample").path ?? "Fixtures/Apps/GoMapSample"
+        let result = ModelLoader().load(storyboards: paths, options: LoadOptions(mainStoryboard: "MainStoryboard", sources: [sources]))
+        let model = try #require(result.model, "\(result.diagnostics.filter(\.isError).brief)")
+        let code = model.allSegues.filter { $0.kind.value == .code }.map { "\($0.qualifiedID) → \($0.destination?.value ?? "-")" }
+        #expect(code == [
+            "MainViewController.code-present-SettingsViewController → Settings.SettingsViewController",
+            "MainViewController.code-present-poiTabBar → POI.poiTabBar",
+            "MainViewController.code-present-QuestChooserController → QuestChooser.QuestChooserController",
+            "Display.DisplayViewController-Display.code-push-UserData → DataOverlays.UserData",
+            "Display.DisplayViewController-Display.code-dismiss → -",
+            "POI.POIAllTagsViewController.code-push-POIPresetValuePickerController → POI.POIPresetValuePickerController",
+            "Settings.SettingsViewController-Settings.code-show-LoginViewController → Settings.LoginViewController",
+            "Settings.LoginViewController.code-dismiss → -",
+        ])
+        #expect(model.scene("MainViewController")?.segue("NotesSegue")?.summary?.hasPrefix("Performed in code") == true)
+        #expect(model.scene("Settings.SettingsViewController-Settings")?.unwindActions.map(\.value) == ["unwindToSettings"])
+        let unresolved = result.diagnostics.filter { $0.category == "code-unresolved" }.map { ($0.location.file as NSString).lastPathComponent + ":\($0.location.line)" }
+        #expect(unresolved == ["MainViewController.swift:31", "POIAllTagsViewController.swift:11"])
+        print("storyboard corpus: GoMap with sample sources: \(code.count) code segues, \(unresolved.count) calls listed as unresolved")
+    }
+
+    /// Object ids as Interface Builder writes them (`Mxq-5y-Lb4`); legacy numeric ids cannot be told from numbers.
+    static func objectIDs(inFileAt path: String) throws -> Set<String> {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var ids: Set<String> = []
+        for part in text.components(separatedBy: " id=\"").dropFirst() {
+            guard let end = part.firstIndex(of: "\"") else { continue }
+            let id = String(part[..<end])
+            if id.count >= 5, id.contains("-") { ids.insert(id) }
+        }
+        return ids
+    }
+
+    /// No scene or segue identifier carries an Interface Builder object id: scenes are named from their storyboard ID,
+    /// class, label or kind, second instances from their parent, segues from their identifier or destination.
+    @Test func noIdentifierCarriesAnObjectID() throws {
+        var checked = 0
+        for entry in try StoryboardCorpus.census().filter(\.isAccepted) where entry.controllers > 0 {
+            let path = StoryboardCorpus.path(of: entry)
+            let objectIDs = try Self.objectIDs(inFileAt: path)
+            let imported = StoryboardImporter().importFiles([path])
+            for scene in imported.scenes {
+                let names = [scene.id] + scene.segues.map(\.id)
+                for name in names {
+                    checked += 1
+                    let parts = name.split(whereSeparator: { ".@".contains($0) }).map(String.init)
+                    let carried = objectIDs.filter { id in parts.contains { $0 == id || $0.hasSuffix("-\(id)") || $0.hasPrefix("\(id)-") || $0.contains("-\(id)-") } }
+                    #expect(carried.isEmpty, "\(entry.file): '\(name)' carries the object id \(carried.sorted())")
+                }
+            }
+        }
+        print("storyboard corpus: \(checked) scene and segue identifiers, none with an object id")
+    }
+
+    /// Within a multi-file set, with its main storyboard fixed, the identifiers of a file's scenes and of their segues
+    /// are the same whether the other files are imported, left out, or given in another order.
+    @Test func identifiersDoNotDependOnTheOtherFiles() throws {
+        let entries = try StoryboardCorpus.census().filter(\.isAccepted)
+        let originals = try StoryboardCorpus.originalPaths()
+        let sets = Dictionary(grouping: entries, by: \.repository).filter { $0.value.count > 1 }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-corpus-ids-\(ProcessInfo.processInfo.processIdentifier)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var compared = 0, skipped = 0
+        for repository in sets.keys.sorted() {
+            var paths: [String] = []
+            for entry in (sets[repository] ?? []).sorted(by: { $0.file < $1.file }) {
+                let original = try #require(originals[entry.file])
+                let target = scratch.appendingPathComponent(repository).appendingPathComponent(original)
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: StoryboardCorpus.path(of: entry))
+                paths.append(target.path)
+            }
+            let names = paths.map(StoryboardImporter.storyboardName(of:))
+            let main = paths[names.firstIndex { $0.hasPrefix("Main") } ?? 0]
+            // Storyboards sharing a name are different targets of the repository (a bundle's resource names are
+            // unique): importing them together tells them apart by folder, so they are left out of the comparison.
+            let alike = Set(Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys)
+            /// Per file: its view controllers' identifiers, each with its segues' identifiers.
+            func identifiers(_ given: [String]) -> [String: [String]] {
+                let imported = StoryboardImporter().importFiles(given, mainStoryboard: main)
+                var result: [String: [String]] = [:]
+                for file in imported.files where file.status == .imported {
+                    result[file.path] = file.controllers.map { id in
+                        let segues = imported.scenes.first { $0.id == id }?.segues.map(\.id) ?? []
+                        return "\(id): \(segues.joined(separator: ", "))"
+                    }
+                }
+                return result
+            }
+            let all = identifiers(paths)
+            let reversed = identifiers(paths.reversed())
+            #expect(reversed == all, "\(repository): the order of the files changes identifiers")
+            skipped += alike.count
+            for path in paths where !alike.contains(StoryboardImporter.storyboardName(of: path)) {
+                guard let together = all[path] else { continue }
+                let alone = identifiers([path])[path]
+                #expect(alone == together, "\(repository): \((path as NSString).lastPathComponent) alone has other identifiers")
+                compared += together.count
+            }
+        }
+        print("storyboard corpus: \(compared) view controllers of \(sets.count) multi-file sets keep their identifiers alone, together and reordered (\(skipped) storyboard names shared by several targets left out)")
+    }
 }

@@ -17,12 +17,12 @@ import Testing
             ("Library", .table, "LibraryViewController"),
             ("Photo", .content, "PhotoViewController"),
             ("AlbumsViewController", .collection, "AlbumsViewController"),
-            ("splitViewController-SPL-00-001", .split, "UISplitViewController"),
+            ("SplitViewController", .split, "UISplitViewController"),
             ("Browser", .split, "UISplitViewController"),
-            ("pageViewController-PAG-00-001", .content, "UIPageViewController"),
+            ("PageViewController", .content, "UIPageViewController"),
             ("SettingsHostingController", .content, "SettingsHostingController"),
-            ("avPlayerViewController-AVP-00-001", .content, "AVPlayerViewController"),
-            ("glkViewController-GLK-00-001", .content, "GLKViewController"),
+            ("AVPlayerViewController", .content, "AVPlayerViewController"),
+            ("GLKViewController", .content, "GLKViewController"),
             ("GlobeViewController", .content, "GlobeViewController"),
         ]
         for item in expected {
@@ -38,30 +38,30 @@ import Testing
     @Test func theSceneMemberIsTheControllerWhereverItStands() throws {
         // The tab bar's scene lists the first responder before the controller.
         let tabs = try #require(main.scene("MainTabBarController"))
-        #expect(tabs.tabs.map(\.value) == ["LibraryNav", "Settings-initial", "AlbumsViewController"])
+        #expect(tabs.tabs.map(\.value) == ["LibraryNav", "Settings.initial", "AlbumsViewController"])
         #expect(main.initial?.value == "MainTabBarController")
     }
 
     @Test func containersGetTheirRelationships() throws {
         #expect(main.scene("LibraryNav")?.root?.value == "Library")
-        let classic = try #require(main.scene("splitViewController-SPL-00-001"))
+        let classic = try #require(main.scene("SplitViewController"))
         #expect(classic.splitStyle == .classic)
-        #expect(classic.primary?.value == "navigationController-MNV-00-001")
+        #expect(classic.primary?.value == "NavigationController-AlbumListViewController")
         #expect(classic.secondary?.value == "AlbumViewController")
         let columns = try #require(main.scene("Browser"))
         #expect(columns.splitStyle == .tripleColumn)
         #expect(columns.primary?.value == "SidebarViewController")
         #expect(columns.supplementary?.value == "ListViewController")
         #expect(columns.secondary?.value == "ReaderViewController")
-        #expect(columns.summary?.contains("'CompactViewController'") == true)
+        #expect(columns.compact?.value == "CompactViewController")
     }
 
     @Test func controllersWithoutWhatUIKitNeedsAreContentWithAWarning() throws {
-        let page = try #require(main.scene("pageViewController-PAG-00-001"))
+        let page = try #require(main.scene("PageViewController"))
         #expect(page.kind == .content)
         #expect(page.summary?.contains("scroll transition") == true)
-        #expect(main.pageViewControllers.map(\.value) == ["pageViewController-PAG-00-001"])
-        #expect(main.pageWarnings(for: main.scenes).map(\.message).first?.hasPrefix("page view controller 'pageViewController-PAG-00-001' has no pages") == true)
+        #expect(main.pageViewControllers.map(\.value) == ["PageViewController"])
+        #expect(main.pageWarnings(for: main.scenes).map(\.message).first?.hasPrefix("page view controller 'PageViewController' has no pages") == true)
         #expect(main.messages(.warning).contains("unknown view controller element <sceneKitViewController>; imported as a content scene"))
         let empty = try #require(main.scene("OnboardingNav"))
         #expect(empty.kind == .content)
@@ -75,11 +75,11 @@ import Testing
         #expect(library.storyboardID == "Library")
         #expect(library.definesPresentationContextSetting == true)
         #expect(library.origin == Scene.Origin(storyboard: "Main.storyboard", objectID: "LIB-00-001"))
-        let editor = try #require(main.scene("EditorViewController-EDT-00-001"))
+        let editor = try #require(main.scene("EditorViewController-NewPhoto"))
         #expect(editor.title == "New Photo", "the navigation item's title when the controller has none")
         #expect(editor.providesPresentationContextTransitionStyle)
         #expect(editor.isModalInPresentation)
-        #expect(main.scene("viewController-INF-00-001")?.modalPresentationStyle == .pageSheet)
+        #expect(main.scene("ViewController")?.modalPresentationStyle == .pageSheet)
         #expect(library.location.line == 44)
         #expect(library.location.column == 17)
         #expect((library.location.file as NSString).lastPathComponent == "Main.storyboard")
@@ -88,17 +88,22 @@ import Testing
     // MARK: - Identifiers
 
     @Test func sceneIdentifiersFollowTheDocumentedScheme() throws {
-        // Storyboard ID, else custom class, else element kind and object id.
+        // Storyboard ID, else custom class, else label, else the kind; never an object id.
         #expect(main.scene("Photo")?.origin?.objectID == "DET-00-001")
         #expect(main.scene("TagsViewController")?.origin?.objectID == "TAG-00-001")
-        #expect(main.scene("viewController-INF-00-001") != nil)
-        // Two scenes of class EditorViewController: both get their object id.
-        #expect(main.scene("EditorViewController") == nil)
-        #expect(main.scene("EditorViewController-EDT-00-001") != nil)
-        #expect(main.scene("EditorViewController-FIL-00-001") != nil)
+        #expect(main.scene("ViewController")?.origin?.objectID == "INF-00-001")
+        // Two scenes of class EditorViewController: the one with a title is told apart by it.
+        #expect(main.scene("EditorViewController-NewPhoto")?.origin?.objectID == "EDT-00-001")
+        #expect(main.scene("EditorViewController")?.origin?.objectID == "FIL-00-001")
+        // Containers without names are named after their kind, and told apart by their first child.
+        #expect(main.scene("NavigationController-EditorViewController")?.origin?.objectID == "ADD-00-001")
+        #expect(main.scene("NavigationController-AlbumListViewController")?.origin?.objectID == "MNV-00-001")
+        // Scenes of storyboards that are not imported stand in under the name they would have.
+        #expect(main.scene("Settings.Account")?.storyboardID == "Account")
         let ids = main.scenes.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(ids.allSatisfy(Identifier.isValid))
+        #expect(ids.allSatisfy(Identifier.isValidScene))
+        #expect(!ids.contains { $0.contains("-00-0") }, "no object ids")
         // Same input, same identifiers.
         #expect(StoryboardFixtures.importing("Main.storyboard").scenes.map(\.id) == ids)
     }
@@ -106,8 +111,8 @@ import Testing
     @Test func aSceneEmbeddedTwiceGetsASecondInstance() throws {
         let photo = try #require(main.scene("Photo"))
         let embeds = photo.segues.filter { $0.kind.value == .embed }.compactMap(\.destination?.value)
-        #expect(embeds == ["TagsViewController", "TagsViewController-2"])
-        let copy = try #require(main.scene("TagsViewController-2"))
+        #expect(embeds == ["TagsViewController", "TagsViewController@Photo"], "the second instance is named after its parent")
+        let copy = try #require(main.scene("TagsViewController@Photo"))
         #expect(copy.origin?.objectID == "TAG-00-001")
     }
 
@@ -120,9 +125,10 @@ import Testing
         let showPhoto = try segue("showPhoto")
         #expect(showPhoto.kind.value == .show)
         #expect(showPhoto.destination?.value == "Photo")
-        #expect(showPhoto.trigger == "PhotoCell cell selection")
-        #expect(try segue("showInfo").trigger == "PhotoCell cell accessory button")
-        #expect(try segue("show-Account").trigger == "AccountCell cell selection")
+        #expect(showPhoto.trigger == "Photo cell selection", "the reuse identifier PhotoCell, without saying cell twice")
+        #expect(try segue("showInfo").trigger == "Photo cell accessory button")
+        #expect(try segue("show-Account").trigger == "Account cell selection")
+        #expect(try segue("show-Account").destination?.value == "Settings.Account")
 
         let filters = try segue("filters")
         #expect(filters.kind.value == .popover)
@@ -144,10 +150,10 @@ import Testing
         #expect(fade.isManual)
 
         // Free-standing objects of the scene: a gesture recognizer and a button.
-        let gesture = try segue("custom-viewController-INF-00-001")
+        let gesture = try segue("custom-ViewController")
         #expect(gesture.trigger == "tap gesture")
         #expect(gesture.customClass == "CrossfadeSegue")
-        #expect(try segue("show-viewController-INF-00-001").trigger == "Help button")
+        #expect(try segue("show-ViewController").trigger == "Help button")
         #expect(library.segues.count == 9)
     }
 
@@ -168,9 +174,10 @@ import Testing
         #expect(details.kind.value == .popover)
         #expect(details.isManual)
         #expect(details.anchor == "Share button", "a manual popover is anchored to its anchor view")
-        #expect(photo.segueOrNil("showDetail-viewController-INF-00-001")?.trigger == "Share button")
-        #expect(photo.segueOrNil("present-Help-initial")?.trigger == "Help Button", "a document label naming the kind is not repeated")
-        #expect(main.scene("EditorViewController-EDT-00-001")?.segues.first?.trigger == "Caption text field")
+        #expect(photo.segueOrNil("showDetail-ViewController")?.trigger == "Share button")
+        #expect(photo.segueOrNil("present-Help")?.trigger == "Help Button", "a document label naming the kind is not repeated")
+        #expect(photo.segueOrNil("present-Help")?.destination?.value == "Help.initial")
+        #expect(main.scene("EditorViewController-NewPhoto")?.segues.first?.trigger == "Caption text field")
         #expect(main.scene("AlbumsViewController")?.segues.first?.modalPresentationStyle?.value == .fullScreen)
         #expect(main.scene("AlbumListViewController")?.segues.first?.trigger == "Favorites cell selection")
     }
@@ -190,14 +197,15 @@ import Testing
         let legacy = StoryboardFixtures.importing("Legacy.storyboard")
         #expect(!legacy.hasErrors)
         #expect(legacy.idiom == .pad)
-        #expect(legacy.initial?.value == "splitViewController-20")
+        #expect(legacy.initial?.value == "SplitViewController")
         let places = try #require(legacy.scene("PlacesViewController"))
         #expect(places.title == "Places")
         let kinds = places.segues.map { "\($0.id):\($0.kind.value.rawValue)" }
         #expect(kinds == ["Show_Photos:push", "Show_Map:replace", "About:popover", "Login:modal"])
         #expect(places.segueOrNil("About")?.anchor == "About button")
         #expect(places.segueOrNil("Login")?.modalTransitionStyle?.value == .flipHorizontal)
-        #expect(legacy.messages(.warning).contains("'popover' segues are deprecated; imported as a popover presentation"))
+        #expect(legacy.messages(.warning).contains("'popover' segues are deprecated; segue 'PlacesViewController.About' is imported as a popover presentation"),
+                "the warning names its segue")
         #expect(legacy.files.first?.segueCounts == ["relationship": 3, "push": 1, "replace": 1, "popover": 1, "modal": 1])
     }
 

@@ -10,7 +10,7 @@ import Testing
         #expect(!result.hasErrors, "\(result.diagnostics.brief)")
         let model = try #require(result.model)
         #expect(model.initial?.value == "MainTabBarController")
-        #expect(model.scene("SettingsNavigationController")?.origin?.storyboard == "Settings.storyboard")
+        #expect(model.scene("Settings.SettingsNavigationController")?.origin?.storyboard == "Settings.storyboard")
         // Storyboard findings are reported against the storyboards.
         #expect(result.diagnostics.brief.contains { $0.hasPrefix("Main.storyboard:317:17: warning: unknown view controller element") })
     }
@@ -25,19 +25,19 @@ import Testing
         let showPhoto = try #require(library.segueOrNil("showPhoto"))
         #expect(showPhoto.passes == "the selected Photo")
         #expect(showPhoto.guardCondition?.value == "photoSelected")
-        #expect(showPhoto.trigger == "PhotoCell cell selection")
+        #expect(showPhoto.trigger == "Photo cell selection")
         #expect(showPhoto.destination?.value == "Photo")
         #expect(library.segues.last?.id == "credits", "new segues come after the imported ones")
         #expect(library.segues.count == 10)
         #expect(model.scene("Photo")?.unwindActions.map(\.value) == ["unwindToLibraryWithSegue"])
-        let pages = try #require(model.scene("pageViewController-PAG-00-001"))
+        let pages = try #require(model.scene("PageViewController"))
         #expect(pages.kind == .page)
         #expect(pages.pages.map(\.value) == ["Credits", "About"])
         #expect(pages.className == "UIPageViewController")
         let warnings = ModelLoader().load(path: StoryboardFixtures.path("App.yaml")).diagnostics.map(\.message)
         #expect(!warnings.contains { $0.hasPrefix("page view controller") }, "the model made it a page scene")
         let direct = StoryboardFixtures.load("Main.storyboard").diagnostics.map(\.message)
-        #expect(direct.contains { $0.hasPrefix("page view controller 'pageViewController-PAG-00-001' has no pages") })
+        #expect(direct.contains { $0.hasPrefix("page view controller 'PageViewController' has no pages") })
         // Imported scenes first, in import order; the model's own scenes after them.
         #expect(model.scenes.suffix(2).map(\.id) == ["Credits", "About"])
         #expect(model.scenes.filter { $0.id == "Library" }.count == 1)
@@ -142,8 +142,8 @@ import Testing
         #expect(result.diagnostics.brief.contains("Loose.storyboard:1:1: warning: no storyboard has an initial view controller; 'First', the first scene no container holds, is the initial scene"))
     }
 
-    @Test func defaultNames() {
-        #expect(ModelLoader.defaultName(forStoryboards: ["/work/Photos/Base.lproj/Main.storyboard"]) == "Photos")
-        #expect(ModelLoader.defaultName(forStoryboards: ["/Main.storyboard"]) == "Main")
+    @Test func defaultNamesWithoutAProject() {
+        #expect(InfoPlist.projectName(around: "/nonexistent/Photos/Base.lproj/Main.storyboard") == "Photos")
+        #expect(InfoPlist.projectName(around: "/Main.storyboard") == "Main")
     }
 }

@@ -10,22 +10,22 @@ import Testing
         #expect(!result.hasErrors)
         // Main's tab points at Settings' initial view controller.
         let tabs = try #require(result.scene("MainTabBarController"))
-        #expect(tabs.tabs.map(\.value) == ["LibraryNav", "SettingsNavigationController", "AlbumsViewController"])
+        #expect(tabs.tabs.map(\.value) == ["LibraryNav", "Settings.SettingsNavigationController", "AlbumsViewController"])
         // A reference with an identifier reaches that scene, not a stand-in.
-        let account = try #require(result.scene("Account"))
+        let account = try #require(result.scene("Settings.Account"))
         #expect(account.origin?.storyboard == "Settings.storyboard")
-        #expect(result.scene("Library")?.segueOrNil("show-Account")?.destination?.value == "Account")
+        #expect(result.scene("Library")?.segueOrNil("show-Account")?.destination?.value == "Settings.Account")
         // Settings refers back into Main.
-        let settings = try #require(result.scene("settings_root"))
+        let settings = try #require(result.scene("Settings.settings_root"))
         #expect(settings.storyboardID == "settings.root")
         #expect(settings.segueOrNil("openLibrary")?.destination?.value == "Photo")
         #expect(settings.segueOrNil("show-Account")?.trigger == "Account cell selection")
-        // The initial scene is the first file's.
+        // The initial scene is the main storyboard's (here the first given).
         #expect(result.initial?.value == "MainTabBarController")
 
         let main = try #require(result.files.first)
         #expect(main.placeholders.map(\.isResolved) == [true, true, false])
-        #expect(main.placeholders.map(\.sceneID) == ["SettingsNavigationController", "Account", "Help-initial"])
+        #expect(main.placeholders.map(\.sceneID) == ["Settings.SettingsNavigationController", "Settings.Account", "Help.initial"])
         #expect(result.files[1].placeholders.map(\.isResolved) == [true, false])
     }
 
@@ -37,10 +37,11 @@ import Testing
             "Settings.storyboard:76:17: warning: storyboard reference to view controller 'Nope' of Main.storyboard cannot be resolved: Main.storyboard has no view controller with storyboard ID 'Nope'; a stand-in scene takes its place",
         ])
         // The stand-in keeps the model whole: the segue still has a destination.
+        // Named as the scene would be: a scene of the main storyboard has a bare name.
         let standIn = try #require(result.scene("Nope"))
         #expect(standIn.kind == .content)
         #expect(standIn.summary == "Stand-in for view controller 'Nope' of Main.storyboard, which is not imported.")
-        #expect(result.scene("settings_root")?.segueOrNil("openMissing")?.destination?.value == "Nope")
+        #expect(result.scene("Settings.settings_root")?.segueOrNil("openMissing")?.destination?.value == "Nope")
     }
 
     @Test func referenceCyclesEndInAWarning() throws {
@@ -52,7 +53,7 @@ import Testing
             "storyboard reference to the initial view controller of CycleA.storyboard cannot be resolved: the references form a cycle (CycleB.storyboard → CycleA.storyboard → CycleB.storyboard); a stand-in scene takes its place",
         ])
         // A reference with an identifier into the cycle still resolves.
-        #expect(result.scene("Away")?.segueOrNil("home")?.destination?.value == "Home")
+        #expect(result.scene("CycleB.Away")?.segueOrNil("home")?.destination?.value == "Home")
         let model = StoryboardFixtures.load("CycleA.storyboard", "CycleB.storyboard")
         #expect(model.model != nil)
     }
@@ -65,7 +66,8 @@ import Testing
             ("App/End.storyboard", Self.storyboard(initial: nil, body: Self.controller("e1", storyboardID: "Target"))),
         ])
         #expect(!result.hasErrors)
-        #expect(result.scene("viewController-s1")?.segues.first?.destination?.value == "Target")
+        #expect(result.scene("ViewController")?.segues.first?.destination?.value == "End.Target")
+        #expect(result.scene("ViewController")?.segues.first?.id == "show-Middle", "named from the reference, whatever it resolves to")
         #expect(result.files.map { $0.placeholders.map(\.isResolved) } == [[true], [true], []])
     }
 
@@ -77,17 +79,26 @@ import Testing
             ("Tablet/Detail.storyboard", Self.storyboard(initial: "d1", body: Self.controller("d1", storyboardID: "TabletDetail"))),
         ])
         #expect(!result.hasErrors)
-        #expect(result.scene("PhoneHome")?.segues.first?.destination?.value == "PhoneDetail")
-        #expect(result.scene("TabletHome")?.segues.first?.destination?.value == "TabletDetail")
+        // Storyboards sharing a name are told apart by their folder; the main storyboard keeps bare names.
+        #expect(result.scene("PhoneHome")?.segues.first?.destination?.value == "Phone-Detail.PhoneDetail")
+        #expect(result.scene("Tablet-Main.TabletHome")?.segues.first?.destination?.value == "Tablet-Detail.TabletDetail")
         #expect(result.initial?.value == "PhoneHome")
     }
 
-    @Test func sharedNamesAcrossFilesGetTheObjectIDThenTheStoryboardName() throws {
-        let result = StoryboardImporter().importContents([
-            ("A.storyboard", Self.storyboard(initial: "x1", body: Self.controller("x1", storyboardID: "Home") + Self.controller("x2", storyboardID: "Other"))),
-            ("B.storyboard", Self.storyboard(initial: nil, body: Self.controller("x1", storyboardID: "Home") + Self.controller("x3", storyboardID: "Home-x2"))),
-        ])
-        #expect(result.scenes.map(\.id) == ["Home-x1-A", "Other", "Home-x1-B", "Home-x2"])
+    @Test func scenesOfOtherStoryboardsCarryTheStoryboardsName() throws {
+        let a = ("A.storyboard", Self.storyboard(initial: "x1", body: Self.controller("x1", storyboardID: "Home") + Self.controller("x2", storyboardID: "Other")))
+        let b = ("B.storyboard", Self.storyboard(initial: nil, body: Self.controller("x1", storyboardID: "Home") + Self.controller("x3", storyboardID: "Home-x2")))
+        let result = StoryboardImporter().importContents([a, b])
+        #expect(result.scenes.map(\.id) == ["Home", "Other", "B.Home", "B.Home-x2"])
+        #expect(result.mainStoryboard == MainStoryboard(name: "A", isNamed: false, isImported: true))
+        // The main storyboard decides, not the order.
+        let named = StoryboardImporter().importContents([b, a], mainStoryboard: "A")
+        #expect(named.scenes.map(\.id) == ["B.Home", "B.Home-x2", "Home", "Other"])
+        #expect(named.initial?.value == "Home")
+        // A main storyboard that is not imported qualifies every scene.
+        let alone = StoryboardImporter().importContents([b], mainStoryboard: "Main.storyboard")
+        #expect(alone.scenes.map(\.id) == ["B.Home", "B.Home-x2"])
+        #expect(alone.mainStoryboard == MainStoryboard(name: "Main", isNamed: true, isImported: false))
     }
 
     @Test func bundleReferencesSayWhereTheyPoint() {

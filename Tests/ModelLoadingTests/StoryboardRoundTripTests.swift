@@ -35,7 +35,7 @@ import Testing
         #expect(lines.contains("scenes:"))
         #expect(lines.contains("flows:"))
         #expect(lines.contains("  #     - tap: Library.showPhoto"))
-        #expect(lines.contains("      showPhoto: {kind: show, to: Photo, trigger: PhotoCell cell selection}"))
+        #expect(lines.contains("      showPhoto: {kind: show, to: Photo, trigger: Photo cell selection}"))
         #expect(lines.contains("    origin: {storyboard: Main.storyboard, objectID: LIB-00-001}"))
         #expect(yaml == ModelWriter(header: ["Imported by a test."]).yaml(for: try #require(StoryboardFixtures.load("Main.storyboard").model)))
     }

@@ -61,6 +61,7 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
         scene.primary = strip(scene.primary)
         scene.secondary = strip(scene.secondary)
         scene.supplementary = strip(scene.supplementary)
+        scene.compact = strip(scene.compact)
         scene.pages = scene.pages.map(strip)
         scene.children = scene.children.map(strip)
         scene.overrides = scene.overrides.map(strip)
@@ -74,6 +75,7 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
             segue.modalPresentationStyle = strip(segue.modalPresentationStyle)
             segue.modalTransitionStyle = strip(segue.modalTransitionStyle)
             segue.guardCondition = strip(segue.guardCondition)
+            segue.call = strip(segue.call)
             return segue
         }
         return scene

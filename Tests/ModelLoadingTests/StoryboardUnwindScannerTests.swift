@@ -33,14 +33,13 @@ import Testing
     }
 
     @Test func scansAFolderAndFillsTheScenesOfMatchingClasses() throws {
-        let scan = UnwindActionScanner().scan(directory: StoryboardFixtures.path("Sources"))
-        #expect(!scan.hasErrors)
-        #expect(scan.actionsByClass["LibraryViewController"] == ["unwindToLibrary", "unwindToLibraryWithSegue"])
-        #expect(scan.actionsByClass["PhotoViewController"] == ["unwindTo"])
+        let scan = SourceScan.scan(folders: [StoryboardFixtures.path("Sources")])
+        #expect(!scan.diagnostics.hasErrors)
+        #expect(scan.unwindActionsByClass["LibraryViewController"] == ["unwindToLibrary", "unwindToLibraryWithSegue"])
+        #expect(scan.unwindActionsByClass["PhotoViewController"] == ["unwindTo"])
 
-        var imported = StoryboardFixtures.importing("Main.storyboard")
-        imported.addUnwindActions(scan.actionsByClass)
-        let result = ModelLoader().load(imported: imported, name: "Photos", path: "Main.storyboard")
+        let result = ModelLoader().load(storyboards: [StoryboardFixtures.path("Main.storyboard")],
+                                        options: LoadOptions(name: "Photos", sources: [StoryboardFixtures.path("Sources")]))
         let model = try #require(result.model)
         #expect(model.scene("Library")?.unwindActions.map(\.value) == ["unwindToLibrary", "unwindToLibraryWithSegue"])
         // Both unwind segues now find their action.
@@ -48,8 +47,9 @@ import Testing
     }
 
     @Test func aMissingFolderIsAnError() {
-        let scan = UnwindActionScanner().scan(directory: StoryboardFixtures.path("NoSuchFolder"))
-        #expect(scan.hasErrors)
+        let scan = SourceScan.scan(folders: [StoryboardFixtures.path("NoSuchFolder")])
+        #expect(scan.diagnostics.hasErrors)
         #expect(scan.diagnostics.first?.message.hasPrefix("no such sources folder") == true)
+        #expect(scan.diagnostics.first?.category == "input-file")
     }
 }

@@ -23,12 +23,12 @@ import Testing
             """
         let result = StoryboardImporter().importContents([("Positions.storyboard", Data(text.utf8))])
         #expect(!result.hasErrors)
-        let first = try #require(result.scene("viewController-a"))
+        let first = try #require(result.scene("Unicode"), "named after its title, in plain letters")
         #expect(first.title == "Ünïcödé ✓")
         #expect(first.location == SourceLocation(file: "Positions.storyboard", line: 4, column: 34))
         #expect(first.segues.first?.location == SourceLocation(file: "Positions.storyboard", line: 4, column: 119))
         // A tag written over several lines is located at its `<`.
-        #expect(result.scene("viewController-b")?.location == SourceLocation(file: "Positions.storyboard", line: 7, column: 9))
+        #expect(result.scene("ViewController")?.location == SourceLocation(file: "Positions.storyboard", line: 7, column: 9))
     }
 
     @Test func conflictMarkersAnywhereAreNamed() {

@@ -58,9 +58,11 @@ import Testing
              clean: model("  home:\n    segues:\n      later: {kind: present, to: sheet}\n  sheet: {}\n", flows: "  later:\n    steps:\n      - perform: home.later\n")),
     ]
 
+    /// What `check` reports: the loader's diagnostics alone when the model does not load (a setting can make a
+    /// validation warning an error), else those with the flows' and the rules' findings.
     static func findings(_ text: String) throws -> [Diagnostic] {
         let result = ModelLoader().load(text: text, path: "lint.yaml")
-        let model = try #require(result.model, "the model did not load: \(result.diagnostics)")
+        guard let model = result.model else { return CheckReport(findings: result.diagnostics).findings }
         return CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
     }
 
@@ -137,6 +139,20 @@ import Testing
         // Per scene: only that scene's findings go.
         let perScene = try Self.findings(base.replacingOccurrences(of: "  orphan: {}", with: "  orphan: {lint: {disable: [unreachable-scene]}}\n  other: {}"))
         #expect(perScene.map(\.message).allSatisfy { $0.contains("'other'") } && perScene.count == 1)
+    }
+
+    /// A code segue is documented by its line of Swift: it is no unused manual segue, and a code push on a missing
+    /// navigation controller (which does nothing) is not "presented modally".
+    @Test func codeSeguesAreNeitherUnusedManualSeguesNorShowsThatPresent() throws {
+        let findings = try Self.findings(Self.model("""
+              home:
+                segues:
+                  code-push-sheet: {kind: code, call: push, to: sheet, at: "Home.swift:4"}
+                  code-present-sheet: {kind: code, call: present, to: sheet, at: "Home.swift:9"}
+              sheet: {}
+
+            """))
+        #expect(!findings.contains { $0.category == "manual-segue-unused" || $0.category == "show-outside-navigation" }, "\(findings)")
     }
 
     @Test func unknownRuleIDsAreDiagnosedWithASuggestion() {

@@ -55,7 +55,7 @@ final class GenerateCommandTests: XCTestCase {
             let new = try Data(contentsOf: fresh.appendingPathComponent(path))
             let ext = path == ".scenograph-manifest" ? "manifest" : URL(fileURLWithPath: path).pathExtension
             switch ext {
-            case "md", "dot", "css", "manifest", "txt", "json":
+            case "md", "dot", "css", "js", "manifest", "txt", "json":
                 XCTAssertEqual(old, new, "\(path) is stale: run `make run`")
             case "html":
                 XCTAssertEqual(Self.withoutSVG(String(decoding: old, as: UTF8.self)), Self.withoutSVG(String(decoding: new, as: UTF8.self)), "\(path) is stale")
@@ -90,58 +90,7 @@ final class GenerateCommandTests: XCTestCase {
 
     // MARK: - The site
 
-    /// Every relative link of every page (href, src, xlink:href) names a file of the site, and every
-    /// `#fragment` an element id of the target page.
-    func testEveryInternalLinkOfTheSiteResolves() throws {
-        let (output, docs) = try generate(into: "docs")
-        XCTAssertEqual(output.status, 0, output.stderr)
-        let site = docs.appendingPathComponent("site")
-        let pages = try Self.files(under: site).filter { $0.hasSuffix(".html") }
-        XCTAssertEqual(pages.count, 1 + 35 + 14, "index, one page per scene and per flow")
-        var idsByPage: [String: Set<String>] = [:]
-        let links = try NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#)
-        let ids = try NSRegularExpression(pattern: #"\bid="([^"]*)""#)
-        for page in pages {
-            let text = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
-            idsByPage[page] = Set(ids.matches(in: text, range: NSRange(text.startIndex..., in: text)).compactMap {
-                Range($0.range(at: 1), in: text).map { String(text[$0]) }
-            })
-        }
-        var checked = 0
-        for page in pages {
-            let text = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
-            XCTAssertTrue(text.contains("style.css"), "\(page) links the stylesheet")
-            let directory = (page as NSString).deletingLastPathComponent
-            for match in links.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-                guard let range = Range(match.range(at: 1), in: text) else { continue }
-                let link = String(text[range]).replacingOccurrences(of: "&amp;", with: "&")
-                if link.contains("://") || link.hasPrefix("mailto:") || link.isEmpty { continue }
-                let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-                let target = parts[0].isEmpty ? page : Self.normalized((directory as NSString).appendingPathComponent(parts[0]))
-                XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent(target).path), "\(page) links to missing \(link)")
-                if parts.count == 2, !parts[1].isEmpty, target.hasSuffix(".html") {
-                    XCTAssertTrue(idsByPage[target]?.contains(parts[1]) == true, "\(page) links to missing anchor \(link)")
-                }
-                checked += 1
-            }
-        }
-        XCTAssertGreaterThan(checked, 1000)
-        // Every diagram figure holds its SVG.
-        for page in pages {
-            let text = try String(contentsOf: site.appendingPathComponent(page), encoding: .utf8)
-            let figures = text.components(separatedBy: "<figure class=\"diagram").dropFirst()
-            XCTAssertFalse(figures.isEmpty, "\(page) shows at least one diagram")
-            for figure in figures {
-                let content = figure.drop { $0 != ">" }.dropFirst()
-                XCTAssertTrue(content.hasPrefix("<svg"), "\(page) has a figure without its SVG")
-            }
-        }
-        // Every diagram a page shows is inlined as SVG, and its DOT source is next to it.
-        let flowPage = try String(contentsOf: site.appendingPathComponent("flows/share-a-photo.html"), encoding: .utf8)
-        XCTAssertEqual(flowPage.components(separatedBy: "<svg").count - 1, 2, "sequence and filmstrip inlined")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: site.appendingPathComponent("flows/share-a-photo-sequence.dot").path))
-        XCTAssertFalse(try Self.files(under: site).contains { $0.hasSuffix(".js") }, "no JavaScript")
-    }
+    // The site's links, anchors, labels and diagram widths: DocsAcceptanceTests.
 
     /// `a/../b/c` → `b/c`, for relative paths.
     static func normalized(_ path: String) -> String {
@@ -166,10 +115,10 @@ final class GenerateCommandTests: XCTestCase {
 
     func testASecondRunRendersNothingAndSaysSo() throws {
         let (first, _) = try generate(into: "docs")
-        XCTAssertTrue(first.stderr.contains("rendered 130 images of 65 diagrams"), first.stderr)
+        XCTAssertTrue(first.stderr.contains("rendered 271 images of 154 diagrams"), first.stderr)
         let (second, _) = try generate(into: "docs")
         XCTAssertEqual(second.status, 0)
-        XCTAssertTrue(second.stderr.contains("rendered nothing: 65 diagrams unchanged"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("rendered nothing: 154 diagrams unchanged"), second.stderr)
     }
 
     func testOverridingOneTemplate() throws {

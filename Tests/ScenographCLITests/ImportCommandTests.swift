@@ -80,7 +80,7 @@ struct ImportCommandTests {
         let broken = try run(["import", "Malformed.storyboard"])
         #expect(broken.status == 1)
         #expect(broken.output.isEmpty)
-        #expect(broken.errors == "Malformed.storyboard:6:48: error: malformed XML: a space is required here (between attributes)\n")
+        #expect(broken.errors == "Malformed.storyboard:6:48: error: malformed XML: a space is required here (between attributes) [syntax]\n")
     }
 
     @Test func sourcesFillUnwindActions() throws {

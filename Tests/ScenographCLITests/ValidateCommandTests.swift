@@ -32,7 +32,7 @@ final class ValidateCommandTests: XCTestCase {
     func testMissingFileAndBadArguments() throws {
         let missing = try CLIRunner.run(["validate", "nope.yaml"])
         XCTAssertEqual(missing.status, 1)
-        XCTAssertEqual(missing.stderr, "nope.yaml:1:1: error: no such model file 'nope.yaml'\n")
+        XCTAssertEqual(missing.stderr, "nope.yaml:1:1: error: no such model file 'nope.yaml' [input-file]\n")
         let noArguments = try CLIRunner.run(["validate"])
         XCTAssertEqual(noArguments.status, 64, "ArgumentParser's usage error status")
     }

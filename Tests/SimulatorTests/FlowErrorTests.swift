@@ -215,7 +215,7 @@ import Testing
         let lines = FlowDiagnostics.diagnostics(for: trace, of: flow).map(\.description)
         #expect(lines == [
             "\(scenario.location(of: "- dismiss", offset: 2)): warning: flow 'f' step 1 (dismiss: A): UIKit warning: dismiss(animated:completion:) on <UIViewController: A> does nothing: it presents nothing and is not presented [uikit-warning]",
-            "\(scenario.location(of: "visible: B", offset: 9)): error: flow 'f' step 2: expectation failed: visible: expected B, actual A [expectation-failed]",
+            "\(scenario.location(of: "visible: B", offset: 9)): error: flow 'f' step 2: expectation failed: visible: expected B, actual A [flow-expectation]",
             "\(scenario.location(of: "- back", offset: 2)): error: flow 'f' step 3 (back): back: 'Nav' is at its root; there is no back button [flow-error]",
         ])
     }

@@ -43,6 +43,7 @@ public struct MermaidSegueGraph: Sendable {
             let style = DiagramStyle.segue(kind)
             let targets = kind.effective == .unwind
                 ? model.scenesImplementing(unwindAction: segue.action?.value ?? "").map(\.id)
+                : kind == .code && segue.call?.value == .dismiss ? []
                 : [segue.destination?.value].compactMap { $0 }
             for target in targets {
                 guard let to = ids[target] else { continue }
@@ -61,7 +62,8 @@ public struct MermaidSegueGraph: Sendable {
         let kind = segue.kind.value
         var label = segue.id
         if kind.effective == .unwind { label += "\n\(segue.action?.value ?? "?")(_:)" }
-        if kind.effective == .present || kind.effective == .custom {
+        if kind == .code, let call = segue.call?.value { label += "\n" + call.signature }
+        if segue.effectiveKind == .present || kind.effective == .custom {
             let style = segue.modalPresentationStyle?.value
                 ?? segue.destination.flatMap { model.scene($0.value) }?.modalPresentationStyle ?? .automatic
             label += "\n" + style.rawValue

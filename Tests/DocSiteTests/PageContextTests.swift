@@ -1,0 +1,61 @@
+@testable import DocSite
+import Foundation
+import ModelLoading
+import SceneModel
+import XCTest
+
+/// What the pages say in words: chains listed without silent truncation, step effects with linked scene names,
+/// segue anchors for Markdown, and the shared navigation.
+final class PageContextTests: XCTestCase {
+    /// Six sheets that can present one another: far more chains than a page lists.
+    static let dense: SceneModel? = {
+        let names = (1...6).map { "s\($0)" }
+        var text = "format: 1\nname: Dense\ninitial: root\nscenes:\n  root:\n    segues:\n"
+        for name in names { text += "      to_\(name): {kind: present, to: \(name), trigger: x}\n" }
+        for name in names {
+            text += "  \(name):\n    segues:\n"
+            for other in names where other != name { text += "      to_\(other): {kind: present, to: \(other), trigger: x}\n" }
+        }
+        return ModelLoader().load(text: text, path: "Dense.yaml").model
+    }()
+
+    func testTheIndexSaysWhenItListsOnlyTheFirstChains() throws {
+        let model = try XCTUnwrap(Self.dense)
+        let context = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md").index(diagrams: [:])
+        XCTAssertEqual(context["chainsTruncated"] as? Bool, true)
+        XCTAssertEqual(context["chainsShown"] as? Int, 200)
+        XCTAssertEqual((context["chains"] as? [Any])?.count, 200)
+        let page = try XCTUnwrap(TemplateSet.load().templates).render("index.md", context)
+        XCTAssertTrue(page.contains("The first 200 stacks of modal presentations the segues allow, in file order: there are more."))
+        XCTAssertFalse(page.contains("Every stack"))
+    }
+
+    func testStepEffectsLinkSceneAndInstanceNames() throws {
+        let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
+        let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
+        let linked = contexts.linkedText("photo presents peoplePickerNav#2 as pageSheet on tabs; is now visible", root: "../")
+        XCTAssertEqual(linked.markdown, "[photo](../scenes/photo.md) presents [peoplePickerNav\\#2](../scenes/peoplePickerNav.md) as pageSheet on [tabs](../scenes/tabs.md); is now visible")
+        XCTAssertEqual(linked.html, "<a href=\"../scenes/photo.md\">photo</a> presents <a href=\"../scenes/peoplePickerNav.md\">peoplePickerNav#2</a> as pageSheet on <a href=\"../scenes/tabs.md\">tabs</a>; is now visible")
+    }
+
+    func testMarkdownScenePagesDefineTheirSegueAnchors() throws {
+        let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
+        let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
+        let photo = try XCTUnwrap(model.scene("photo"))
+        let page = try XCTUnwrap(TemplateSet.load().templates).render("scene.md", contexts.scene(photo, diagrams: [:]))
+        for segue in photo.segues { XCTAssertTrue(page.contains("<a id=\"segue-\(segue.id)\"></a>"), segue.id) }
+    }
+
+    /// The sidebar's data: tabs above their stacks, each stack above its root; flows with their results.
+    func testNavigationGroupsScenesByContainer() throws {
+        let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
+        let tree = SiteNavigation(model: model, flows: []).sceneTree()
+        let tabs = try XCTUnwrap(tree.first)
+        XCTAssertEqual(tabs["id"] as? String, "tabs")
+        let stacks = (tabs["children"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        XCTAssertEqual(stacks, ["libraryNav", "cameraNav", "recipesNav", "albumsSplit"])
+        let script = SiteNavigation(model: model, flows: []).script()
+        XCTAssertTrue(script.hasPrefix("// The sidebar's data"))
+        XCTAssertEqual(SiteNavigation(model: model, flows: []).script(), script, "deterministic")
+    }
+}

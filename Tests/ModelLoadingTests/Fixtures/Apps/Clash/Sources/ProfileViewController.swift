@@ -1,0 +1,11 @@
+import UIKit
+
+final class ProfileSettingsViewController: UIViewController {
+    @IBAction func done(_ sender: Any) {
+        dismiss(animated: true)
+    }
+}
+
+extension ProfileViewController {
+    @IBAction func unwindToProfile(_ segue: UIStoryboardSegue) {}
+}

@@ -1,0 +1,158 @@
+import Foundation
+import XCTest
+
+/// One input rule for every command: a model file, storyboards, or a folder; the main storyboard and the app's name
+/// from the model, the Info.plist or the first storyboard; -q, --verbose and --strict alike everywhere.
+final class InputRuleTests: XCTestCase {
+    private var folder: URL!
+
+    static let clash = packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Apps/Clash")
+    static let storyboards = ["Main.storyboard", "Social.storyboard", "Profile.storyboard"]
+
+    /// A copy of the Clash app's storyboards in `App/Base.lproj`, with `App/Info.plist` naming Main and the app.
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-input-\(UUID().uuidString)")
+        let lproj = folder.appendingPathComponent("App/Base.lproj")
+        try FileManager.default.createDirectory(at: lproj, withIntermediateDirectories: true)
+        for name in Self.storyboards {
+            try FileManager.default.copyItem(at: Self.clash.appendingPathComponent(name), to: lproj.appendingPathComponent(name))
+        }
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleName</key><string>Clash App</string>
+                <key>UIMainStoryboardFile</key><string>Main</string>
+            </dict>
+            </plist>
+            """
+        try Data(plist.utf8).write(to: folder.appendingPathComponent("App/Info.plist"))
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func run(_ arguments: [String]) throws -> CLIRunner.Output {
+        try CLIRunner.run(arguments, in: folder)
+    }
+
+    func testEveryCommandTakesAFolderOfStoryboards() throws {
+        let imported = try run(["import", "App"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("name: Clash App\n"), "the Info.plist's bundle name")
+        XCTAssertTrue(imported.stdout.contains("initial: TabBarController\n"), "the main storyboard's initial view controller")
+        XCTAssertTrue(imported.stdout.contains("  Social.StyledNavigationController:\n"))
+        XCTAssertFalse(imported.stderr.contains("note:"), "the Info.plist names the main storyboard")
+
+        XCTAssertEqual(try run(["validate", "App"]).status, 0)
+        XCTAssertEqual(try run(["check", "App"]).status, 0)
+        XCTAssertEqual(try run(["simulate", "App"]).status, 0)
+        let render = try run(["render", "App", "--diagram", "segues", "--format", "dot"])
+        XCTAssertEqual(render.status, 0, render.stderr)
+        XCTAssertTrue(render.stdout.hasPrefix("digraph"))
+        let generate = try run(["generate", "App", "-o", "Docs", "--no-html"])
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Docs/scenes/Social.StyledNavigationController.md").path))
+        let diff = try run(["diff", "App", "App"])
+        XCTAssertEqual(diff.status, 0, diff.stderr)
+    }
+
+    func testSeveralStoryboardsAreOneAppEverywhere() throws {
+        let paths = Self.storyboards.map { "App/Base.lproj/\($0)" }
+        let generate = try run(["generate"] + paths + ["-o", "Docs", "--no-html", "-q"])
+        XCTAssertEqual(generate.status, 0, generate.stderr)
+        XCTAssertEqual(generate.stderr, "", "-q prints errors only")
+        let simulate = try run(["simulate"] + paths)
+        XCTAssertEqual(simulate.status, 0, simulate.stderr)
+    }
+
+    func testWithoutAnInfoPlistTheFirstStoryboardIsTheMainOneWithANote() throws {
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("App/Info.plist"))
+        let paths = ["Social", "Main", "Profile"].map { "App/Base.lproj/\($0).storyboard" }
+        let imported = try run(["import"] + paths)
+        XCTAssertEqual(imported.status, 0)
+        XCTAssertTrue(imported.stdout.contains("  Main.TabBarController:\n"))
+        XCTAssertTrue(imported.stderr.contains("note: no main storyboard is named: 'Social', the first given, is taken as the main storyboard"), imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("name: App\n"), "the folder above Base.lproj")
+        XCTAssertFalse(try run(["import", "-q"] + paths).stderr.contains("note:"))
+
+        let plist = folder.appendingPathComponent("Other.plist")
+        try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>"#.utf8).write(to: plist)
+        let named = try run(["import", "--info-plist", "Other.plist"] + paths)
+        XCTAssertTrue(named.stdout.contains("  TabBarController:\n"), named.stderr)
+        XCTAssertFalse(named.stderr.contains("note:"))
+        let missing = try run(["validate", "--info-plist", "Nowhere.plist"] + paths)
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("error: no such Info.plist 'Nowhere.plist' [input-file]"), missing.stderr)
+    }
+
+    func testAFolderWithSeveralModelsIsAnError() throws {
+        let models = folder.appendingPathComponent("Models")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        for name in ["A.yaml", "B.yaml"] {
+            try Data("format: 1\nname: X\ninitial: a\nscenes:\n  a: {}\n".utf8).write(to: models.appendingPathComponent(name))
+        }
+        try Data("{\"not\": \"a model\"}".utf8).write(to: models.appendingPathComponent("package.json"))
+        let result = try run(["validate", "Models"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "error: the folder 'Models' holds several model files (A.yaml, B.yaml); name one\n")
+        XCTAssertEqual(try run(["simulate", "Models/A.yaml", "Models/B.yaml"]).stderr.hasPrefix("error: give one app"), true)
+    }
+
+    // MARK: - Warnings: grouped, quiet, strict
+
+    /// A storyboard with five deprecated push segues.
+    private func legacyStoryboard() throws -> String {
+        var scenes = ""
+        var segues = ""
+        for number in 1...5 {
+            segues += #"<segue destination="d\#(number)" kind="push" identifier="open\#(number)" id="s\#(number)"/>"#
+            scenes += #"<scene sceneID="sd\#(number)"><objects><viewController id="d\#(number)" customClass="Detail\#(number)ViewController" sceneMemberID="viewController"/></objects></scene>"#
+        }
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="nav">
+              <scenes>
+                <scene sceneID="sn"><objects><navigationController id="nav" sceneMemberID="viewController"><connections><segue destination="list" kind="relationship" relationship="rootViewController" id="r"/></connections></navigationController></objects></scene>
+                <scene sceneID="sl"><objects><viewController id="list" customClass="ListViewController" sceneMemberID="viewController"><connections>\(segues)</connections></viewController></objects></scene>
+                \(scenes)
+              </scenes>
+            </document>
+            """
+        try Data(text.utf8).write(to: folder.appendingPathComponent("Legacy.storyboard"))
+        return "Legacy.storyboard"
+    }
+
+    func testRepeatedWarningsAreGroupedUnlessVerbose() throws {
+        let file = try legacyStoryboard()
+        let grouped = try run(["validate", file])
+        XCTAssertEqual(grouped.status, 0)
+        let lines = grouped.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1, grouped.stderr)
+        XCTAssertTrue(grouped.stderr.hasPrefix("Legacy.storyboard:5:"), grouped.stderr)
+        XCTAssertTrue(grouped.stderr.hasSuffix(": warning: 5 deprecated segues: 'ListViewController.open1' (push), 'ListViewController.open2' (push), 'ListViewController.open3' (push), 'ListViewController.open4' (push), 'ListViewController.open5' (push) (--verbose lists each) [deprecated-segue]\n"), grouped.stderr)
+        let verbose = try run(["validate", "--verbose", file])
+        XCTAssertEqual(verbose.stderr.split(separator: "\n").count, 5)
+        XCTAssertEqual(try run(["validate", "-q", file]).stderr, "")
+        XCTAssertEqual(try run(["generate", "-q", file, "-o", "Docs", "--no-html"]).stderr, "", "generate -q prints errors only")
+    }
+
+    func testStrictFailsOnWarningsUnlessTheModelDeclaresThemIntended() throws {
+        let file = try legacyStoryboard()
+        let strict = try run(["validate", "--strict", file])
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("error: 'push' segues are deprecated"))
+        let model = """
+            format: 1
+            name: Legacy
+            storyboards: [Legacy.storyboard]
+            lint: {disable: [deprecated-segue]}   # the legacy segues are known and kept
+            """
+        try Data(model.utf8).write(to: folder.appendingPathComponent("Legacy.yaml"))
+        let declared = try run(["validate", "--strict", "Legacy.yaml"])
+        XCTAssertEqual(declared.status, 0, declared.stderr)
+        XCTAssertEqual(declared.stderr, "")
+    }
+}
