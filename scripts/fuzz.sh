@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The long fuzz run: N damaged models and storyboards, each through the release build of `scenograph`
 # (validate, import, simulate, and generate for one valid case in 4), every run in its own process with
-# a 10 s timeout and a 1 GB address-space limit. Prints a table of outcomes and timings; fails on any
+# a 10 s timeout and a 2 GB address-space limit. Prints a table of outcomes and timings; fails on any
 # crash, hang, error without position or unexpected exit status, and keeps those inputs in .build/fuzz/.
 #
 #   make fuzz N=10000 [SEED=1] [WORKERS=2]

@@ -149,7 +149,7 @@ struct FuzzHarness: Sendable {
     }
 
     /// Runs `scenograph arguments…` in `folder` under the limits; standard output is discarded.
-    private func execute(_ arguments: [String], in folder: URL, timeout: TimeInterval) -> (Run, String) {
+    func execute(_ arguments: [String], in folder: URL, timeout: TimeInterval) -> (Run, String) {
         let command = arguments.first ?? ""
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -7,8 +7,10 @@ import Testing
 ///
 /// Environment: `SCENOGRAPH_FUZZ_CASES` (default 240; setting it prints the table of figures),
 /// `SCENOGRAPH_FUZZ_SEED` (1), `SCENOGRAPH_FUZZ_BINARY` (the `scenograph` built beside the tests),
-/// `SCENOGRAPH_FUZZ_WORKERS` (2), `SCENOGRAPH_FUZZ_TIMEOUT` (10 s per run), `SCENOGRAPH_FUZZ_GENERATE_EVERY`
-/// (one valid case in 40 also runs `generate`; 4 in a long run). Failing inputs are kept in `.build/fuzz/`.
+/// `SCENOGRAPH_FUZZ_WORKERS` (2), `SCENOGRAPH_FUZZ_TIMEOUT` (10 s per run; 30 s in the short run),
+/// `SCENOGRAPH_FUZZ_MEMORY_MB` (2,000: the address space per run, which holds the 1 GiB stack reserved for
+/// Graphviz), `SCENOGRAPH_FUZZ_GENERATE_EVERY` (one valid case in 40 also runs `generate`; 4 in a long run).
+/// Failing inputs are kept in `.build/fuzz/`.
 @Suite struct FuzzHarnessTests {
     static var environment: [String: String] { ProcessInfo.processInfo.environment }
 
@@ -39,7 +41,10 @@ import Testing
         let seed = UInt64(Self.setting("SEED") ?? 1)
         let options = FuzzHarness.Options(
             cases: requested ?? 240, seed: seed, binary: binary,
-            timeout: TimeInterval(Self.setting("TIMEOUT") ?? 10), memoryKilobytes: 1_000_000,
+            // The short run uses the debug build beside other test suites on a shared machine: a timeout generous
+            // enough never to catch a slow run, still far below what a real hang takes.
+            timeout: TimeInterval(Self.setting("TIMEOUT") ?? (requested == nil ? 30 : 10)),
+            memoryKilobytes: (Self.setting("MEMORY_MB") ?? 2_000) * 1_000,
             generateEvery: Self.setting("GENERATE_EVERY") ?? (requested == nil ? 40 : 4),
             workers: Self.setting("WORKERS") ?? 2,
             keep: packageRoot.appendingPathComponent(".build/fuzz/seed-\(seed)"))
