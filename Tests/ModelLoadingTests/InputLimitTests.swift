@@ -274,6 +274,15 @@ import Testing
         #expect(notText == "3:10: initial scene must be text, found a list [model-format]")
     }
 
+    @Test func anInvalidContainerChildIsReportedOnceNotAlsoAsMissing() throws {
+        let result = ModelLoader().load(text: "format: 1\nname: R\ninitial: n\nscenes:\n  n: {kind: navigation, root: 9a}\n  t: {kind: tabBar, tabs: [x!]}\n  s: {kind: split, primary: '1', secondary: n}\n", path: "r.yaml")
+        let errors = result.diagnostics.filter(\.isError).map { "\($0.location.line):\($0.location.column) \($0.category ?? "")" }
+        #expect(errors == ["5:31 model-format", "6:28 model-format", "7:29 model-format"], "\(result.diagnostics)")
+        // An empty or missing child is still a missing one.
+        let empty = ModelLoader().load(text: "format: 1\nname: R\ninitial: n\nscenes:\n  n: {kind: navigation}\n  t: {kind: tabBar, tabs: []}\n", path: "r.yaml")
+        #expect(empty.diagnostics.filter { $0.category == "containment" }.count == 2)
+    }
+
     @Test func sceneAndFlowIdentifiersHaveALengthLimit() throws {
         let long = String(repeating: "x", count: 250)
         let atLimit = String(repeating: "y", count: Identifier.maximumLength)
