@@ -29,7 +29,10 @@ browser-test: run
 benchmark: setup
 	$(SWIFT) run -c release --scratch-path .build-release scenograph benchmark
 
+# The browser tests (the site in headless Chromium, the Mermaid comment rendered by the real Mermaid library) run
+# when Chromium, chromedriver and mermaid.min.js can be installed, and skip with a message otherwise.
 test: setup
+	@bash scripts/setup.sh --browser || echo "setup: Chromium or Mermaid could not be installed; the browser tests will skip" >&2
 	$(SWIFT) test
 
 # The long fuzz run on the release build (default N=10000 cases, SEED=1, WORKERS=2): a table of figures;
