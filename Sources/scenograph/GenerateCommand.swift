@@ -76,45 +76,76 @@ struct GenerateCommand: ParsableCommand {
         Terminal.report(loaded.diagnostics, outputOptions)
         guard let templateSet = loaded.templates else { throw ExitCode(1) }
 
+        // The previous run's record: what it wrote, from which inputs.
+        let cacheFolder = noCache ? nil : CacheLocation.standard()
+        let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, target: destination) }
+        let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
+        let fingerprint = RunFingerprint.make(app: app, model: model, input: input, options: .init(
+            format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templateSet, example: isExample))
+
+        let staging: OutputStaging
+        do {
+            staging = try OutputWriter.begin(destination, wait: !noWait) {
+                if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
+            }
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+        // Same inputs as the run that wrote the folder, and the folder as it left it: nothing to do.
+        if let previous, previous.fingerprint == fingerprint, previous.flowsPassed, staging.currentFolderMatches(previous.stamps) {
+            staging.abandon()
+            if !quiet {
+                Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(model.flows.count, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
+            }
+            return
+        }
+
         let pipeline = DocsPipeline(model: model, detail: detail)
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
 
         let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
+        let renderer = GraphvizBridge.renderer()
         let builder = DocSiteBuilder(
             templates: templateSet,
-            renderer: GraphvizBridge.renderer(),
-            cache: DiagramCache(directory: noCache ? nil : CacheLocation.standard()),
+            renderer: renderer,
+            cache: DiagramCache(directory: cacheFolder),
             imageFormat: format.rawValue,
             html: !noHTML
         )
-        let build: DocSiteBuild
-        let review: [DocSite.OutputFile]
+        var build: DocSiteBuild
         do {
-            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
+            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend,
+                                      into: staging, previous: previous, pool: InProcessRenderPool(renderer: renderer)) { progress.report($0) }
             // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
-            review = isExample ? try ReviewExample.files(base: model) : []
-        } catch {
-            progress.finish()
-            Terminal.error("\(error)")
-            throw ExitCode(1)
-        }
-        do {
-            try OutputWriter.replace(destination, with: build.files + review, wait: !noWait) {
-                if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
+            for file in isExample ? try ReviewExample.files(base: model) : [] {
+                let stamp = try staging.write(file.contents, to: file.path)
+                build.record[file.path] = OutputRecord.Entry(key: SHA256.hex(file.contents), stamp: stamp)
             }
+            try staging.commit()
         } catch {
+            staging.abandon()
             progress.finish()
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
         progress.finish()
+        if let recordURL {
+            var record = build.record
+            record.fingerprint = fingerprint
+            record.flowsPassed = flows.allSatisfy { $0.result == .passed }
+            record.diagramCount = diagrams.count
+            record.save(to: recordURL)
+        }
         let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
                 : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count + review.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
+            let fileCount = build.record.entries.count
+            let reuseNote = build.unchanged == 0 ? "" : " (\(build.unchanged) unchanged, \(Plural.count(build.templatedPages.count, "page")) templated)"
+            Terminal.status("wrote \(Plural.count(fileCount, "file")) to \(destinationName)\(reuseNote): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
         // Each failed expectation and flow error, with its step and the step's line in the model.
         for (flow, trace) in zip(model.flows, pipeline.traces) where trace.result != .passed {
