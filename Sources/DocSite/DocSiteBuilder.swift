@@ -41,6 +41,12 @@ public protocol RenderPool: AnyObject {
     func submit(_ request: RenderRequest, completion: @escaping (Result<[[UInt8]], Error>) -> Void)
     /// Returns when every submitted request has completed.
     func finish()
+    /// Told before the first `submit` how many requests will come.
+    func prepare(requests: Int)
+}
+
+extension RenderPool {
+    public func prepare(requests: Int) {}
 }
 
 /// Renders in this process, one request after the other.
@@ -283,6 +289,7 @@ public struct DocSiteBuilder: Sendable {
         }
         requests.sort { $0.size != $1.size ? $0.size > $1.size : $0.diagram < $1.diagram }
         state.requests = []
+        pool.prepare(requests: requests.count)
         let start = DispatchTime.now().uptimeNanoseconds
         withoutActuallyEscaping(progress) { progress in
             for item in requests {

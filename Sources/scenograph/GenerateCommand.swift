@@ -48,6 +48,12 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the same output folder.")
     var noWait = false
 
+    @Option(name: .shortAndLong, help: "Render in N worker processes (Graphviz renders one diagram at a time per process). Default: the number of cores.")
+    var jobs: Int?
+
+    @Option(name: .customLong("worker-memory-limit"), help: ArgumentHelp("Replace a render worker whose memory grows past this many MiB.", visibility: .hidden))
+    var workerMemoryLimit = 768
+
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
@@ -114,10 +120,14 @@ struct GenerateCommand: ParsableCommand {
             imageFormat: format.rawValue,
             html: !noHTML
         )
+        let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let pool: RenderPool = workerCount > 1
+            ? WorkerPool(size: workerCount, memoryLimitKiB: workerMemoryLimit * 1024)
+            : InProcessRenderPool(renderer: renderer)
         var build: DocSiteBuild
         do {
             build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend,
-                                      into: staging, previous: previous, pool: InProcessRenderPool(renderer: renderer)) { progress.report($0) }
+                                      into: staging, previous: previous, pool: pool) { progress.report($0) }
             // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
             for file in isExample ? try ReviewExample.files(base: model) : [] {
                 let stamp = try staging.write(file.contents, to: file.path)
