@@ -369,7 +369,8 @@ public struct DocSiteBuilder: Sendable {
                 state.templated.append(prefix + path)
                 try state.write(Array(templates.render("\(template).\(ext)", context).utf8), to: prefix + path, key: key)
             }
-            try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext)))
+            let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
+            try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
             for scene in model.scenes {
                 let names = ["neighbourhood": "scenes/\(scene.id)-neighbourhood"]
                 try page("scene", contexts.scenePath(scene.id), contexts.scene(scene, diagrams: pageDiagrams(names, "../", ext)))

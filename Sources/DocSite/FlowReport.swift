@@ -54,6 +54,8 @@ public struct DiagramSource: Sendable {
     private let dots: @Sendable (_ pageExtension: String) -> String
     /// For a part of a flow's sequence: the flow and step it shows, so that the flow page puts it with the step.
     public var flowStep: FlowStep?
+    /// Whether this is one part of a segue graph drawn in parts: the index lists those under the overview.
+    public var isSegueGraphPart = false
 
     /// A flow's step, by flow id and step index (0 is the launch).
     public struct FlowStep: Sendable, Hashable {

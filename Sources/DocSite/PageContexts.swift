@@ -123,7 +123,8 @@ struct PageContexts {
 
     // MARK: - Index
 
-    func index(diagrams: [String: Any]) -> [String: Any] {
+    /// `segueParts`: the graphs of the parts when the segue graph is drawn as an overview.
+    func index(diagrams: [String: Any], segueParts: [[String: Any]] = []) -> [String: Any] {
         let root = ""
         var context = common(root: root, title: "Overview", current: "index")
         var incoming: [String: Int] = [:]
@@ -179,6 +180,8 @@ struct PageContexts {
             ["location": $0.location.description, "locationCode": Markdown.codeSpan($0.location.description), "message": $0.message]
         }
         context["diagrams"] = diagrams
+        context["hasSegueParts"] = !segueParts.isEmpty
+        context["segueParts"] = segueParts
         return context
     }
 

@@ -13,10 +13,11 @@ struct DocsPipeline {
     let catalogue: DiagramCatalogue
 
     /// Simulates every flow once; `detail` full draws every callback of the launch too.
-    init(model: SceneModel, detail: Detail = .default) {
+    init(model: SceneModel, detail: Detail = .default, imageFormat: String = "svg", segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit) {
         self.model = model
         self.traces = Simulator(model: model).runAll(detail: detail).flows
-        self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary)
+        self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary, imageFormat: imageFormat,
+                                          segueGraphSceneLimit: segueGraphSceneLimit)
     }
 
     func flowReports() -> [FlowReport] {
@@ -33,8 +34,10 @@ struct DocsPipeline {
     static func source(_ entry: DiagramCatalogue.Entry, dots: @escaping @Sendable (String) -> String) -> DiagramSource {
         var flowStep: DiagramSource.FlowStep?
         if case .sequencePart(let flow, let step, _) = entry.subject { flowStep = .init(flow: flow, step: step) }
-        return DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
-                             flowStep: flowStep, dots: dots)
+        var source = DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
+                                   flowStep: flowStep, dots: dots)
+        if case .seguePart = entry.subject { source.isSegueGraphPart = true }
+        return source
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DocSite
+import Diagrams
 import Foundation
 import Graphviz
 import ModelLoading
@@ -54,6 +55,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .customLong("worker-memory-limit"), help: ArgumentHelp("Replace a render worker whose memory grows past this many MiB.", visibility: .hidden))
     var workerMemoryLimit = 768
 
+    @Option(name: .customLong("segue-graph-limit"), help: ArgumentHelp("Draw the segue graph as an overview and parts past this many scenes.", visibility: .hidden))
+    var segueGraphLimit = SegueGraphPartition.sceneLimit
+
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
@@ -87,7 +91,8 @@ struct GenerateCommand: ParsableCommand {
         let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, target: destination) }
         let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
         let fingerprint = RunFingerprint.make(app: app, model: model, input: input, options: .init(
-            format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templateSet, example: isExample))
+            format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templateSet, example: isExample,
+            segueGraphLimit: segueGraphLimit))
 
         let staging: OutputStaging
         do {
@@ -107,7 +112,7 @@ struct GenerateCommand: ParsableCommand {
             return
         }
 
-        let pipeline = DocsPipeline(model: model, detail: detail)
+        let pipeline = DocsPipeline(model: model, detail: detail, imageFormat: format.rawValue, segueGraphSceneLimit: segueGraphLimit)
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
 
@@ -156,6 +161,9 @@ struct GenerateCommand: ParsableCommand {
             let fileCount = build.record.entries.count
             let reuseNote = build.unchanged == 0 ? "" : " (\(build.unchanged) unchanged, \(Plural.count(build.templatedPages.count, "page")) templated)"
             Terminal.status("wrote \(Plural.count(fileCount, "file")) to \(destinationName)\(reuseNote): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
+        }
+        if verbose, let workers = pool as? WorkerPool, workers.started > 0 {
+            Terminal.status("render workers: \(workers.started) started, \(workers.replaced) replaced (ended, or grew past \(workerMemoryLimit) MiB)")
         }
         // Each failed expectation and flow error, with its step and the step's line in the model.
         for (flow, trace) in zip(model.flows, pipeline.traces) where trace.result != .passed {

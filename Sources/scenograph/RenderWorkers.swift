@@ -214,7 +214,7 @@ final class WorkerPool: RenderPool {
         }
     }
 
-    /// A worker ended without answering: replace it and send its request once more.
+    /// A worker ended without answering: replace it and send its request once more, to a new worker.
     private func ended(_ slot: Int) {
         guard let worker = workers[slot] else { return }
         let job = worker.job
@@ -223,12 +223,14 @@ final class WorkerPool: RenderPool {
         replaced += 1
         guard var job else { return }
         job.attempts += 1
-        if job.attempts > 1 {
-            let reason = worker.process.isRunning ? "stopped answering" : "ended (status \(worker.process.terminationStatus))"
-            job.completion(.failure(WorkerError(description: "the render worker \(reason) twice on this diagram")))
-        } else {
-            dispatch(job)
+        guard job.attempts <= 1, let fresh = start(slot) else {
+            let reason = worker.process.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(worker.process.terminationStatus)" : "ended with status \(worker.process.terminationStatus)"
+            job.completion(.failure(WorkerError(description: "the render worker \(reason), twice on this diagram")))
+            return
         }
+        fresh.job = job
+        if !FrameWriter.write(job.frame, to: fresh.toWorker) { ended(slot) }
     }
 
     private func retire(_ slot: Int) {

@@ -20,6 +20,7 @@ enum RunFingerprint {
         var html: Bool
         var templates: TemplateSet
         var example: Bool
+        var segueGraphLimit: Int
     }
 
     static func make(app: ModelInput.App, model: SceneModel, input: InputOptions, options: Options) -> String {
@@ -34,7 +35,7 @@ enum RunFingerprint {
         file(executable)
         parts.append("graphviz \(GraphvizRenderer.identifier) \(GraphvizRenderer.pluginFolderOverride ?? "")")
         parts.append("cwd \(FileManager.default.currentDirectoryPath)")
-        parts.append("options \(options.format) \(options.detail) \(options.html) templates \(options.templates.digest)")
+        parts.append("options \(options.format) \(options.detail) \(options.html) \(options.segueGraphLimit) templates \(options.templates.digest)")
         parts.append("model \(model.path) name \(model.name) main \(model.mainStoryboard?.value ?? "-") scenes \(model.scenes.count)")
 
         var storyboards = app.storyboards
