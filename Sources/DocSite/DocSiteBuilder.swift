@@ -85,6 +85,10 @@ public struct DocSiteBuild: Sendable {
     public var reused: Int
     /// Seconds spent rendering (waiting for the renderer).
     public var renderSeconds: Double
+    /// Seconds spent building each diagram's DOT, keying it and taking what is unchanged.
+    public var planSeconds: Double = 0
+    /// Seconds spent on pages: contexts, keys, templating.
+    public var pagesSeconds: Double = 0
     /// Files in the output.
     public var fileCount: Int
     /// Files taken unchanged from the previous output (their inputs hash the same).
@@ -134,12 +138,23 @@ public struct DocSiteBuilder: Sendable {
                       legend: [LegendRow] = [], into sink: OutputSink, previous: OutputRecord?, pool: RenderPool,
                       progress: (DocSiteProgress) -> Void = { _ in }) throws -> DocSiteBuild {
         let state = BuildState(sink: sink, previous: previous)
+        var clock = DispatchTime.now().uptimeNanoseconds
+        func lap() -> Double {
+            let now = DispatchTime.now().uptimeNanoseconds
+            defer { clock = now }
+            return Double(now - clock) / 1e9
+        }
         try planDiagrams(diagrams, state: state)
+        let planSeconds = lap()
         try renderDiagrams(state: state, pool: pool, progress: progress)
+        _ = lap()
         try writePages(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: legend, state: state, progress: progress)
-        return DocSiteBuild(files: [], rendered: state.rendered, reused: state.fromCache, renderSeconds: state.renderSeconds,
-                            fileCount: state.record.entries.count, unchanged: state.unchanged,
-                            redrawnDiagrams: state.redrawn.sorted(), templatedPages: state.templated, record: state.record)
+        var build = DocSiteBuild(files: [], rendered: state.rendered, reused: state.fromCache, renderSeconds: state.renderSeconds,
+                                 fileCount: state.record.entries.count, unchanged: state.unchanged,
+                                 redrawnDiagrams: state.redrawn.sorted(), templatedPages: state.templated, record: state.record)
+        build.planSeconds = planSeconds
+        build.pagesSeconds = lap()
+        return build
     }
 
     // MARK: - Diagrams

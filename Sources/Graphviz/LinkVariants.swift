@@ -17,44 +17,46 @@ enum LinkVariants {
     /// escapes included. Anything else must be byte for byte equal, so a variant with another label, size or order
     /// is never drawn from this layout.
     static func differOnlyInLinks(_ first: String, _ second: String) -> Bool {
-        var a = first.utf8[...]
-        var b = second.utf8[...]
-        while true {
-            guard let x = a.first, let y = b.first else { return a.isEmpty && b.isEmpty }
-            if x != y { return false }
-            if x == UInt8(ascii: " ") || x == UInt8(ascii: "[") {
-                let restA = a.dropFirst(), restB = b.dropFirst()
-                if let valueA = linkValueStart(restA), let valueB = linkValueStart(restB), valueA.marker == valueB.marker {
-                    guard let endA = quotedEnd(valueA.value), let endB = quotedEnd(valueB.value) else { return false }
-                    a = endA
-                    b = endB
-                    continue
-                }
-            }
-            a = a.dropFirst()
-            b = b.dropFirst()
+        var first = first, second = second
+        return first.withUTF8 { a in second.withUTF8 { b in differOnlyInLinks(a, b) } }
+    }
+
+    private static func differOnlyInLinks(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            let x = a[i]
+            if x != b[j] { return false }
+            i += 1
+            j += 1
+            guard x == UInt8(ascii: " ") || x == UInt8(ascii: "[") else { continue }
+            // After a separator both may start a link attribute: skip both values.
+            guard let marker = markers.firstIndex(where: { starts(a, at: i, with: $0) }), starts(b, at: j, with: markers[marker]) else { continue }
+            guard let endA = quotedEnd(a, from: i + markers[marker].count), let endB = quotedEnd(b, from: j + markers[marker].count) else { return false }
+            i = endA
+            j = endB
         }
+        return i == a.count && j == b.count
     }
 
     private static let markers = linkAttributes.map { Array("\($0)=\"".utf8) }
 
-    /// After ` ` or `[`: the text just inside the quotes of a link attribute's value, if one starts here.
-    private static func linkValueStart(_ text: Substring.UTF8View) -> (marker: Int, value: Substring.UTF8View)? {
-        for (offset, marker) in markers.enumerated() where text.starts(with: marker) {
-            return (offset, text.dropFirst(marker.count))
-        }
-        return nil
+    private static func starts(_ text: UnsafeBufferPointer<UInt8>, at index: Int, with marker: [UInt8]) -> Bool {
+        guard index + marker.count <= text.count else { return false }
+        for offset in marker.indices where text[index + offset] != marker[offset] { return false }
+        return true
     }
 
-    /// The text after the closing quote of a quoted value whose content starts `text`; nil when it never closes.
-    private static func quotedEnd(_ text: Substring.UTF8View) -> Substring.UTF8View? {
-        var rest = text
-        while let byte = rest.first {
-            rest = rest.dropFirst()
+    /// The index after the closing quote of a quoted value whose content starts at `index`; nil when it never closes.
+    private static func quotedEnd(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        var position = index
+        while position < text.count {
+            let byte = text[position]
             if byte == UInt8(ascii: "\\") {
-                rest = rest.dropFirst()
+                position += 2
             } else if byte == UInt8(ascii: "\"") {
-                return rest
+                return position + 1
+            } else {
+                position += 1
             }
         }
         return nil

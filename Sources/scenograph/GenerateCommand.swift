@@ -58,6 +58,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(name: .customLong("segue-graph-limit"), help: ArgumentHelp("Draw the segue graph as an overview and parts past this many scenes.", visibility: .hidden))
     var segueGraphLimit = SegueGraphPartition.sceneLimit
 
+    @Option(name: .customLong("statistics"), help: ArgumentHelp("Write the run's figures (phases, Graphviz CPU time, counts) as JSON to FILE.", valueName: "file", visibility: .hidden))
+    var statisticsFile: String?
+
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
@@ -69,7 +72,9 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
+        var statistics = RunStatistics()
         let (model, warnings, app) = try ModelInput.load(inputs, input: input, output: outputOptions, example: true)
+        statistics.lap("load")
         let isExample = app.model == ModelInput.bundledExample
         let destinationName = output ?? (isExample ? "Output" : "Docs")
         // Nothing the app is read from may be inside the folder that is replaced.
@@ -106,6 +111,11 @@ struct GenerateCommand: ParsableCommand {
         // Same inputs as the run that wrote the folder, and the folder as it left it: nothing to do.
         if let previous, previous.fingerprint == fingerprint, previous.flowsPassed, staging.currentFolderMatches(previous.stamps) {
             staging.abandon()
+            statistics.lap("check")
+            statistics.values["upToDate"] = true
+            statistics.values["files"] = previous.entries.count
+            statistics.values["diagrams"] = previous.diagramCount
+            statistics.write(to: statisticsFile, pool: nil)
             if !quiet {
                 Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(model.flows.count, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
             }
@@ -115,6 +125,7 @@ struct GenerateCommand: ParsableCommand {
         let pipeline = DocsPipeline(model: model, detail: detail, imageFormat: format.rawValue, segueGraphSceneLimit: segueGraphLimit)
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
+        statistics.lap("simulate")
 
         let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
         let renderer = GraphvizBridge.renderer()
@@ -138,7 +149,12 @@ struct GenerateCommand: ParsableCommand {
                 let stamp = try staging.write(file.contents, to: file.path)
                 build.record[file.path] = OutputRecord.Entry(key: SHA256.hex(file.contents), stamp: stamp)
             }
+            statistics.phases.append(("diagrams", build.planSeconds))
+            statistics.phases.append(("render", build.renderSeconds))
+            statistics.phases.append(("pages", build.pagesSeconds))
+            statistics.lap("build")
             try staging.commit()
+            statistics.lap("commit")
         } catch {
             staging.abandon()
             progress.finish()
@@ -153,6 +169,15 @@ struct GenerateCommand: ParsableCommand {
             record.diagramCount = diagrams.count
             record.save(to: recordURL)
         }
+        statistics.values["upToDate"] = false
+        statistics.values["files"] = build.record.entries.count
+        statistics.values["unchangedFiles"] = build.unchanged
+        statistics.values["diagrams"] = diagrams.count
+        statistics.values["renderedImages"] = build.rendered
+        statistics.values["cachedImages"] = build.reused
+        statistics.values["templatedPages"] = build.templatedPages.count
+        statistics.values["redrawnDiagrams"] = build.redrawnDiagrams.count
+        statistics.write(to: statisticsFile, pool: pool as? WorkerPool)
         let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
@@ -170,5 +195,49 @@ struct GenerateCommand: ParsableCommand {
             Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
         }
         if !failed.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// The figures of one `generate` run, for `benchmark` (`--statistics FILE`): phases in seconds of wall time,
+/// Graphviz's CPU time in this process and in the workers, peak memory, and what was rendered, templated, reused.
+struct RunStatistics {
+    var phases: [(name: String, seconds: Double)] = []
+    var values: [String: Any] = [:]
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    /// Records the time since the previous lap as phase `name`.
+    mutating func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        phases.append((name, Double(now - last) / 1e9))
+        last = now
+    }
+
+    func write(to path: String?, pool: WorkerPool?) {
+        guard let path else { return }
+        var values = self.values
+        var phaseValues: [String: Double] = [:]
+        for phase in phases { phaseValues[phase.name, default: 0] += phase.seconds }
+        values["phases"] = phaseValues
+        values["phaseOrder"] = phases.map(\.name)
+        let inProcess = GraphvizRenderer.statistics.cpu
+        values["graphvizCPUSeconds"] = Self.seconds(inProcess + (pool?.graphvizCPU ?? .zero))
+        values["workers"] = pool?.size ?? 0
+        values["workersStarted"] = pool?.started ?? 0
+        values["workerPeakKiB"] = pool?.peakWorkerKiB ?? 0
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        values["parentPeakKiB"] = Int(usage.ru_maxrss)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        values["parentPeakKiB"] = Int(usage.ru_maxrss) / 1024
+        #endif
+        guard let data = try? JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted]) else { return }
+        try? AtomicFile.write(Array(data), to: path)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }
