@@ -3,7 +3,7 @@
 #   make test   installs what is missing, then runs the test suite
 SWIFT ?= swift
 
-.PHONY: setup run test build benchmark screenshots browser-test
+.PHONY: setup run test build benchmark screenshots browser-test fuzz
 
 setup:
 	@bash scripts/setup.sh
@@ -31,3 +31,8 @@ benchmark: setup
 
 test: setup
 	$(SWIFT) test
+
+# The long fuzz run on the release build (default N=10000 cases, SEED=1, WORKERS=2): a table of figures;
+# fails on any crash, hang or error without position. A short run is part of `make test`.
+fuzz: setup
+	@bash scripts/fuzz.sh $(or $(N),10000) $(or $(SEED),1) $(or $(WORKERS),2)

@@ -50,6 +50,8 @@ let package = Package(
                     exclude: ["Fixtures"]),
         .testTarget(name: "ReviewTests", dependencies: ["ScenographTestSupport", "Review", "ModelLoading", "SceneModel", "Simulator", "Diagrams"],
                     exclude: ["Golden", "Fixtures"]),
+        // Runs the built executable on damaged inputs (a short run here, a long one with `make fuzz`).
+        .testTarget(name: "FuzzTests", dependencies: ["ScenographTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,12 +6,12 @@ import TextFormats
 /// Graphviz 2.43 has no attribute for these titles and DOT identifiers are never user text, so this is the one
 /// rewrite of rendered SVG: it only touches `<title>` elements and the root tag, never links, and it is linear.
 /// It works on the bytes line by line: every marker it looks for is ASCII.
-enum SVGAccessibility {
-    static func label(_ svg: String, title: String, description: String) -> String {
+public enum SVGAccessibility {
+    public static func label(_ svg: String, title: String, description: String) -> String {
         String(decoding: label(Array(svg.utf8), title: title, description: description), as: UTF8.self)
     }
 
-    static func label(_ svg: [UInt8], title: String, description: String) -> [UInt8] {
+    public static func label(_ svg: [UInt8], title: String, description: String) -> [UInt8] {
         let label = Markdown.escapeHTML(description.isEmpty ? title : "\(title): \(description)")
         var result: [UInt8] = []
         result.reserveCapacity(svg.count + label.utf8.count + 64)

@@ -25,9 +25,14 @@ extension ModelDecoder {
         var seen: [String: String] = [:]
         for item in items {
             let ids = (context.stringList(item.value, "\(item.key) id") ?? []).filter { id in
-                guard DiagnosticCategory.named(id.value) != nil else {
+                guard let category = DiagnosticCategory.named(id.value) else {
                     context.warning("unknown rule id '\(id.value)' in \(setting)\(Identifier.didYouMean(id.value, among: known)); known ids: \(known.joined(separator: ", "))",
                                     at: id.location, category: .unknownCategory)
+                    return false
+                }
+                if item.key != "error", !category.isConfigurable {
+                    context.error("'\(id.value)' in \(setting) cannot be turned off or down: it is an error that leaves the model unusable or a flow failing; fix what it reports",
+                                  at: id.location)
                     return false
                 }
                 if let earlier = seen[id.value] {

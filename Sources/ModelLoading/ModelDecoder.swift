@@ -242,16 +242,16 @@ struct ModelDecoder {
             case "title": scene.title = context.string(v, "title")
             case "storyboardID": scene.storyboardID = context.string(v, "storyboardID")
             case "summary": scene.summary = context.string(v, "summary")
-            case "root": scene.root = context.sceneIdentifier(v, "root scene")
-            case "tabs": scene.tabs = context.sceneIdentifierList(v, "tab scene") ?? []
+            case "root": scene.root = context.sceneIdentifier(v, "root scene") ?? Self.reported(v)
+            case "tabs": scene.tabs = Self.keepingReported(context.sceneIdentifierList(v, "tab scene"), v)
             case "selected": scene.selected = context.sceneIdentifier(v, "selected tab")
-            case "primary": scene.primary = context.sceneIdentifier(v, "primary scene")
-            case "secondary": scene.secondary = context.sceneIdentifier(v, "secondary scene")
+            case "primary": scene.primary = context.sceneIdentifier(v, "primary scene") ?? Self.reported(v)
+            case "secondary": scene.secondary = context.sceneIdentifier(v, "secondary scene") ?? Self.reported(v)
             case "supplementary": scene.supplementary = context.sceneIdentifier(v, "supplementary scene")
             case "compact": scene.compact = context.sceneIdentifier(v, "compact scene")
             case "style": scene.splitStyle = context.enumeration(v, "split style", SplitStyle.self) ?? .classic
             case "collapse": scene.collapse = context.enumeration(v, "collapse column", CollapseSide.self) ?? .secondary
-            case "pages": scene.pages = context.sceneIdentifierList(v, "page scene") ?? []
+            case "pages": scene.pages = Self.keepingReported(context.sceneIdentifierList(v, "page scene"), v)
             case "pageTransition": scene.pageTransition = context.enumeration(v, "page transition", PageTransition.self) ?? .scroll
             case "children": scene.children = context.sceneIdentifierList(v, "child scene") ?? []
             case "overrides":
@@ -405,5 +405,17 @@ struct ModelDecoder {
         case "class": return ([.custom], "custom")
         default: return nil
         }
+    }
+
+    /// A placeholder for a value that was written but is no identifier: the error was reported where it was
+    /// read, and an empty id keeps validation from also calling the key missing.
+    static func reported(_ node: ConfigNode) -> Located<String> { Located("", at: node.location) }
+
+    /// The identifiers of a list, or one placeholder when the list was written with items none of which is valid.
+    static func keepingReported(_ list: [Located<String>]?, _ node: ConfigNode) -> [Located<String>] {
+        if let list, !list.isEmpty { return list }
+        if case .sequence(let items) = node.content, items.isEmpty { return [] }
+        if node.isNull { return [] }
+        return [reported(node)]
     }
 }

@@ -50,12 +50,25 @@ struct YAMLStructureScan {
             var hasIndentlessSequence: Bool
         }
         var levels: [Level] = []
-        var flowLevel = 0
+
+        /// An open flow collection; in a sequence, whether the current entry is a single-pair mapping (`[a: b]`).
+        struct Flow {
+            var isSequence: Bool
+            var hasPair = false
+        }
+        var flows: [Flow] = []
+        var flowLevel: Int { flows.count }
+
+        /// Where a key that has not met its colon yet may start (libyaml's simple keys, one per flow level).
+        struct SimpleKey {
+            var line: Int
+            var column: Int
+            var characterIndex: Int
+            /// How many flow levels the key itself opens: `[a, [b]]:` lies inside the mapping it starts.
+            var innerDepth = 0
+        }
+        var simpleKeys: [SimpleKey?] = [nil]
         var simpleKeyAllowed = true
-        /// The possible simple key of the block context: where a `key:` that has not met its colon yet starts.
-        var simpleKey: (line: Int, column: Int, characterIndex: Int)?
-        /// The deepest flow level inside the simple key: a key such as `[a, [b]]:` lies inside the mapping it starts.
-        var simpleKeyFlowPeak = 0
         var stopped = false
 
         init(bytes: [UInt8], limit: Int) {
@@ -63,13 +76,15 @@ struct YAMLStructureScan {
             self.limit = limit
         }
 
-        var depth: Int { levels.count + levels.filter(\.hasIndentlessSequence).count + flowLevel }
+        var depth: Int {
+            levels.count + levels.filter(\.hasIndentlessSequence).count + flows.count + flows.filter(\.hasPair).count
+        }
         var indent: Int { levels.last?.column ?? -1 }
         var here: Position { Position(line: line, column: column + 1) }
 
         // MARK: Characters
 
-        func byte(_ ahead: Int = 0) -> UInt8 {
+        @inline(__always) func byte(_ ahead: Int = 0) -> UInt8 {
             offset + ahead < bytes.count ? bytes[offset + ahead] : 0
         }
 
@@ -89,10 +104,13 @@ struct YAMLStructureScan {
         func isBlank(_ ahead: Int = 0) -> Bool { byte(ahead) == 0x20 || byte(ahead) == 0x09 }
         func isBreak(_ ahead: Int = 0) -> Bool { breakLength(ahead) > 0 }
         func isBlankOrEnd(_ ahead: Int = 0) -> Bool {
-            offset + ahead >= bytes.count || byte(ahead) == 0 || isBlank(ahead) || isBreak(ahead)
+            guard offset + ahead < bytes.count else { return true }
+            let b = bytes[offset + ahead]
+            if b > 0x20 && b < 0x80 { return false }
+            return b == 0 || b == 0x20 || b == 0x09 || isBreak(ahead)
         }
         func isBreakOrEnd(_ ahead: Int = 0) -> Bool { offset + ahead >= bytes.count || byte(ahead) == 0 || isBreak(ahead) }
-        func `is`(_ character: Character, _ ahead: Int = 0) -> Bool { byte(ahead) == character.asciiValue }
+        func `is`(_ character: Unicode.Scalar, _ ahead: Int = 0) -> Bool { UInt32(byte(ahead)) == character.value }
 
         /// Letters, digits, `_` and `-`: anchor names and tag handles.
         func isAlphanumeric(_ ahead: Int = 0) -> Bool {
@@ -103,13 +121,20 @@ struct YAMLStructureScan {
         /// Moves past one character (a line break counts as one and starts the next line).
         mutating func advance() {
             guard !atEnd else { return }
+            let lead = bytes[offset]
+            // Most characters are printable ASCII: no line break to look for.
+            if lead >= 0x20 && lead < 0x80 {
+                offset += 1
+                column += 1
+                characterIndex += 1
+                return
+            }
             let length = breakLength()
             if length > 0 {
                 offset += length
                 line += 1
                 column = 0
             } else {
-                let lead = bytes[offset]
                 offset += lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
                 column += 1
             }
@@ -162,14 +187,18 @@ struct YAMLStructureScan {
         }
 
         mutating func saveSimpleKey() {
-            if flowLevel == 0 && simpleKeyAllowed {
-                simpleKey = (line, column, characterIndex)
-                simpleKeyFlowPeak = 0
-            }
+            if simpleKeyAllowed { simpleKeys[flowLevel] = SimpleKey(line: line, column: column, characterIndex: characterIndex) }
         }
 
         mutating func removeSimpleKey() {
-            if flowLevel == 0 { simpleKey = nil }
+            simpleKeys[flowLevel] = nil
+        }
+
+        /// A single-pair mapping starts in the current flow sequence entry (`[a: b]`, `[? a]`).
+        mutating func openPair(at position: Position) {
+            guard let top = flows.last, top.isSequence, !top.hasPair else { return }
+            flows[flows.count - 1].hasPair = true
+            opened(at: position)
         }
 
         // MARK: Tokens
@@ -177,7 +206,9 @@ struct YAMLStructureScan {
         mutating func run() {
             while !stopped {
                 scanToNextToken()
-                if let key = simpleKey, key.line < line || key.characterIndex + 1024 < characterIndex { simpleKey = nil }
+                for (level, key) in simpleKeys.enumerated() {
+                    if let key, key.line < line || key.characterIndex + 1024 < characterIndex { simpleKeys[level] = nil }
+                }
                 unrollIndent(to: column)
                 if atEnd || byte() == 0 { return }
                 if column == 0 && `is`("%") {
@@ -218,18 +249,28 @@ struct YAMLStructureScan {
             switch byte() {
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 saveSimpleKey()
-                flowLevel += 1
-                if simpleKey != nil { simpleKeyFlowPeak = max(simpleKeyFlowPeak, flowLevel) }
+                flows.append(Flow(isSequence: `is`("[")))
+                simpleKeys.append(nil)
+                for level in 0..<flowLevel {
+                    if var key = simpleKeys[level] {
+                        key.innerDepth = max(key.innerDepth, flowLevel - level)
+                        simpleKeys[level] = key
+                    }
+                }
                 opened(at: position)
                 simpleKeyAllowed = true
                 advance()
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 removeSimpleKey()
-                flowLevel = max(0, flowLevel - 1)
+                if !flows.isEmpty {
+                    flows.removeLast()
+                    simpleKeys.removeLast()
+                }
                 simpleKeyAllowed = false
                 advance()
             case UInt8(ascii: ","):
                 removeSimpleKey()
+                if !flows.isEmpty { flows[flows.count - 1].hasPair = false }
                 simpleKeyAllowed = true
                 advance()
             case UInt8(ascii: "-") where isBlankOrEnd(1):
@@ -244,6 +285,8 @@ struct YAMLStructureScan {
                 if flowLevel == 0 {
                     guard simpleKeyAllowed else { return stop() }
                     rollIndent(column: column, mapping: true, at: position)
+                } else {
+                    openPair(at: position)
                 }
                 removeSimpleKey()
                 simpleKeyAllowed = flowLevel == 0
@@ -279,21 +322,24 @@ struct YAMLStructureScan {
 
         mutating func stop() { stopped = true }
 
-        /// libyaml's `fetch_value`: a colon makes the simple key before it (or, without one, itself) a mapping key.
+        /// libyaml's `fetch_value`: a colon makes the simple key before it a mapping key; in the block context,
+        /// without one, the colon itself starts the mapping.
         mutating func fetchValue() {
-            if flowLevel == 0 {
-                if let key = simpleKey {
-                    let start = Position(line: key.line, column: key.column + 1)
+            if let key = simpleKeys[flowLevel] {
+                let start = Position(line: key.line, column: key.column + 1)
+                if flowLevel == 0 {
                     rollIndent(column: key.column, mapping: true, at: start)
-                    // The key's own collections, counted when they opened, turn out to lie one mapping deeper.
-                    if !stopped && simpleKeyFlowPeak > 0 { opened(at: start, inner: simpleKeyFlowPeak) }
-                    simpleKey = nil
-                    simpleKeyAllowed = false
                 } else {
-                    guard simpleKeyAllowed else { return stop() }
-                    rollIndent(column: column, mapping: true, at: here)
-                    simpleKeyAllowed = true
+                    openPair(at: start)
                 }
+                // The key's own collections, counted when they opened, turn out to lie one mapping deeper.
+                if !stopped && key.innerDepth > 0 { opened(at: start, inner: key.innerDepth) }
+                simpleKeys[flowLevel] = nil
+                simpleKeyAllowed = false
+            } else if flowLevel == 0 {
+                guard simpleKeyAllowed else { return stop() }
+                rollIndent(column: column, mapping: true, at: here)
+                simpleKeyAllowed = true
             } else {
                 simpleKeyAllowed = false
             }
@@ -362,9 +408,15 @@ struct YAMLStructureScan {
             var leadingBlanks = false
             while true {
                 if isDocumentIndicator() || `is`("#") { break }
+                let inFlow = flowLevel > 0
                 while !isBlankOrEnd() {
-                    if flowLevel > 0 && `is`(":") && (`is`("?", 1) || ByteSet.flowIndicators.contains(byte(1))) { return stop() }
-                    if (`is`(":") && isBlankOrEnd(1)) || (flowLevel > 0 && ByteSet.flowIndicators.contains(byte())) { break }
+                    let current = bytes[offset]
+                    if current == UInt8(ascii: ":") {
+                        if isBlankOrEnd(1) { break }
+                        if inFlow && (`is`("?", 1) || ByteSet.flowIndicators.contains(byte(1))) { return stop() }
+                    } else if inFlow && ByteSet.flowIndicators.contains(current) {
+                        break
+                    }
                     advance()
                     leadingBlanks = false
                 }

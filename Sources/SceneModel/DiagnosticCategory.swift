@@ -212,6 +212,17 @@ extension DiagnosticCategory {
     /// The category with identifier `id`.
     public static func named(_ id: String) -> DiagnosticCategory? { all.first { $0.id == id } }
 
-    /// The ids a model's `lint:` setting may name.
-    public static var configurableIDs: [String] { all.map(\.id) }
+    /// Whether a model's `lint:` setting may turn this kind of finding off or down: lint rules and warnings may,
+    /// but not errors that leave the model unusable (syntax, limits, unknown references, …) nor flows that fail —
+    /// turning those off would only move the failure to `generate`.
+    public var isConfigurable: Bool {
+        switch source {
+        case .lint: true
+        case .validation: defaultSeverity == .warning
+        case .flow: defaultSeverity == .warning
+        }
+    }
+
+    /// The ids a model's `lint:` setting may turn off or down.
+    public static var configurableIDs: [String] { all.filter(\.isConfigurable).map(\.id) }
 }

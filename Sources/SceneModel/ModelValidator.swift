@@ -55,6 +55,9 @@ public struct ModelValidator {
     @discardableResult
     private mutating func resolve(_ ref: Located<String>, _ role: String) -> Scene? {
         if let scene = model.scene(ref.value) { return scene }
+        // A value that is no identifier was reported where it was read (the decoder keeps an empty placeholder
+        // so that the key does not also count as missing).
+        guard !ref.value.isEmpty else { return nil }
         let candidates = aliases.candidates(for: ref.value)
         if candidates.count > 1 {
             error("scene '\(ref.value)' \(role) is ambiguous: it is the bare name of \(candidates.map { "'\($0)'" }.joined(separator: ", ")); write the one you mean",

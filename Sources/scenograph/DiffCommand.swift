@@ -38,8 +38,11 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "The output format.")
     var format: Format = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Also write every form of the diff and the diff graph into this folder.", valueName: "DIR"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Also write every form of the diff and the diff graph into this folder (replaced as a whole, under the same rules as generate's output folder).", valueName: "DIR"))
     var output: String?
+
+    @Flag(name: .long, help: "Replace the -o folder even if it is not empty and was not written by scenograph.")
+    var force = false
 
     @Option(help: "In models over 40 scenes, how many links around a change the diff graph reaches.")
     var context: Int = 1
@@ -73,20 +76,18 @@ struct DiffCommand: ParsableCommand {
         let report = DiffReport(base: base, head: head, context: context,
                                 options: .init(baseLabel: baseLabel, headLabel: headLabel, artifactURL: artifactURL))
         if let output {
-            let files: [(name: String, bytes: [UInt8])]
+            let target: OutputTarget
             do {
-                files = try report.files { dot in try GraphvizRenderer().render(dot: dot, engine: .dot, format: .svg) }
-            } catch let error as GraphvizError {
-                Terminal.error(error.description)
+                target = try OutputWriter.target(output, protecting: paths, force: force)
+            } catch {
+                Terminal.error("\(error)")
                 throw ExitCode(1)
             }
             do {
-                try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
-                for file in files {
-                    try AtomicFile.write(file.bytes, to: (output as NSString).appendingPathComponent(file.name))
-                }
+                let files = try report.files { dot in try DiffGraphImage.svg(dot, appName: head.name) }
+                try OutputWriter.replace(target, with: files.map { DocSite.OutputFile(path: $0.name, contents: $0.bytes) })
             } catch {
-                Terminal.error("cannot write into '\(output)': \(error.localizedDescription)")
+                Terminal.error("\(error)")
                 throw ExitCode(1)
             }
         }

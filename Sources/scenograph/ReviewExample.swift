@@ -19,8 +19,17 @@ enum ReviewExample {
             throw ReviewExampleError(message: "the proposed example '\(proposed)' does not load")
         }
         let report = DiffReport(base: base, head: head, options: .init(baseLabel: ModelInput.bundledExample, headLabel: proposed))
-        return try report.files { dot in try GraphvizRenderer().render(dot: dot, engine: .dot, format: .svg) }
+        return try report.files { dot in try DiffGraphImage.svg(dot, appName: head.name) }
             .map { DocSite.OutputFile(path: "review/" + $0.name, contents: $0.bytes) }
+    }
+}
+
+/// The diff graph as SVG, labelled for people who cannot see it, as the docs' diagrams are.
+enum DiffGraphImage {
+    static func svg(_ dot: String, appName: String) throws -> [UInt8] {
+        let bytes = try GraphvizRenderer().render(dot: dot, engine: .dot, format: .svg)
+        return Array(SVGAccessibility.label(String(decoding: bytes, as: UTF8.self), title: "Navigation changes of \(appName)",
+                                            description: "the union of both segue graphs: added scenes and segues in green, removed in red and dashed, changed in amber with old → new on the label, unchanged in grey").utf8)
     }
 }
 

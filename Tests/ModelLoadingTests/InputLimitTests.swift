@@ -48,6 +48,12 @@ import Testing
         #expect(try Self.only(text) == "1:201: \(Self.tooDeep)")
     }
 
+    @Test func singlePairMappingsInFlowSequencesCount() throws {
+        // `[a: [a: …]]` nests a mapping in every sequence: twice as deep as its brackets.
+        let text = String(repeating: "[a: ", count: 3_000) + "1" + String(repeating: "]", count: 3_000)
+        #expect(try Self.only(text) == "1:201: \(Self.tooDeep)")
+    }
+
     @Test func deepJSONGoesThroughTheSamePath() throws {
         let text = String(repeating: "{\"a\":", count: 3_000) + "1" + String(repeating: "}", count: 3_000)
         #expect(try Self.only(text, file: "Model.json") == "1:501: \(Self.tooDeep)")
@@ -85,6 +91,9 @@ import Testing
         "a: \"multi\n  line [ quoted\"\nb: [c]",
         "--- \na: [b]\n...\n",
         "k: [a, 'b, [c', \"d]\"]",
+        "[a: [b: c]]",
+        "[? a, b: c, d]",
+        "{a: [b: c, d]}",
     ])
     func scanDepthMatchesTheComposedDocument(_ text: String) throws {
         guard case .success(let root?) = ConfigParser.parse(text, file: "Model.yaml") else {
@@ -94,10 +103,36 @@ import Testing
         #expect(YAMLStructureScan(text).maximumDepth == Self.depth(of: root), "\(text)")
     }
 
+    /// The same on damaged copies of the example: wherever the reader accepts one, the scan agrees on its depth.
+    @Test func scanDepthMatchesOnDamagedExamples() throws {
+        let example = Array(try Data(contentsOf: packageRoot.appendingPathComponent("Examples/Photos.yaml")))
+        var compared = 0
+        for seed in UInt64(1)...150 {
+            var random = SeededGenerator(seed: seed)
+            let text = String(decoding: Mutator.mutate(example, format: .yaml, random: &random).bytes, as: UTF8.self)
+            let scan = YAMLStructureScan(text)
+            // Aliases repeat nodes and complex keys are dropped by the reader: the tree's depth is not the text's.
+            guard scan.tooDeep == nil, scan.aliases.isEmpty, !text.contains("? "),
+                  case .success(let root?) = ConfigParser.parse(text, file: "Photos.yaml"), Self.keysAreScalars(root) else { continue }
+            compared += 1
+            #expect(scan.maximumDepth == Self.depth(of: root), "seed \(seed)")
+        }
+        #expect(compared > 50)
+    }
+
+    static func keysAreScalars(_ node: ConfigNode) -> Bool {
+        switch node.content {
+        case .scalar: true
+        case .mapping(let entries): entries.allSatisfy { $0.keyIsScalar && keysAreScalars($0.value) }
+        case .sequence(let items): items.allSatisfy(keysAreScalars)
+        }
+    }
+
     @Test func collectionsAsKeysCount() {
         // The reader drops complex keys, so these are checked against the scan alone.
         #expect(YAMLStructureScan("[a]: b").maximumDepth == 2)
         #expect(YAMLStructureScan("? [a, [b]]\n: c").maximumDepth == 3)
+        #expect(YAMLStructureScan("[[a]: b]").maximumDepth == 3)
     }
 
     /// Collections nested in `node`, `node` included.
@@ -116,7 +151,7 @@ import Testing
         #expect(result.diagnostics.brief == [
             "alias-bomb.yaml:6:45: error: alias '*a3' takes the copies made by aliases past 100000 nodes, the most a model may have",
         ])
-        #expect(result.diagnostics.first?.category == "limit")
+        #expect(result.diagnostics.first?.category == DiagnosticCategory.limit.id)
     }
 
     @Test func aliasesCannotNestPastTheLimit() throws {
@@ -239,6 +274,15 @@ import Testing
         #expect(notText == "3:10: initial scene must be text, found a list [model-format]")
     }
 
+    @Test func anInvalidContainerChildIsReportedOnceNotAlsoAsMissing() throws {
+        let result = ModelLoader().load(text: "format: 1\nname: R\ninitial: n\nscenes:\n  n: {kind: navigation, root: 9a}\n  t: {kind: tabBar, tabs: [x!]}\n  s: {kind: split, primary: '1', secondary: n}\n", path: "r.yaml")
+        let errors = result.diagnostics.filter(\.isError).map { "\($0.location.line):\($0.location.column) \($0.category ?? "")" }
+        #expect(errors == ["5:31 model-format", "6:28 model-format", "7:29 model-format"], "\(result.diagnostics)")
+        // An empty or missing child is still a missing one.
+        let empty = ModelLoader().load(text: "format: 1\nname: R\ninitial: n\nscenes:\n  n: {kind: navigation}\n  t: {kind: tabBar, tabs: []}\n", path: "r.yaml")
+        #expect(empty.diagnostics.filter { $0.category == "containment" }.count == 2)
+    }
+
     @Test func sceneAndFlowIdentifiersHaveALengthLimit() throws {
         let long = String(repeating: "x", count: 250)
         let atLimit = String(repeating: "y", count: Identifier.maximumLength)
@@ -262,6 +306,6 @@ import Testing
             "Model.yaml:5:3: error: scene id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
             "Model.yaml:10:3: error: flow id '\(prefix)…' is 250 characters long; scene and flow identifiers name files of the docs and have at most 128",
         ])
-        #expect(errors.allSatisfy { $0.category == "limit" })
+        #expect(errors.allSatisfy { $0.category == DiagnosticCategory.limit.id })
     }
 }

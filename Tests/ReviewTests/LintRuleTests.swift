@@ -163,6 +163,20 @@ import Testing
         #expect(warning?.message.contains("did you mean 'unreachable-scene'?") == true)
     }
 
+    @Test func errorsThatLeaveTheModelUnusableCannotBeTurnedOffOrDown() {
+        let base = "format: 1\nname: L\n%@initial: a\nscenes:\n  a:\n    segues:\n      go: {kind: show, to: nowhere, trigger: x}\n"
+        for setting in ["lint: {disable: [unknown-reference]}\n", "lint: {warn: [limit]}\n", "warnings: {disable: [flow-error]}\n"] {
+            let result = ModelLoader().load(text: base.replacingOccurrences(of: "%@", with: setting), path: "lint.yaml")
+            #expect(result.model == nil, "\(setting)")
+            #expect(result.diagnostics.contains { $0.isError && $0.location.line == 3 && $0.message.contains("cannot be turned off or down") },
+                    "\(result.diagnostics)")
+            #expect(result.diagnostics.contains { $0.category == "unknown-reference" }, "the finding itself is still reported")
+        }
+        // Raising a warning to an error is always allowed.
+        let raised = ModelLoader().load(text: "format: 1\nname: L\nlint: {error: [unreachable-scene]}\ninitial: a\nscenes:\n  a: {}\n", path: "lint.yaml")
+        #expect(raised.model != nil)
+    }
+
     @Test func bothSpellingsAtOnceAreAnError() {
         let text = Self.cases[0].triggering.replacingOccurrences(of: "scenes:", with: "lint: {disable: [unreachable-scene]}\nwarnings: {}\nscenes:")
         let result = ModelLoader().load(text: text, path: "lint.yaml")

@@ -221,6 +221,24 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(simulate.status, 0, simulate.stderr)
         XCTAssertTrue(simulate.stdout.hasPrefix("Notes: 1 flow, 1 passed"), simulate.stdout)
     }
+
+    /// The tour's `check` example prints what the README shows, and exits 1.
+    func testTheCheckExamplePrintsWhatTheReadmeShows() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```yaml\nformat: 1\nname: Sketch\n"))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let yaml = String(readme[readme.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
+        let shownStart = try XCTUnwrap(readme.range(of: "$ scenograph check Sketch.yaml\n"))
+        let shownEnd = try XCTUnwrap(readme.range(of: "$ echo $?", range: shownStart.upperBound..<readme.endIndex))
+        let shown = String(readme[shownStart.upperBound..<shownEnd.lowerBound])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-sketch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try yaml.write(to: folder.appendingPathComponent("Sketch.yaml"), atomically: true, encoding: .utf8)
+        let check = try CLIRunner.run(["check", "Sketch.yaml"], in: folder)
+        XCTAssertEqual(check.status, 1)
+        XCTAssertEqual(check.stdout + check.stderr, shown)
+    }
 }
 
 /// Issue: a team with storyboards only gets the whole site on the first run.
