@@ -34,6 +34,8 @@ public struct DiagramCache: Sendable {
     /// Stores a render; a cache that cannot be written is skipped silently (it only costs time).
     func store(_ bytes: [UInt8], key: String, format: String) {
         guard let url = url(for: key, format: format) else { return }
+        // The folder is created only when the first write into it fails: most stores find it there.
+        if (try? AtomicFile.write(bytes, to: url.path)) != nil { return }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? AtomicFile.write(bytes, to: url.path)
     }
