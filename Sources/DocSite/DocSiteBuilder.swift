@@ -114,6 +114,8 @@ public struct DocSiteBuilder: Sendable {
     /// `svg` or `png`: the image format of the Markdown pages (the HTML site always inlines SVG).
     public var imageFormat: String
     public var html: Bool
+    /// Threads that build diagrams' DOT texts at once (`generate --jobs`); the output does not depend on it.
+    public var threads = 1
 
     public init(templates: TemplateSet, renderer: DiagramRenderer, cache: DiagramCache, imageFormat: String = "svg", html: Bool = true) {
         self.templates = templates
@@ -231,14 +233,18 @@ public struct DocSiteBuilder: Sendable {
     private func planDiagrams(_ diagrams: [DiagramSource], state: BuildState) throws {
         var flavours: [(ext: String, prefix: String, format: String)] = [("md", "", imageFormat)]
         if html { flavours.append(("html", "site/", "svg")) }
-        for diagram in diagrams {
+        // DOT texts are built and hashed on `threads` threads a batch at a time (a batch's texts are held at once,
+        // not all of them); what is written and planned follows the catalogue order, whatever the threads.
+        let batch = threads > 1 ? 16 * threads : 1
+        var prepared: [[(dot: String, digest: String)]] = []
+        for (index, diagram) in diagrams.enumerated() {
+            if index % batch == 0 {
+                prepared = Self.prepareDOT(diagrams[index..<min(index + batch, diagrams.count)], extensions: flavours.map(\.ext), threads: threads)
+            }
             var renders: [PendingRender] = []
-            for flavour in flavours {
-                let dot = diagram.dot(forPageExtension: flavour.ext)
+            for (flavourIndex, flavour) in flavours.enumerated() {
+                let (dot, dotKey) = prepared[index % batch][flavourIndex]
                 let dotPath = "\(flavour.prefix)\(diagram.name).dot"
-                var hasher = SHA256()
-                hasher.update(dot)
-                let dotKey = hasher.hexDigest()
                 if !state.reuse(dotPath, key: dotKey) {
                     try state.write(Array(dot.utf8), to: dotPath, key: dotKey)
                 }
@@ -261,6 +267,28 @@ public struct DocSiteBuilder: Sendable {
             }
             if !renders.isEmpty { state.requests.append((diagram.name, diagram.engine, renders)) }
         }
+    }
+
+    /// The DOT text of each diagram for each page extension, with its SHA-256 digest, built on up to `threads` threads.
+    static func prepareDOT(_ diagrams: ArraySlice<DiagramSource>, extensions: [String], threads: Int) -> [[(dot: String, digest: String)]] {
+        @Sendable func prepare(_ diagram: DiagramSource) -> [(dot: String, digest: String)] {
+            extensions.map { ext in
+                let dot = diagram.dot(forPageExtension: ext)
+                var hasher = SHA256()
+                hasher.update(dot)
+                return (dot, hasher.hexDigest())
+            }
+        }
+        let items = Array(diagrams)
+        guard threads > 1, items.count > 1 else { return items.map(prepare) }
+        let results = PreparedDOT(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: min(threads, items.count)) { worker in
+            // Each thread takes every `threads`-th diagram: the slots it fills are its own.
+            for index in stride(from: worker, to: items.count, by: min(threads, items.count)) {
+                results.set(index, prepare(items[index]))
+            }
+        }
+        return results.values
     }
 
     /// Renders what is missing (biggest DOT first, so that parallel workers end together), then writes every
@@ -526,5 +554,25 @@ enum ContextDigest {
             hasher.update(String(describing: some))
             hasher.update([0])
         }
+    }
+}
+
+/// Slots filled by several threads, each slot by one thread only; read after they all ended.
+private final class PreparedDOT: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [[(dot: String, digest: String)]]
+
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    func set(_ index: Int, _ value: [(dot: String, digest: String)]) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [[(dot: String, digest: String)]] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
     }
 }

@@ -129,7 +129,7 @@ struct GenerateCommand: ParsableCommand {
 
         let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
         let renderer = GraphvizBridge.renderer()
-        let builder = DocSiteBuilder(
+        var builder = DocSiteBuilder(
             templates: templateSet,
             renderer: renderer,
             cache: DiagramCache(directory: cacheFolder),
@@ -137,6 +137,7 @@ struct GenerateCommand: ParsableCommand {
             html: !noHTML
         )
         let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        builder.threads = workerCount
         let pool: RenderPool = workerCount > 1
             ? WorkerPool(size: workerCount, memoryLimitKiB: workerMemoryLimit * 1024)
             : InProcessRenderPool(renderer: renderer)
