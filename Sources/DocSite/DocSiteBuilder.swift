@@ -405,12 +405,22 @@ public struct DocSiteBuilder: Sendable {
             contexts.legend = legend
             let navigation = NavigationContext.digest(contexts)
             let prefix = ext == "html" ? "site/" : ""
+            // Pages to template are rendered a batch at a time on `threads` threads, then written in their order.
+            var pending: [PendingPage] = []
+            func flush() throws {
+                let texts = PageBatch(pending).render(templates, threads: threads)
+                for (item, text) in zip(pending, texts) {
+                    progress(.page(path: item.path))
+                    state.templated.append(item.path)
+                    try state.write(Array(text.utf8), to: item.path, key: item.key)
+                }
+                pending = []
+            }
             func page(_ template: String, _ path: String, _ context: [String: Any]) throws {
                 let key = Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
                 if state.reuse(prefix + path, key: key) { return }
-                progress(.page(path: prefix + path))
-                state.templated.append(prefix + path)
-                try state.write(Array(templates.render("\(template).\(ext)", context).utf8), to: prefix + path, key: key)
+                pending.append(PendingPage(path: prefix + path, template: "\(template).\(ext)", key: key, context: context))
+                if pending.count >= 8 * threads { try flush() }
             }
             let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
             try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
@@ -423,6 +433,7 @@ public struct DocSiteBuilder: Sendable {
                 let parts = (stepParts[report.flow.id] ?? [:]).mapValues { names in names.compactMap { diagramEntry($0, root: "../", ext: ext) } }
                 try page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts))
             }
+            try flush()
         }
         if html {
             for asset in ["style.css", "site.js"] {
@@ -574,5 +585,41 @@ private final class PreparedDOT: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return slots
+    }
+}
+
+/// A page whose key changed: to be templated.
+struct PendingPage {
+    var path: String
+    var template: String
+    var key: String
+    var context: [String: Any]
+}
+
+/// Pages templated on several threads. Contexts hold values only (and inline SVGs that read files already written),
+/// and nothing is written while a batch renders, so the threads share nothing that changes.
+private final class PageBatch: @unchecked Sendable {
+    private let pages: [PendingPage]
+    private let lock = NSLock()
+    private var texts: [String]
+
+    init(_ pages: [PendingPage]) {
+        self.pages = pages
+        texts = Array(repeating: "", count: pages.count)
+    }
+
+    /// The text of every page, in order.
+    func render(_ templates: TemplateSet, threads: Int) -> [String] {
+        let count = min(max(1, threads), pages.count)
+        guard count > 1 else { return pages.map { templates.render($0.template, $0.context) } }
+        DispatchQueue.concurrentPerform(iterations: count) { worker in
+            for index in stride(from: worker, to: pages.count, by: count) {
+                let text = templates.render(pages[index].template, pages[index].context)
+                lock.lock()
+                texts[index] = text
+                lock.unlock()
+            }
+        }
+        return texts
     }
 }
