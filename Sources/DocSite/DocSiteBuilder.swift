@@ -235,7 +235,7 @@ public struct DocSiteBuilder: Sendable {
         if html { flavours.append(("html", "site/", "svg")) }
         // DOT texts are built and hashed on `threads` threads a batch at a time (a batch's texts are held at once,
         // not all of them); what is written and planned follows the catalogue order, whatever the threads.
-        let batch = threads > 1 ? 16 * threads : 1
+        let batch = threads > 1 ? 32 * threads : 1
         var prepared: [[(dot: String, digest: String)]] = []
         for (index, diagram) in diagrams.enumerated() {
             if index % batch == 0 {
@@ -282,9 +282,9 @@ public struct DocSiteBuilder: Sendable {
         let items = Array(diagrams)
         guard threads > 1, items.count > 1 else { return items.map(prepare) }
         let results = PreparedDOT(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: min(threads, items.count)) { worker in
-            // Each thread takes every `threads`-th diagram: the slots it fills are its own.
-            for index in stride(from: worker, to: items.count, by: min(threads, items.count)) {
+        DispatchQueue.concurrentPerform(iterations: min(threads, items.count)) { _ in
+            // Each thread takes the next diagram not yet taken, so that one big diagram does not hold up the others.
+            while let index = results.take() {
                 results.set(index, prepare(items[index]))
             }
         }
@@ -568,12 +568,22 @@ enum ContextDigest {
     }
 }
 
-/// Slots filled by several threads, each slot by one thread only; read after they all ended.
+/// Slots filled by several threads, each slot by the one thread that took it; read after they all ended.
 private final class PreparedDOT: @unchecked Sendable {
     private let lock = NSLock()
     private var slots: [[(dot: String, digest: String)]]
+    private var next = 0
 
     init(count: Int) { slots = Array(repeating: [], count: count) }
+
+    /// The index of the next slot to fill, nil when every slot is taken.
+    func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
 
     func set(_ index: Int, _ value: [(dot: String, digest: String)]) {
         lock.lock()
@@ -602,6 +612,7 @@ private final class PageBatch: @unchecked Sendable {
     private let pages: [PendingPage]
     private let lock = NSLock()
     private var texts: [String]
+    private var next = 0
 
     init(_ pages: [PendingPage]) {
         self.pages = pages
@@ -612,8 +623,8 @@ private final class PageBatch: @unchecked Sendable {
     func render(_ templates: TemplateSet, threads: Int) -> [String] {
         let count = min(max(1, threads), pages.count)
         guard count > 1 else { return pages.map { templates.render($0.template, $0.context) } }
-        DispatchQueue.concurrentPerform(iterations: count) { worker in
-            for index in stride(from: worker, to: pages.count, by: count) {
+        DispatchQueue.concurrentPerform(iterations: count) { _ in
+            while let index = take() {
                 let text = templates.render(pages[index].template, pages[index].context)
                 lock.lock()
                 texts[index] = text
@@ -621,5 +632,14 @@ private final class PageBatch: @unchecked Sendable {
             }
         }
         return texts
+    }
+
+    /// The next page no thread has taken yet.
+    private func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < pages.count else { return nil }
+        next += 1
+        return next - 1
     }
 }
