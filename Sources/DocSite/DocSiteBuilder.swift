@@ -420,7 +420,7 @@ public struct DocSiteBuilder: Sendable {
                 let key = Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
                 if state.reuse(prefix + path, key: key) { return }
                 pending.append(PendingPage(path: prefix + path, template: "\(template).\(ext)", key: key, context: context))
-                if pending.count >= 8 * threads { try flush() }
+                if pending.count >= 16 * threads { try flush() }
             }
             let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
             try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
