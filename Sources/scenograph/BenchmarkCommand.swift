@@ -18,7 +18,9 @@ struct BenchmarkCommand: ParsableCommand {
             would, in child processes measured by the kernel (wall time, CPU time, peak memory, workers included): \
             cold (empty cache and output folder), cold with --jobs 1, warm (nothing changed) and one scene changed. \
             Beside it, in the same run, the pipeline a user would otherwise script: `dot` (or `neato -n2`) run once \
-            per distinct DOT file of the Markdown pages. Prints a table and writes the figures as JSON.
+            per distinct DOT file of the Markdown pages. Prints a table and writes the figures as JSON. The default \
+            sizes take about two minutes on two cores; `--sizes 2000` adds about two more (the figures in \
+            docs/rendering.md).
 
             --stages instead times each stage in this process (loading, simulating, building DOT, rendering, \
             templating) and the simulation of long flows. --write-model writes a generated model and stops.
