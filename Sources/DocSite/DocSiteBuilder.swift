@@ -271,7 +271,7 @@ public struct DocSiteBuilder: Sendable {
 
     /// The DOT text of each diagram for each page extension, with its SHA-256 digest, built on up to `threads` threads.
     static func prepareDOT(_ diagrams: ArraySlice<DiagramSource>, extensions: [String], threads: Int) -> [[(dot: String, digest: String)]] {
-        @Sendable func prepare(_ diagram: DiagramSource) -> [(dot: String, digest: String)] {
+        func prepare(_ diagram: DiagramSource) -> [(dot: String, digest: String)] {
             extensions.map { ext in
                 let dot = diagram.dot(forPageExtension: ext)
                 var hasher = SHA256()
@@ -280,15 +280,7 @@ public struct DocSiteBuilder: Sendable {
             }
         }
         let items = Array(diagrams)
-        guard threads > 1, items.count > 1 else { return items.map(prepare) }
-        let results = PreparedDOT(count: items.count)
-        DispatchQueue.concurrentPerform(iterations: min(threads, items.count)) { _ in
-            // Each thread takes the next diagram not yet taken, so that one big diagram does not hold up the others.
-            while let index = results.take() {
-                results.set(index, prepare(items[index]))
-            }
-        }
-        return results.values
+        return parallelMap(items.count, threads: threads) { prepare(items[$0]) }
     }
 
     /// Renders what is missing (biggest DOT first, so that parallel workers end together), then writes every
@@ -408,7 +400,8 @@ public struct DocSiteBuilder: Sendable {
             // Pages to template are rendered a batch at a time on `threads` threads, then written in their order.
             var pending: [PendingPage] = []
             func flush() throws {
-                let texts = PageBatch(pending).render(templates, threads: threads)
+                let batch = pending
+                let texts = parallelMap(batch.count, threads: threads) { templates.render(batch[$0].template, batch[$0].context) }
                 for (item, text) in zip(pending, texts) {
                     progress(.page(path: item.path))
                     state.templated.append(item.path)
@@ -416,17 +409,27 @@ public struct DocSiteBuilder: Sendable {
                 }
                 pending = []
             }
-            func page(_ template: String, _ path: String, _ context: [String: Any]) throws {
-                let key = Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
+            func pageKey(_ template: String, _ context: [String: Any]) -> String {
+                Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
+            }
+            func page(_ template: String, _ path: String, _ context: [String: Any], key known: String? = nil) throws {
+                let key = known ?? pageKey(template, context)
                 if state.reuse(prefix + path, key: key) { return }
                 pending.append(PendingPage(path: prefix + path, template: "\(template).\(ext)", key: key, context: context))
                 if pending.count >= 16 * threads { try flush() }
             }
             let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
             try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
-            for scene in model.scenes {
-                let names = ["neighbourhood": "scenes/\(scene.id)-neighbourhood"]
-                try page("scene", contexts.scenePath(scene.id), contexts.scene(scene, diagrams: pageDiagrams(names, "../", ext)))
+            // Scene pages' contexts and keys are built on `threads` threads too, a batch at a time.
+            let scenes = model.scenes
+            for start in stride(from: 0, to: scenes.count, by: 16 * threads) {
+                let batch = Array(scenes[start..<min(start + 16 * threads, scenes.count)])
+                let made = parallelMap(batch.count, threads: threads) { index -> (path: String, context: [String: Any], key: String) in
+                    let scene = batch[index]
+                    let context = contexts.scene(scene, diagrams: pageDiagrams(["neighbourhood": "scenes/\(scene.id)-neighbourhood"], "../", ext))
+                    return (contexts.scenePath(scene.id), context, pageKey("scene", context))
+                }
+                for item in made { try page("scene", item.path, item.context, key: item.key) }
             }
             for report in flows {
                 let names = ["sequence": "flows/\(report.flow.id)-sequence", "filmstrip": "flows/\(report.flow.id)-chains"]
@@ -568,36 +571,6 @@ enum ContextDigest {
     }
 }
 
-/// Slots filled by several threads, each slot by the one thread that took it; read after they all ended.
-private final class PreparedDOT: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [[(dot: String, digest: String)]]
-    private var next = 0
-
-    init(count: Int) { slots = Array(repeating: [], count: count) }
-
-    /// The index of the next slot to fill, nil when every slot is taken.
-    func take() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return next - 1
-    }
-
-    func set(_ index: Int, _ value: [(dot: String, digest: String)]) {
-        lock.lock()
-        slots[index] = value
-        lock.unlock()
-    }
-
-    var values: [[(dot: String, digest: String)]] {
-        lock.lock()
-        defer { lock.unlock() }
-        return slots
-    }
-}
-
 /// A page whose key changed: to be templated.
 struct PendingPage {
     var path: String
@@ -606,40 +579,47 @@ struct PendingPage {
     var context: [String: Any]
 }
 
-/// Pages templated on several threads. Contexts hold values only (and inline SVGs that read files already written),
-/// and nothing is written while a batch renders, so the threads share nothing that changes.
-private final class PageBatch: @unchecked Sendable {
-    private let pages: [PendingPage]
+/// `body(0)`, `body(1)`, … `body(count - 1)` in order, computed on up to `threads` threads: each takes the next index
+/// no thread has taken yet, so that one long item does not hold up the others. The callers' items only read values
+/// and files already written, and nothing is written while they run.
+func parallelMap<T>(_ count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
+    let workers = min(max(1, threads), count)
+    guard workers > 1 else { return (0..<count).map(body) }
+    return withoutActuallyEscaping(body) { body in
+        let results = ParallelResults(count: count, body: body)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in results.run() }
+        return results.values
+    }
+}
+
+/// The slots of one `parallelMap`, each filled by the one thread that took its index.
+private final class ParallelResults<T>: @unchecked Sendable {
     private let lock = NSLock()
-    private var texts: [String]
+    private let body: (Int) -> T
+    private var slots: [T?]
     private var next = 0
 
-    init(_ pages: [PendingPage]) {
-        self.pages = pages
-        texts = Array(repeating: "", count: pages.count)
+    init(count: Int, body: @escaping (Int) -> T) {
+        self.body = body
+        slots = Array(repeating: nil, count: count)
     }
 
-    /// The text of every page, in order.
-    func render(_ templates: TemplateSet, threads: Int) -> [String] {
-        let count = min(max(1, threads), pages.count)
-        guard count > 1 else { return pages.map { templates.render($0.template, $0.context) } }
-        DispatchQueue.concurrentPerform(iterations: count) { _ in
-            while let index = take() {
-                let text = templates.render(pages[index].template, pages[index].context)
-                lock.lock()
-                texts[index] = text
-                lock.unlock()
-            }
+    func run() {
+        while let index = take() {
+            let value = body(index)
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
         }
-        return texts
     }
 
-    /// The next page no thread has taken yet.
     private func take() -> Int? {
         lock.lock()
         defer { lock.unlock() }
-        guard next < pages.count else { return nil }
+        guard next < slots.count else { return nil }
         next += 1
         return next - 1
     }
+
+    var values: [T] { slots.compactMap { $0 } }
 }
