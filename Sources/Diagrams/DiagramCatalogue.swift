@@ -11,6 +11,10 @@ public struct DiagramCatalogue: Sendable {
     /// What a diagram shows.
     public enum Subject: Hashable, Sendable {
         case segueGraph
+        /// The overview of a segue graph too big for one drawing (`SegueGraphPartition`), named `segues`.
+        case segueOverview
+        /// One part of that graph, named `segues/<part id>`.
+        case seguePart(id: String)
         case neighbourhood(scene: String)
         case possibleChains
         case sequence(flow: String)
@@ -37,13 +41,27 @@ public struct DiagramCatalogue: Sendable {
         public var description: String
         public var engine: Engine
         let build: @Sendable (DocumentLinks?) -> DOTGraph
+        /// The image format of the Markdown pages' diagrams, which links between diagrams point at.
+        var markdownImageExtension = "svg"
+
+        init(subject: Subject, name: String, title: String, description: String, engine: Engine,
+             build: @escaping @Sendable (DocumentLinks?) -> DOTGraph) {
+            self.subject = subject
+            self.name = name
+            self.title = title
+            self.description = description
+            self.engine = engine
+            self.build = build
+        }
 
         /// `../` per folder of `name`: what links from this diagram's file start with.
         public var rootPrefix: String { String(repeating: "../", count: name.split(separator: "/").count - 1) }
 
         /// The diagram with links to the pages of one flavour (`md`, `html`), relative to its own folder.
         public func graph(pageExtension: String?) -> DOTGraph {
-            build(pageExtension.map { DocumentLinks(prefix: rootPrefix, fileExtension: $0) })
+            build(pageExtension.map {
+                DocumentLinks(prefix: rootPrefix, fileExtension: $0, imageExtension: $0 == "html" ? "svg" : markdownImageExtension)
+            })
         }
 
         public func dot(pageExtension: String?) -> String { graph(pageExtension: pageExtension).text }
@@ -56,14 +74,36 @@ public struct DiagramCatalogue: Sendable {
     public let entries: [Entry]
 
     /// The diagrams of `model` and of its simulated flows (`traces`, in any order; flows without a trace get none).
-    /// `launch` says how a flow's step 0 is drawn in its sequence diagrams.
-    public init(model: SceneModel, traces: [FlowTrace], launch: LaunchDetail = .summary) {
+    /// `launch` says how a flow's step 0 is drawn in its sequence diagrams; `imageFormat` is the format of the
+    /// Markdown pages' images, which diagrams linking to other diagrams point at.
+    ///
+    /// A segue graph too big to lay out in bounded time (`SegueGraphPartition.needsParts`) becomes an overview
+    /// named `segues` and one graph per part, `segues/<part>`.
+    /// `segueGraphSceneLimit` lowers the size past which that happens (for tests; edges scale with it).
+    public init(model: SceneModel, traces: [FlowTrace], launch: LaunchDetail = .summary, imageFormat: String = "svg",
+                segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit) {
         self.model = model
         var entries: [Entry] = []
-        entries.append(Entry(
-            subject: .segueGraph, name: "segues", title: "Segue graph of \(model.name)",
-            description: "Every scene of \(model.name) (\(model.scenes.count)), containers drawn as boxes around their children, and every segue as an arrow styled by its kind.",
-            engine: .dot) { links in SegueGraph(model: model, options: .init(links: links)).graph() })
+        let sceneLimit = max(1, segueGraphSceneLimit)
+        let edgeLimit = max(1, sceneLimit * SegueGraphPartition.edgeLimit / SegueGraphPartition.sceneLimit)
+        if SegueGraphPartition.needsParts(model, sceneLimit: sceneLimit, edgeLimit: edgeLimit) {
+            let partition = SegueGraphPartition(model: model, sceneLimit: sceneLimit, edgeLimit: edgeLimit)
+            entries.append(Entry(
+                subject: .segueOverview, name: "segues", title: "Segue graph of \(model.name), in \(partition.parts.count) parts",
+                description: "The \(model.scenes.count) scenes of \(model.name) in \(partition.parts.count) parts, each a container or storyboard with the scenes it leads to, linking to its own graph; arrows count the segues between parts by kind.",
+                engine: .dot) { links in SegueGraphOverview(model: model, partition: partition, links: links).graph() })
+            for (index, part) in partition.parts.enumerated() {
+                let title = "Segue graph of \(model.name): \(part.title)"
+                entries.append(Entry(
+                    subject: .seguePart(id: part.id), name: SegueGraph.partDiagramName(part.id), title: title,
+                    description: "\(SegueGraph.sceneCount(part.scenes.count).capitalizedFirst) of \(model.name) (\(part.title)) with their segues; the other parts they lead to or come from are drawn as boxes linking to their graphs.",
+                    engine: .dot) { links in
+                        SegueGraph(model: model, options: .init(links: links, title: title, part: .init(partition: partition, index: index))).graph()
+                    })
+            }
+        } else {
+            entries.append(Self.segueGraphEntry(model))
+        }
         for scene in model.scenes {
             let id = scene.id
             entries.append(Entry(
@@ -117,11 +157,23 @@ public struct DiagramCatalogue: Sendable {
                 description: "The window's root and every presented view controller after each step of the flow \(flow.id), visible instances highlighted.",
                 engine: .nop2) { links in ChainFilmstrip(links: links).graph(for: diagrams.chainFrames(for: trace)) })
         }
+        for index in entries.indices { entries[index].markdownImageExtension = imageFormat }
         self.entries = entries
     }
 
-    /// The entry showing `subject`, if the model has it.
-    public func entry(_ subject: Subject) -> Entry? { entries.first { $0.subject == subject } }
+    /// The whole segue graph in one drawing, however big.
+    public static func segueGraphEntry(_ model: SceneModel) -> Entry {
+        Entry(
+            subject: .segueGraph, name: "segues", title: "Segue graph of \(model.name)",
+            description: "Every scene of \(model.name) (\(model.scenes.count)), containers drawn as boxes around their children, and every segue as an arrow styled by its kind.",
+            engine: .dot) { links in SegueGraph(model: model, options: .init(links: links)).graph() }
+    }
+
+    /// The entry showing `subject`, if the model has it; the whole segue graph always.
+    public func entry(_ subject: Subject) -> Entry? {
+        if subject == .segueGraph { return Self.segueGraphEntry(model) }
+        return entries.first { $0.subject == subject }
+    }
 
     /// An instance's header links to its scene's page; the user and UIKit lanes link nowhere.
     static func participantLink(_ links: DocumentLinks) -> @Sendable (SequenceScript.Participant) -> String? {
@@ -132,4 +184,9 @@ public struct DiagramCatalogue: Sendable {
             }
         }
     }
+}
+
+private extension String {
+    /// "12 scenes" → "12 scenes", "one" → "One".
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

@@ -9,10 +9,18 @@ public struct DocumentLinks: Sendable, Hashable {
     public var prefix: String
     /// The page extension without the dot (`html`, `md`).
     public var fileExtension: String
+    /// The extension of diagram images beside the pages (`svg`, `png`).
+    public var imageExtension: String
 
-    public init(prefix: String = "", fileExtension: String = "html") {
+    public init(prefix: String = "", fileExtension: String = "html", imageExtension: String = "svg") {
         self.prefix = prefix
         self.fileExtension = fileExtension
+        self.imageExtension = imageExtension
+    }
+
+    /// A diagram's image, by its name in the catalogue: `segues/nav3.svg`.
+    public func diagram(_ name: String) -> String {
+        Self.encoded(prefix + name + "." + imageExtension)
     }
 
     /// `scenes/<scene-id>.<extension>`.

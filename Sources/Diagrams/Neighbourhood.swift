@@ -12,7 +12,8 @@ extension SceneModel {
             if segue.kind.value == .unwind, let action = segue.action?.value, focus.implementsUnwind(action) { return true }
             return false
         }
-        for segue in allSegues where touches(segue) {
+        // Only the segues that can touch the scene: its own and those reaching it (looked up, not searched).
+        for segue in focus.segues + segues(reaching: id) where touches(segue) {
             members.insert(segue.source)
             if let target = segue.destination?.value { members.insert(target) }
             if segue.source == id, segue.kind.value == .unwind, let action = segue.action?.value {
@@ -33,7 +34,7 @@ extension SceneModel {
         var part = self
         part.flows = []
         part.initial = initial.flatMap { members.contains($0.value) ? $0 : nil }
-        part.replaceScenes(scenes.filter { members.contains($0.id) }.map { scene in
+        part.replaceScenes(scenes(among: members).map { scene in
             var scene = scene
             let keep: (Located<String>) -> Bool = { members.contains($0.value) }
             scene.root = scene.root.flatMap { keep($0) ? $0 : nil }

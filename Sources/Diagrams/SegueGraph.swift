@@ -7,21 +7,39 @@ import SceneModel
 /// Output is deterministic: scenes, clusters and edges come in file order, node
 /// identifiers are generated (`n1` is the first scene of the file), attributes sorted.
 public struct SegueGraph: Sendable {
-    public struct Options: Sendable, Hashable {
+    public struct Options: Sendable {
         /// Links for nodes and edges (`URL`); nil leaves them out.
         public var links: DocumentLinks?
         public var showsLegend: Bool
         public var direction: Direction
         /// The title above the graph; nil: "<model name> — segues".
         public var title: String?
+        /// Draw one part of a partitioned graph: its scenes, with every other part a box its segues lead to and
+        /// come from, linking to that part's graph. Nil: every scene.
+        public var part: PartView?
 
         public init(links: DocumentLinks? = DocumentLinks(), showsLegend: Bool = true,
-                    direction: Direction = .leftToRight, title: String? = nil) {
+                    direction: Direction = .leftToRight, title: String? = nil, part: PartView? = nil) {
             self.links = links
             self.showsLegend = showsLegend
             self.direction = direction
             self.title = title
+            self.part = part
         }
+    }
+
+    /// One part of a `SegueGraphPartition`, to draw with the other parts as boxes.
+    public struct PartView: Sendable {
+        public var partition: SegueGraphPartition
+        /// The index of the part drawn.
+        public var index: Int
+
+        public init(partition: SegueGraphPartition, index: Int) {
+            self.partition = partition
+            self.index = index
+        }
+
+        func shows(_ scene: String) -> Bool { partition.partOfScene[scene] == index }
     }
 
     /// Graphviz's `rankdir`.
@@ -45,6 +63,31 @@ public struct SegueGraph: Sendable {
         var builder = SegueGraphBuilder(model: model, options: options)
         return builder.build()
     }
+
+    /// How many edges the whole graph draws: the launch arrow, relationships, and one edge per segue (an unwind
+    /// one per scene implementing its action). Counted from the model, without building the graph.
+    public static func edgeCount(_ model: SceneModel) -> Int {
+        model.scenes.reduce(model.initial == nil ? 0 : 1) { $0 + edgeCount(of: $1, in: model) }
+    }
+
+    /// The edges leaving `scene`: its relationships and its segues.
+    public static func edgeCount(of scene: Scene, in model: SceneModel) -> Int {
+        var count = scene.kind.isContainer ? scene.containedScenes.count : 0
+        for segue in scene.segues {
+            let kind = segue.kind.value
+            if kind.effective == .unwind {
+                count += max(1, model.scenesImplementing(unwindAction: segue.action?.value ?? "").count)
+            } else if !(kind == .code && segue.call?.value == .dismiss) {
+                count += 1
+            }
+        }
+        return count
+    }
+
+    /// The catalogue name of a part's graph: `segues/<part id>`.
+    public static func partDiagramName(_ part: String) -> String { "segues/" + part }
+
+    static func sceneCount(_ count: Int) -> String { count == 1 ? "1 scene" : "\(count) scenes" }
 
     /// The SVG `id` of a scene's node.
     public static func nodeID(scene: String) -> String { "scene-" + scene }
@@ -73,22 +116,27 @@ private struct SegueGraphBuilder {
     /// Edge kinds drawn, for the legend.
     var usedSegueKinds: Set<SegueKind> = []
     var drawsRelationships = false
+    /// The scenes drawn: all of them, or one part's.
+    let shown: [Scene]
+    /// The box of each other part drawn, by part index.
+    var partNodes: [Int: DOTID] = [:]
 
     init(model: SceneModel, options: SegueGraph.Options) {
         self.model = model
         self.options = options
+        self.shown = options.part.map { part in model.scenes.filter { part.shows($0.id) } } ?? model.scenes
     }
 
     mutating func build() -> DOTGraph {
-        for scene in model.scenes where nodes[scene.id] == nil { nodes[scene.id] = ids.node() }
+        for scene in shown where nodes[scene.id] == nil { nodes[scene.id] = ids.node() }
         placeScenes()
 
         var emitted: Set<String> = []
-        for scene in model.scenes where placement[scene.id] == nil {
+        for scene in shown where placement[scene.id] == nil {
             if let statement = sceneStatement(scene, emitted: &emitted) { statements.append(statement) }
         }
         // Scenes caught in a containment cycle (an invalid model) are drawn at the top level.
-        for scene in model.scenes where !emitted.contains(scene.id) {
+        for scene in shown where !emitted.contains(scene.id) {
             emitted.insert(scene.id)
             statements.append(.node(sceneNode(scene)))
         }
@@ -96,6 +144,7 @@ private struct SegueGraphBuilder {
         addInitialArrow()
         addRelationships()
         addSegues()
+        addIncomingFromOtherParts()
         statements += edges
         if options.showsLegend { statements.append(.subgraph(legend())) }
 
@@ -130,12 +179,12 @@ private struct SegueGraphBuilder {
     /// Puts each container's children in its cluster, and each embedded scene next to
     /// the scene embedding it (its view is inside that scene's view).
     mutating func placeScenes() {
-        for scene in model.scenes where scene.kind.isContainer {
+        for scene in shown where scene.kind.isContainer {
             for child in scene.containedScenes where nodes[child.value] != nil && placement[child.value] == nil && child.value != scene.id {
                 placement[child.value] = scene.id
             }
         }
-        for scene in model.scenes {
+        for scene in shown {
             for segue in scene.segues where segue.kind.value == .embed {
                 guard let child = segue.destination?.value, nodes[child] != nil, placement[child] == nil, child != scene.id else { continue }
                 if scene.kind.isContainer {
@@ -151,7 +200,7 @@ private struct SegueGraphBuilder {
     func members(of container: Scene) -> [Scene] {
         let children = container.containedScenes.compactMap { model.scene($0.value) }.filter { placement[$0.id] == container.id }
         let childIDs = Set(children.map(\.id))
-        let others = model.scenes.filter { placement[$0.id] == container.id && !childIDs.contains($0.id) }
+        let others = shown.filter { placement[$0.id] == container.id && !childIDs.contains($0.id) }
         var seen: Set<String> = []
         return (children + others).filter { seen.insert($0.id).inserted }
     }
@@ -227,9 +276,17 @@ private struct SegueGraphBuilder {
 
     mutating func addRelationships() {
         for container in model.scenes where container.kind.isContainer {
-            guard let from = nodes[container.id] else { continue }
+            let from: DOTID
+            if let node = nodes[container.id] {
+                from = node
+            } else if options.part != nil, container.containedScenes.contains(where: { nodes[$0.value] != nil }), let box = partNode(of: container.id) {
+                // A container in another part holding a scene of this one.
+                from = box
+            } else {
+                continue
+            }
             for (offset, child) in container.containedScenes.enumerated() {
-                guard let to = nodes[child.value] else { continue }
+                guard let to = nodes[child.value] ?? (nodes[container.id] != nil ? partNode(of: child.value) : nil) else { continue }
                 drawsRelationships = true
                 let role = relationshipRole(container, child: child.value, offset: offset)
                 var attributes = DiagramStyle.relationship.edgeAttributes
@@ -277,6 +334,8 @@ private struct SegueGraphBuilder {
                 let to: DOTID
                 if let target, let node = nodes[target] {
                     to = node
+                } else if let target, let box = partNode(of: target) {
+                    to = box
                 } else {
                     to = unresolvedNode(segue, text: "no scene '\(target ?? "")'")
                 }
@@ -298,13 +357,52 @@ private struct SegueGraphBuilder {
             return
         }
         for target in targets {
-            guard let to = nodes[target.id] else { continue }
+            guard let to = nodes[target.id] ?? partNode(of: target.id) else { continue }
             var attributes = segueAttributes(segue, target: target.id)
             attributes["label"] = .string("\(segue.id)\n\(action)(_:)")
             // Unwinds go back up the graph; letting them rank nodes would fold it.
             attributes["constraint"] = "false"
             edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
         }
+    }
+
+    /// In a part's graph, the segues from other parts to its scenes, each from the box of the part it leaves.
+    mutating func addIncomingFromOtherParts() {
+        guard options.part != nil else { return }
+        for scene in shown {
+            guard let to = nodes[scene.id] else { continue }
+            for segue in model.segues(reaching: scene.id) where nodes[segue.source] == nil {
+                guard let from = partNode(of: segue.source) else { continue }
+                let kind = segue.kind.value
+                if kind == .code, segue.call?.value == .dismiss { continue }
+                usedSegueKinds.insert(kind)
+                let isUnwind = kind.effective == .unwind
+                var attributes = segueAttributes(segue, target: isUnwind ? scene.id : nil)
+                attributes["label"] = .string(isUnwind ? "\(segue.id)\n\(segue.action?.value ?? "")(_:)" : segueLabel(segue))
+                if isUnwind { attributes["constraint"] = "false" }
+                edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
+            }
+        }
+    }
+
+    /// In a part's graph, the box standing for the part that holds `scene`, added on first use; nil when the
+    /// graph shows every scene or the scene is in no part.
+    mutating func partNode(of scene: String) -> DOTID? {
+        guard let view = options.part, let index = view.partition.partOfScene[scene], index != view.index,
+              index < view.partition.parts.count else { return nil }
+        if let node = partNodes[index] { return node }
+        let part = view.partition.parts[index]
+        let node = ids.node()
+        partNodes[index] = node
+        var attributes: DOTAttributes = [
+            "id": .string("part-" + part.id), "class": "part",
+            "shape": "box", "style": "rounded,dashed", "color": .string(DiagramStyle.secondaryTextColor),
+            "label": .html(.bold(.text(part.title)) + .lineBreak() + .font(.text(SegueGraph.sceneCount(part.scenes.count)), pointSize: 9, color: DiagramStyle.secondaryTextColor)),
+            "tooltip": .string("\(part.title): \(SegueGraph.sceneCount(part.scenes.count)), drawn in a graph of its own"),
+        ]
+        if let links = options.links { attributes["URL"] = .string(links.diagram(SegueGraph.partDiagramName(part.id))) }
+        statements.append(.node(DOTNode(node, attributes)))
+        return node
     }
 
     /// A note node for a segue whose target cannot be found.
@@ -380,7 +478,7 @@ private struct SegueGraphBuilder {
     /// Samples of the scene kinds and link kinds this graph uses, as rows: a scene kind
     /// on the left, a link kind on its right.
     mutating func legend() -> DOTSubgraph {
-        let sceneKinds = SceneKind.allCases.filter { kind in model.scenes.contains { $0.kind == kind } }
+        let sceneKinds = SceneKind.allCases.filter { kind in shown.contains { $0.kind == kind } }
         var links: [(name: String, style: DiagramStyle.LinkStyle, kind: String)] = []
         if drawsRelationships { links.append(("container child", DiagramStyle.relationship, "relationship")) }
         for kind in SegueKind.allCases where !kind.isDeprecated && usedSegueKinds.contains(kind) {

@@ -187,10 +187,22 @@ UIKit reported no warnings in this flow.
 {{{app.summaryHTML}}}
 
 <h2 id="segue-graph">Segue graph</h2>
+{{^hasSegueParts}}
 <p>Every scene, grouped by its container; segues drawn by kind (see the <a href="#legend">legend</a>). Nodes link to the scenes' pages.</p>
+{{/hasSegueParts}}
+{{#hasSegueParts}}
+<p>The app has too many scenes and segues for one drawing: each box is a part (a container or storyboard with the scenes it leads to) and links to the part's own graph; each arrow counts the segues between two parts.</p>
+{{/hasSegueParts}}
 {{#diagrams.segues}}
 {{> _figure.html}}
 {{/diagrams.segues}}
+{{#hasSegueParts}}
+<ul class="segue-parts">
+{{#segueParts}}
+<li><a href="{{root}}{{imagePath}}">{{title}}</a> <small>(<a href="{{root}}{{dotPath}}">DOT source</a>)</small></li>
+{{/segueParts}}
+</ul>
+{{/hasSegueParts}}
 
 <h2 id="scenes">Scenes</h2>
 <table class="cards">
@@ -260,7 +272,16 @@ UIKit reported no warnings in this flow.
 
 ![Segue graph of {{app.name}}]({{diagrams.segues.image}})
 
+{{^hasSegueParts}}
 Every scene, grouped by its container; segues drawn by kind (see the legend below). [DOT source]({{diagrams.segues.dot}})
+{{/hasSegueParts}}
+{{#hasSegueParts}}
+The app has too many scenes and segues for one drawing: each box above is a part (a container or storyboard with the scenes it leads to), and each arrow counts the segues between two parts. [DOT source]({{diagrams.segues.dot}}) Each part has a graph of its own:
+
+{{#segueParts}}
+- [{{title}}]({{image}}) ([DOT source]({{dot}}))
+{{/segueParts}}
+{{/hasSegueParts}}
 
 ## Scenes
 

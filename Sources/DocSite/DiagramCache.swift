@@ -1,6 +1,6 @@
 import Foundation
 
-/// Rendered diagrams addressed by the hash of renderer, engine, format and DOT text.
+/// Rendered diagrams addressed by the hash of renderer, engine, format and the DOT text's digest.
 public struct DiagramCache: Sendable {
     public let directory: URL?
 
@@ -8,11 +8,22 @@ public struct DiagramCache: Sendable {
     public init(directory: URL?) { self.directory = directory }
 
     static func key(renderer: String, engine: String, format: String, dot: String) -> String {
-        SHA256.hex(Array("\(renderer)\n\(engine)\n\(format)\n\(dot)".utf8))
+        key(renderer: renderer, engine: engine, format: format, dotDigest: SHA256.hex(Array(dot.utf8)))
+    }
+
+    /// The key from the DOT's own digest, which also keys the DOT file: the text is hashed once.
+    static func key(renderer: String, engine: String, format: String, dotDigest: String) -> String {
+        SHA256.hex(Array("\(renderer)\n\(engine)\n\(format)\n\(dotDigest)".utf8))
     }
 
     func url(for key: String, format: String) -> URL? {
         directory?.appendingPathComponent(String(key.prefix(2))).appendingPathComponent("\(key).\(format)")
+    }
+
+    /// Whether a render is cached, without reading it.
+    func contains(_ key: String, format: String) -> Bool {
+        guard let url = url(for: key, format: format) else { return false }
+        return FileManager.default.fileExists(atPath: url.path)
     }
 
     func lookup(_ key: String, format: String) -> [UInt8]? {
@@ -23,6 +34,8 @@ public struct DiagramCache: Sendable {
     /// Stores a render; a cache that cannot be written is skipped silently (it only costs time).
     func store(_ bytes: [UInt8], key: String, format: String) {
         guard let url = url(for: key, format: format) else { return }
+        // The folder is created only when the first write into it fails: most stores find it there.
+        if (try? AtomicFile.write(bytes, to: url.path)) != nil { return }
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? AtomicFile.write(bytes, to: url.path)
     }

@@ -1,15 +1,65 @@
 import Foundation
+import Mustache
 import SceneModel
 
 /// Renders DOT to an image; the identifier (e.g. the Graphviz version) is part of the cache key.
 public struct DiagramRenderer: Sendable {
     public var identifier: String
     public var render: @Sendable (_ dot: String, _ engine: String, _ format: String) throws -> [UInt8]
+    /// Renders variants of one diagram that differ only in their links, from one layout where it can.
+    public var renderVariants: @Sendable (_ variants: [(dot: String, format: String)], _ engine: String) throws -> [[UInt8]]
 
     public init(identifier: String, render: @escaping @Sendable (_ dot: String, _ engine: String, _ format: String) throws -> [UInt8]) {
         self.identifier = identifier
         self.render = render
+        self.renderVariants = { variants, engine in try variants.map { try render($0.dot, engine, $0.format) } }
     }
+
+    public init(identifier: String, render: @escaping @Sendable (_ dot: String, _ engine: String, _ format: String) throws -> [UInt8],
+                renderVariants: @escaping @Sendable (_ variants: [(dot: String, format: String)], _ engine: String) throws -> [[UInt8]]) {
+        self.identifier = identifier
+        self.render = render
+        self.renderVariants = renderVariants
+    }
+}
+
+/// One diagram's renders that share a layout: its DOT for each page flavour, with the image format of each.
+public struct RenderRequest: Sendable {
+    public var engine: String
+    public var variants: [(dot: String, format: String)]
+
+    public init(engine: String, variants: [(dot: String, format: String)]) {
+        self.engine = engine
+        self.variants = variants
+    }
+}
+
+/// Where a build's renders run: in this process one after the other, or spread over worker processes.
+public protocol RenderPool: AnyObject {
+    /// Renders `request` now or later. `completion` runs on the caller's thread: before `submit` returns, during a
+    /// later `submit`, or during `finish`.
+    func submit(_ request: RenderRequest, completion: @escaping (Result<[[UInt8]], Error>) -> Void)
+    /// Returns when every submitted request has completed.
+    func finish()
+    /// Told before the first `submit` how many requests will come.
+    func prepare(requests: Int)
+}
+
+extension RenderPool {
+    public func prepare(requests: Int) {}
+}
+
+/// Renders in this process, one request after the other.
+public final class InProcessRenderPool: RenderPool {
+    let renderer: DiagramRenderer
+
+    public init(renderer: DiagramRenderer) { self.renderer = renderer }
+
+    public func submit(_ request: RenderRequest, completion: @escaping (Result<[[UInt8]], Error>) -> Void) {
+        completion(Result { try renderer.renderVariants(request.variants, request.engine) })
+    }
+
+    public func finish() {}
 }
 
 /// Progress of a docs build, for the command to show.
@@ -27,14 +77,36 @@ public struct DocSiteError: Error, CustomStringConvertible, Sendable {
 
 /// What a build produced.
 public struct DocSiteBuild: Sendable {
+    /// The files, for a build into memory (`build(model:…)` without a sink); empty otherwise.
     public var files: [OutputFile]
+    /// Images rendered by Graphviz.
     public var rendered: Int
+    /// Images taken from the cache.
     public var reused: Int
-    /// Seconds spent inside the renderer.
+    /// Seconds spent rendering (waiting for the renderer).
     public var renderSeconds: Double
+    /// Seconds spent building each diagram's DOT, keying it and taking what is unchanged.
+    public var planSeconds: Double = 0
+    /// Seconds spent on pages: contexts, keys, templating.
+    public var pagesSeconds: Double = 0
+    /// Files in the output.
+    public var fileCount: Int
+    /// Files taken unchanged from the previous output (their inputs hash the same).
+    public var unchanged: Int
+    /// The diagrams with at least one image rendered or taken from the cache, by name.
+    public var redrawnDiagrams: [String]
+    /// The pages made from their templates, by path.
+    public var templatedPages: [String]
+    /// Every file with the key of its inputs and its stamp, for the next run.
+    public var record: OutputRecord
 }
 
 /// Turns a model, its flow reports and its diagrams into the Markdown docs and the HTML site.
+///
+/// Every output file has a key: the hash of what it is made from (a page's template set and context, a diagram
+/// image's renderer, engine, DOT, title and description, a DOT file's text). A file whose key matches the previous
+/// run's (`previous`) is taken from the previous folder without templating or rendering; images are rendered once
+/// per distinct DOT (and once per layout for the two page flavours) and cached by content across runs.
 public struct DocSiteBuilder: Sendable {
     public var templates: TemplateSet
     public var renderer: DiagramRenderer
@@ -42,6 +114,8 @@ public struct DocSiteBuilder: Sendable {
     /// `svg` or `png`: the image format of the Markdown pages (the HTML site always inlines SVG).
     public var imageFormat: String
     public var html: Bool
+    /// Threads that build diagrams' DOT texts at once (`generate --jobs`); the output does not depend on it.
+    public var threads = 1
 
     public init(templates: TemplateSet, renderer: DiagramRenderer, cache: DiagramCache, imageFormat: String = "svg", html: Bool = true) {
         self.templates = templates
@@ -51,56 +125,245 @@ public struct DocSiteBuilder: Sendable {
         self.html = html
     }
 
+    /// Builds into memory: the files come back in `DocSiteBuild.files`, sorted by path.
     public func build(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], diagrams: [DiagramSource],
                       legend: [LegendRow] = [], progress: (DocSiteProgress) -> Void = { _ in }) throws -> DocSiteBuild {
-        var files: [OutputFile] = []
-        var rendered = 0, reused = 0
-        var renderSeconds = 0.0
-        // Render every diagram once per format; links are resolved per place of use afterwards.
-        var formats = [imageFormat]
-        if html && imageFormat != "svg" { formats.append("svg") }
-        // name → inline SVG of the HTML flavour
-        var inline: [String: String] = [:]
-        var renders: [(diagram: DiagramSource, ext: String, format: String)] = []
-        for diagram in diagrams {
-            renders.append((diagram, "md", imageFormat))
-            if html { renders.append((diagram, "html", "svg")) }
+        let memory = MemoryOutput()
+        var build = try self.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: legend,
+                                   into: memory, previous: nil, pool: InProcessRenderPool(renderer: renderer), progress: progress)
+        build.files = memory.sorted
+        return build
+    }
+
+    /// Builds into `sink`, reusing what `previous` recorded where the inputs are unchanged, rendering through `pool`.
+    public func build(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], diagrams: [DiagramSource],
+                      legend: [LegendRow] = [], into sink: OutputSink, previous: OutputRecord?, pool: RenderPool,
+                      progress: (DocSiteProgress) -> Void = { _ in }) throws -> DocSiteBuild {
+        let state = BuildState(sink: sink, previous: previous)
+        var clock = DispatchTime.now().uptimeNanoseconds
+        func lap() -> Double {
+            let now = DispatchTime.now().uptimeNanoseconds
+            defer { clock = now }
+            return Double(now - clock) / 1e9
         }
-        for (index, render) in renders.enumerated() {
-            let diagram = render.diagram
-            let dot = diagram.dot(forPageExtension: render.ext)
-            let key = DiagramCache.key(renderer: renderer.identifier, engine: diagram.engine, format: render.format, dot: dot)
-            let prefix = render.ext == "html" ? "site/" : ""
-            let path = "\(prefix)\(diagram.name).\(render.format)"
-            var bytes: [UInt8]
-            if let hit = cache.lookup(key, format: render.format) {
-                progress(.diagram(index: index + 1, total: renders.count, path: path, cached: true))
-                bytes = hit
-                reused += 1
-            } else {
-                progress(.diagram(index: index + 1, total: renders.count, path: path, cached: false))
-                let start = DispatchTime.now().uptimeNanoseconds
-                do {
-                    bytes = try renderer.render(dot, diagram.engine, render.format)
-                } catch {
-                    throw DocSiteError(diagram: path, message: "\(error)")
-                }
-                renderSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                cache.store(bytes, key: key, format: render.format)
-                rendered += 1
-            }
-            if render.format == "svg" {
-                bytes = Array(SVGAccessibility.label(String(decoding: bytes, as: UTF8.self), title: diagram.title,
-                                                     description: diagram.description).utf8)
-            }
-            files.append(OutputFile(path: path, contents: bytes))
-            files.append(OutputFile(path: "\(prefix)\(diagram.name).dot", text: dot))
-            if render.ext == "html" {
-                inline[diagram.name] = Self.inlineSVG(String(decoding: bytes, as: UTF8.self), idPrefix: Self.idPrefix(diagram.name))
-            }
+        try planDiagrams(diagrams, state: state)
+        let planSeconds = lap()
+        try renderDiagrams(state: state, pool: pool, progress: progress)
+        _ = lap()
+        try writePages(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: legend, state: state, progress: progress)
+        var build = DocSiteBuild(files: [], rendered: state.rendered, reused: state.fromCache, renderSeconds: state.renderSeconds,
+                                 fileCount: state.record.entries.count, unchanged: state.unchanged,
+                                 redrawnDiagrams: state.redrawn.sorted(), templatedPages: state.templated, record: state.record)
+        build.planSeconds = planSeconds
+        build.pagesSeconds = lap()
+        return build
+    }
+
+    // MARK: - Diagrams
+
+    /// One image file waiting for the render of its key.
+    struct ImageOutput {
+        var path: String
+        var key: String
+        var format: String
+        var diagram: String
+        /// Title and description for the SVG's accessible names; nil for formats that carry none.
+        var label: (title: String, description: String)?
+    }
+
+    /// A render still to do: one DOT (read back from the DOT file written for it) in one format.
+    struct PendingRender {
+        var key: String
+        var dotPath: String
+        var format: String
+    }
+
+    final class BuildState {
+        let sink: OutputSink
+        let previous: OutputRecord?
+        var record = OutputRecord()
+        var unchanged = 0
+        var rendered = 0
+        var fromCache = 0
+        var renderSeconds = 0.0
+        var redrawn: Set<String> = []
+        var templated: [String] = []
+        /// Image files waiting for each render key.
+        var waiting: [String: [ImageOutput]] = [:]
+        /// Renders to do, grouped per diagram (variants share a layout), in catalogue order.
+        var requests: [(diagram: String, engine: String, renders: [PendingRender])] = []
+        /// Keys found in the cache.
+        var cached: [String] = []
+        /// Keys already given a render or a cache read.
+        var planned: Set<String> = []
+        /// Where the DOT of each planned key was written, and its engine.
+        var sources: [String: (dotPath: String, engine: String)] = [:]
+        var error: Error?
+
+        init(sink: OutputSink, previous: OutputRecord?) {
+            self.sink = sink
+            self.previous = previous
         }
 
+        /// Takes `path` from the previous output when its key is unchanged; true when it did.
+        func reuse(_ path: String, key: String) -> Bool {
+            guard let old = previous?[path], old.key == key, let stamp = sink.reuse(path, stamp: old.stamp) else { return false }
+            record[path] = OutputRecord.Entry(key: key, stamp: stamp)
+            unchanged += 1
+            return true
+        }
+
+        func write(_ bytes: [UInt8], to path: String, key: String) throws {
+            let stamp = try sink.write(bytes, to: path)
+            record[path] = OutputRecord.Entry(key: key, stamp: stamp)
+        }
+    }
+
+    static func key(_ parts: String...) -> String {
+        var hasher = SHA256()
+        for part in parts {
+            hasher.update(part)
+            hasher.update([0])
+        }
+        return hasher.hexDigest()
+    }
+
+    /// Writes every diagram's DOT files and works out, for each image, whether it is unchanged, in the cache or to
+    /// be rendered. DOT texts are not kept: a render reads its DOT back from the file written here.
+    private func planDiagrams(_ diagrams: [DiagramSource], state: BuildState) throws {
+        var flavours: [(ext: String, prefix: String, format: String)] = [("md", "", imageFormat)]
+        if html { flavours.append(("html", "site/", "svg")) }
+        // DOT texts are built and hashed on `threads` threads a batch at a time (a batch's texts are held at once,
+        // not all of them); what is written and planned follows the catalogue order, whatever the threads.
+        let batch = threads > 1 ? 32 * threads : 1
+        var prepared: [[(dot: String, digest: String)]] = []
+        for (index, diagram) in diagrams.enumerated() {
+            if index % batch == 0 {
+                prepared = Self.prepareDOT(diagrams[index..<min(index + batch, diagrams.count)], extensions: flavours.map(\.ext), threads: threads)
+            }
+            var renders: [PendingRender] = []
+            for (flavourIndex, flavour) in flavours.enumerated() {
+                let (dot, dotKey) = prepared[index % batch][flavourIndex]
+                let dotPath = "\(flavour.prefix)\(diagram.name).dot"
+                if !state.reuse(dotPath, key: dotKey) {
+                    try state.write(Array(dot.utf8), to: dotPath, key: dotKey)
+                }
+                let renderKey = DiagramCache.key(renderer: renderer.identifier, engine: diagram.engine, format: flavour.format, dotDigest: dotKey)
+                let labelled = flavour.format == "svg"
+                let imagePath = "\(flavour.prefix)\(diagram.name).\(flavour.format)"
+                let imageKey = labelled ? Self.key("labelled", renderKey, diagram.title, diagram.description) : renderKey
+                if state.reuse(imagePath, key: imageKey) { continue }
+                state.redrawn.insert(diagram.name)
+                state.waiting[renderKey, default: []].append(ImageOutput(
+                    path: imagePath, key: imageKey, format: flavour.format, diagram: diagram.name,
+                    label: labelled ? (diagram.title, diagram.description) : nil))
+                guard state.planned.insert(renderKey).inserted else { continue }
+                state.sources[renderKey] = (dotPath, diagram.engine)
+                if cache.contains(renderKey, format: flavour.format) {
+                    state.cached.append(renderKey)
+                } else {
+                    renders.append(PendingRender(key: renderKey, dotPath: dotPath, format: flavour.format))
+                }
+            }
+            if !renders.isEmpty { state.requests.append((diagram.name, diagram.engine, renders)) }
+        }
+    }
+
+    /// The DOT text of each diagram for each page extension, with its SHA-256 digest, built on up to `threads` threads.
+    static func prepareDOT(_ diagrams: ArraySlice<DiagramSource>, extensions: [String], threads: Int) -> [[(dot: String, digest: String)]] {
+        func prepare(_ diagram: DiagramSource) -> [(dot: String, digest: String)] {
+            extensions.map { ext in
+                let dot = diagram.dot(forPageExtension: ext)
+                var hasher = SHA256()
+                hasher.update(dot)
+                return (dot, hasher.hexDigest())
+            }
+        }
+        let items = Array(diagrams)
+        return parallelMap(items.count, threads: threads) { prepare(items[$0]) }
+    }
+
+    /// Renders what is missing (biggest DOT first, so that parallel workers end together), then writes every
+    /// waiting image: labelled for accessibility when it is SVG.
+    private func renderDiagrams(state: BuildState, pool: RenderPool, progress: (DocSiteProgress) -> Void) throws {
+        let total = state.requests.reduce(0) { $0 + $1.renders.count } + state.cached.count
+        var done = 0
+        func deliver(_ key: String, _ bytes: [UInt8]) throws {
+            for output in state.waiting[key] ?? [] {
+                var image = bytes
+                if let label = output.label { image = SVGAccessibility.label(image, title: label.title, description: label.description) }
+                try state.write(image, to: output.path, key: output.key)
+            }
+            state.waiting[key] = nil
+        }
+        for key in state.cached {
+            guard let first = state.waiting[key]?.first, let source = state.sources[key] else { continue }
+            if let bytes = cache.lookup(key, format: first.format) {
+                done += 1
+                progress(.diagram(index: done, total: total, path: first.path, cached: true))
+                state.fromCache += 1
+                try deliver(key, bytes)
+            } else {
+                // Gone from the cache since it was planned: render it after all.
+                state.requests.append((first.diagram, source.engine, [PendingRender(key: key, dotPath: source.dotPath, format: first.format)]))
+            }
+        }
+        // Requests are built from the DOT files written while planning, biggest first.
+        var requests: [(request: RenderRequest, renders: [PendingRender], size: Int, diagram: String)] = []
+        for entry in state.requests {
+            var variants: [(dot: String, format: String)] = []
+            var size = 0
+            for render in entry.renders {
+                guard let bytes = state.sink.read(render.dotPath) else {
+                    throw DocSiteError(diagram: render.dotPath, message: "its DOT file cannot be read back")
+                }
+                size += bytes.count
+                variants.append((String(decoding: bytes, as: UTF8.self), render.format))
+            }
+            requests.append((RenderRequest(engine: entry.engine, variants: variants), entry.renders, size, entry.diagram))
+        }
+        requests.sort { $0.size != $1.size ? $0.size > $1.size : $0.diagram < $1.diagram }
+        state.requests = []
+        pool.prepare(requests: requests.count)
+        let start = DispatchTime.now().uptimeNanoseconds
+        withoutActuallyEscaping(progress) { progress in
+            for item in requests {
+                if state.error != nil { break }
+                let renders = item.renders
+                pool.submit(item.request) { result in
+                    guard state.error == nil else { return }
+                    do {
+                        let images: [[UInt8]]
+                        do {
+                            images = try result.get()
+                        } catch {
+                            throw DocSiteError(diagram: state.waiting[renders[0].key]?.first?.path ?? item.diagram, message: "\(error)")
+                        }
+                        for (render, bytes) in zip(renders, images) {
+                            done += 1
+                            progress(.diagram(index: done, total: total, path: state.waiting[render.key]?.first?.path ?? item.diagram, cached: false))
+                            state.rendered += 1
+                            cache.store(bytes, key: render.key, format: render.format)
+                            try deliver(render.key, bytes)
+                        }
+                    } catch {
+                        state.error = error
+                    }
+                }
+            }
+            pool.finish()
+        }
+        state.renderSeconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        if let error = state.error { throw error }
+    }
+
+    // MARK: - Pages
+
+    private func writePages(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], diagrams: [DiagramSource],
+                            legend: [LegendRow], state: BuildState, progress: (DocSiteProgress) -> Void) throws {
+        let templateDigest = templates.digest
         let diagramsByName = Dictionary(diagrams.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let sink = state.sink
         func diagramEntry(_ name: String, root: String, ext: String) -> [String: Any]? {
             guard let diagram = diagramsByName[name] else { return nil }
             let format = ext == "html" ? "svg" : imageFormat
@@ -109,7 +372,10 @@ public struct DocSiteBuilder: Sendable {
                 "dot": root + "\(name).dot", "dotPath": "\(name).dot",
                 "title": diagram.title, "description": diagram.description,
             ]
-            if ext == "html", let svg = inline[name] { entry["inline"] = svg }
+            if ext == "html", let file = state.record["site/\(name).svg"] {
+                let path = "site/\(name).svg"
+                entry["inline"] = InlineSVG(key: file.key, idPrefix: Self.idPrefix(name)) { sink.read(path) ?? [] }
+            }
             return entry
         }
         let pageDiagrams = { (names: [String: String], root: String, ext: String) -> [String: Any] in
@@ -129,29 +395,69 @@ public struct DocSiteBuilder: Sendable {
         for ext in html ? ["md", "html"] : ["md"] {
             var contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext)
             contexts.legend = legend
+            let navigation = NavigationContext.digest(contexts)
             let prefix = ext == "html" ? "site/" : ""
-            func page(_ template: String, _ path: String, _ context: [String: Any]) {
-                progress(.page(path: prefix + path))
-                files.append(OutputFile(path: prefix + path, text: templates.render("\(template).\(ext)", context)))
+            // Pages to template are rendered a batch at a time on `threads` threads, then written in their order.
+            var pending: [PendingPage] = []
+            func flush() throws {
+                let batch = pending
+                let texts = parallelMap(batch.count, threads: threads) { templates.render(batch[$0].template, batch[$0].context) }
+                for (item, text) in zip(pending, texts) {
+                    progress(.page(path: item.path))
+                    state.templated.append(item.path)
+                    try state.write(Array(text.utf8), to: item.path, key: item.key)
+                }
+                pending = []
             }
-            page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext)))
-            for scene in model.scenes {
-                let names = ["neighbourhood": "scenes/\(scene.id)-neighbourhood"]
-                page("scene", contexts.scenePath(scene.id), contexts.scene(scene, diagrams: pageDiagrams(names, "../", ext)))
+            func pageKey(_ template: String, _ context: [String: Any]) -> String {
+                Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
+            }
+            func page(_ template: String, _ path: String, _ context: [String: Any], key known: String? = nil) throws {
+                let key = known ?? pageKey(template, context)
+                if state.reuse(prefix + path, key: key) { return }
+                pending.append(PendingPage(path: prefix + path, template: "\(template).\(ext)", key: key, context: context))
+                if pending.count >= 16 * threads { try flush() }
+            }
+            let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
+            try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
+            // Scene pages' contexts and keys are built on `threads` threads too, a batch at a time.
+            let scenes = model.scenes
+            for start in stride(from: 0, to: scenes.count, by: 16 * threads) {
+                let batch = Array(scenes[start..<min(start + 16 * threads, scenes.count)])
+                let made = parallelMap(batch.count, threads: threads) { index -> (path: String, context: [String: Any], key: String) in
+                    let scene = batch[index]
+                    let context = contexts.scene(scene, diagrams: pageDiagrams(["neighbourhood": "scenes/\(scene.id)-neighbourhood"], "../", ext))
+                    return (contexts.scenePath(scene.id), context, pageKey("scene", context))
+                }
+                for item in made { try page("scene", item.path, item.context, key: item.key) }
             }
             for report in flows {
                 let names = ["sequence": "flows/\(report.flow.id)-sequence", "filmstrip": "flows/\(report.flow.id)-chains"]
                 let parts = (stepParts[report.flow.id] ?? [:]).mapValues { names in names.compactMap { diagramEntry($0, root: "../", ext: ext) } }
-                page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts))
+                try page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts))
             }
+            try flush()
         }
         if html {
-            files.append(OutputFile(path: "site/style.css", text: templates.render("style.css", [:])))
-            files.append(OutputFile(path: "site/site.js", text: templates.render("site.js", [:])))
-            files.append(OutputFile(path: "site/nav.js", text: SiteNavigation(model: model, flows: flows).script()))
+            for asset in ["style.css", "site.js"] {
+                let key = Self.key("asset", templateDigest, asset)
+                if !state.reuse("site/\(asset)", key: key) {
+                    try state.write(Array(templates.render(asset, [:]).utf8), to: "site/\(asset)", key: key)
+                }
+            }
+            let navigation = Array(SiteNavigation(model: model, flows: flows).script().utf8)
+            let key = Self.key("nav", SHA256.hex(navigation))
+            if !state.reuse("site/nav.js", key: key) { try state.write(navigation, to: "site/nav.js", key: key) }
         }
-        files.sort { $0.path < $1.path }
-        return DocSiteBuild(files: files, rendered: rendered, reused: reused, renderSeconds: renderSeconds)
+    }
+
+    /// The key of a page: its template (with every template it may include), the navigation every page can read,
+    /// and its context, where an inline SVG counts by its key rather than its text.
+    static func pageKey(template: String, templates: String, navigation: String, context: [String: Any]) -> String {
+        var hasher = SHA256()
+        hasher.update("page\0\(template)\0\(templates)\0\(navigation)\0")
+        ContextDigest.add(context, to: &hasher)
+        return hasher.hexDigest()
     }
 
     /// An SVG document as an element to inline in HTML: from `<svg` on, without the XML prolog, doctype and
@@ -159,18 +465,161 @@ public struct DocSiteBuilder: Sendable {
     /// `node1`, `step-3`…) and the page itself keep unique ids. Text and attribute values cannot hold ` id="`
     /// (Graphviz escapes their quotes), so only attributes change.
     static func inlineSVG(_ svg: String, idPrefix: String = "") -> String {
-        let bytes = Array(svg.utf8)
+        String(decoding: inlineSVG(Array(svg.utf8), idPrefix: idPrefix), as: UTF8.self)
+    }
+
+    static func inlineSVG(_ svg: [UInt8], idPrefix: String = "") -> [UInt8] {
         let marker = Array("<svg".utf8)
-        guard bytes.count >= marker.count else { return "" }
-        for index in 0...(bytes.count - marker.count) where bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
-            let element = String(decoding: bytes[index...], as: UTF8.self)
-            return idPrefix.isEmpty ? element : element.replacingOccurrences(of: " id=\"", with: " id=\"" + idPrefix)
+        guard let start = firstIndex(of: marker, in: svg[...]) else { return [] }
+        let element = svg[start...]
+        guard !idPrefix.isEmpty else { return Array(element) }
+        let id = Array(" id=\"".utf8)
+        let prefix = Array(idPrefix.utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(element.count + element.count / 20)
+        var rest = element
+        while let found = firstIndex(of: id, in: rest) {
+            result.append(contentsOf: rest[rest.startIndex..<found])
+            result.append(contentsOf: id)
+            result.append(contentsOf: prefix)
+            rest = rest[(found + id.count)...]
         }
-        return ""
+        result.append(contentsOf: rest)
+        return result
+    }
+
+    private static func firstIndex(of marker: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        guard let first = marker.first, bytes.count >= marker.count else { return nil }
+        var index = bytes.startIndex
+        let last = bytes.endIndex - marker.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<index + marker.count].elementsEqual(marker) { return index }
+            index += 1
+        }
+        return nil
     }
 
     /// `flows/share-a-photo-step-1` → `flows-share-a-photo-step-1-`: a diagram's ids inside a page.
     static func idPrefix(_ name: String) -> String {
         name.replacingOccurrences(of: "/", with: "-") + "-"
     }
+}
+
+/// A diagram's SVG inlined in an HTML page, read from its file only when the page is templated; in the page's key
+/// it counts by the key of that file.
+struct InlineSVG: MustacheCustomRenderable, MustacheParent {
+    let key: String
+    let idPrefix: String
+    let load: () -> [UInt8]
+
+    var renderText: String { String(decoding: DocSiteBuilder.inlineSVG(load(), idPrefix: idPrefix), as: UTF8.self) }
+    var isNull: Bool { false }
+    func child(named: String) -> Any? { nil }
+}
+
+/// Feeds a template context to a hasher: dictionaries with sorted keys, arrays in order, every value with its type,
+/// so that two contexts hash the same exactly when templates see the same values.
+enum ContextDigest {
+    static func add(_ value: Any?, to hasher: inout SHA256) {
+        switch value {
+        case nil:
+            hasher.update([0])
+        case let text as String:
+            hasher.update([1])
+            hasher.update(String(text.utf8.count))
+            hasher.update([0])
+            hasher.update(text)
+        case let flag as Bool:
+            hasher.update([flag ? 2 : 3])
+        case let number as Int:
+            hasher.update([4])
+            hasher.update(String(number))
+            hasher.update([0])
+        case let dictionary as [String: Any]:
+            hasher.update([5])
+            for key in dictionary.keys.sorted() {
+                hasher.update(key)
+                hasher.update([0])
+                add(dictionary[key], to: &hasher)
+            }
+            hasher.update([6])
+        case let array as [Any]:
+            hasher.update([7])
+            for element in array { add(element, to: &hasher) }
+            hasher.update([8])
+        case let inline as InlineSVG:
+            hasher.update([9])
+            hasher.update(inline.key)
+            hasher.update(inline.idPrefix)
+            hasher.update([0])
+        case let navigation as NavigationContext:
+            // The scenes and flows are in the page key once (`NavigationContext.digest`); the page adds its own path.
+            hasher.update([10])
+            hasher.update(navigation.current)
+            hasher.update([0])
+        case let number as Double:
+            hasher.update([11])
+            hasher.update(String(number))
+            hasher.update([0])
+        case let some?:
+            hasher.update([12])
+            hasher.update(String(reflecting: type(of: some)))
+            hasher.update([0])
+            hasher.update(String(describing: some))
+            hasher.update([0])
+        }
+    }
+}
+
+/// A page whose key changed: to be templated.
+struct PendingPage {
+    var path: String
+    var template: String
+    var key: String
+    var context: [String: Any]
+}
+
+/// `body(0)`, `body(1)`, … `body(count - 1)` in order, computed on up to `threads` threads: each takes the next index
+/// no thread has taken yet, so that one long item does not hold up the others. The callers' items only read values
+/// and files already written, and nothing is written while they run.
+func parallelMap<T>(_ count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
+    let workers = min(max(1, threads), count)
+    guard workers > 1 else { return (0..<count).map(body) }
+    return withoutActuallyEscaping(body) { body in
+        let results = ParallelResults(count: count, body: body)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in results.run() }
+        return results.values
+    }
+}
+
+/// The slots of one `parallelMap`, each filled by the one thread that took its index.
+private final class ParallelResults<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let body: (Int) -> T
+    private var slots: [T?]
+    private var next = 0
+
+    init(count: Int, body: @escaping (Int) -> T) {
+        self.body = body
+        slots = Array(repeating: nil, count: count)
+    }
+
+    func run() {
+        while let index = take() {
+            let value = body(index)
+            lock.lock()
+            slots[index] = value
+            lock.unlock()
+        }
+    }
+
+    private func take() -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard next < slots.count else { return nil }
+        next += 1
+        return next - 1
+    }
+
+    var values: [T] { slots.compactMap { $0 } }
 }

@@ -42,19 +42,20 @@ public struct FlowReport: Sendable {
 }
 
 /// A diagram to render: its output name without extension (e.g. `flows/share-sequence`), its layout engine,
-/// and its DOT text for each page flavour (links to `.md` pages, links to `.html` pages).
-public struct DiagramSource: Sendable, Hashable {
+/// and its DOT text for each page flavour (links to `.md` pages, links to `.html` pages), given as text or built
+/// when the docs builder asks for it (so that a build holds one diagram's DOT at a time).
+public struct DiagramSource: Sendable {
     public var name: String
     public var engine: String
     /// A short title, and what the diagram shows in one sentence (for an `aria-label`).
     public var title: String
     public var description: String
-    /// The DOT whose links point at the Markdown pages.
-    public var markdownDOT: String
-    /// The DOT whose links point at the HTML pages.
-    public var htmlDOT: String
+    /// The DOT for pages with extension `md` or `html`.
+    private let dots: @Sendable (_ pageExtension: String) -> String
     /// For a part of a flow's sequence: the flow and step it shows, so that the flow page puts it with the step.
     public var flowStep: FlowStep?
+    /// Whether this is one part of a segue graph drawn in parts: the index lists those under the overview.
+    public var isSegueGraphPart = false
 
     /// A flow's step, by flow id and step index (0 is the launch).
     public struct FlowStep: Sendable, Hashable {
@@ -68,13 +69,18 @@ public struct DiagramSource: Sendable, Hashable {
 
     public init(name: String, engine: String = "dot", title: String = "", description: String = "",
                 markdownDOT: String, htmlDOT: String, flowStep: FlowStep? = nil) {
+        self.init(name: name, engine: engine, title: title, description: description, flowStep: flowStep) { $0 == "html" ? htmlDOT : markdownDOT }
+    }
+
+    /// A diagram whose DOT `dots` builds for a page extension (`md`, `html`) when it is needed.
+    public init(name: String, engine: String = "dot", title: String = "", description: String = "", flowStep: FlowStep? = nil,
+                dots: @escaping @Sendable (_ pageExtension: String) -> String) {
         self.name = name
         self.flowStep = flowStep
         self.engine = engine
         self.title = title
         self.description = description
-        self.markdownDOT = markdownDOT
-        self.htmlDOT = htmlDOT
+        self.dots = dots
     }
 
     /// A diagram without links: the same DOT for both flavours.
@@ -82,7 +88,12 @@ public struct DiagramSource: Sendable, Hashable {
         self.init(name: name, engine: engine, markdownDOT: dot, htmlDOT: dot)
     }
 
-    func dot(forPageExtension ext: String) -> String { ext == "html" ? htmlDOT : markdownDOT }
+    /// The DOT whose links point at the Markdown pages.
+    public var markdownDOT: String { dots("md") }
+    /// The DOT whose links point at the HTML pages.
+    public var htmlDOT: String { dots("html") }
+
+    func dot(forPageExtension ext: String) -> String { dots(ext) }
 }
 
 /// One row of the docs' legend: a kind of link, the colour and way it is drawn, and what it means.

@@ -103,6 +103,20 @@ public enum OutputWriter {
     ///   - wait: wait for another run writing the same folder (else fail with `.locked`).
     ///   - onWait: called once if this run has to wait.
     public static func replace(_ target: OutputTarget, with files: [OutputFile], wait: Bool = true, onWait: () -> Void = {}) throws {
+        let staging = try begin(target, wait: wait, onWait: onWait)
+        do {
+            for file in files { try staging.write(file.contents, to: file.path) }
+            try staging.commit()
+        } catch {
+            staging.abandon()
+            throw error
+        }
+    }
+
+    /// Starts replacing the target folder: takes the lock on its parent (held until `commit` or `abandon`),
+    /// repairs what a killed run left, checks the rules again and creates the staging folder beside it. Files are
+    /// then written into the staging folder one by one as they are made, so a build never holds them all.
+    public static func begin(_ target: OutputTarget, wait: Bool = true, onWait: () -> Void = {}) throws -> OutputStaging {
         let fileManager = FileManager.default
         let directory = target.directory
         let parent = directory.deletingLastPathComponent()
@@ -112,39 +126,24 @@ public enum OutputWriter {
             throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
         }
         let lock = try ParentLock(parent, path: target.requested, wait: wait, onWait: onWait)
-        defer { lock.release() }
-
         repairInterruptedSwap(of: directory)
-        try check(target)
-
+        do {
+            try check(target)
+        } catch {
+            lock.release()
+            throw error
+        }
         let name = directory.lastPathComponent
         let token = "\(ProcessInfo.processInfo.processIdentifier)"
         let staging = parent.appendingPathComponent(".\(name).partial-\(token)")
-        let retired = parent.appendingPathComponent(".\(name).previous-\(token)")
         do {
             try? fileManager.removeItem(at: staging)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var created: Set<String> = [""]
-            for file in files {
-                try write(file.contents, to: staging, relativePath: file.path, createdDirectories: &created)
-            }
-            // Written last: a staging folder with a manifest is complete.
-            let manifest = manifestText(files.map(\.path))
-            try write(Array(manifest.utf8), to: staging, relativePath: manifestName, createdDirectories: &created)
-            flushFileSystem(holding: staging)
-            if fileManager.fileExists(atPath: directory.path) {
-                try fileManager.moveItem(at: directory, to: retired)
-            }
-            try fileManager.moveItem(at: staging, to: directory)
-            flushFileSystem(holding: parent)
-            try? fileManager.removeItem(at: retired)
         } catch {
-            try? fileManager.removeItem(at: staging)
-            if !fileManager.fileExists(atPath: directory.path), fileManager.fileExists(atPath: retired.path) {
-                try? fileManager.moveItem(at: retired, to: directory)
-            }
+            lock.release()
             throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
         }
+        return OutputStaging(target: target, staging: staging, retired: parent.appendingPathComponent(".\(name).previous-\(token)"), lock: lock)
     }
 
     /// The manifest's text: a header and the sorted file list.
@@ -241,12 +240,8 @@ public enum OutputWriter {
 
     // MARK: - Writing
 
-    private static func write(_ bytes: [UInt8], to root: URL, relativePath: String, createdDirectories: inout Set<String>) throws {
-        let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) } ?? ""
-        if !createdDirectories.contains(folder) {
-            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
-            createdDirectories.insert(folder)
-        }
+    static func write(_ bytes: [UInt8], to root: URL, relativePath: String, createdDirectories: inout Set<String>) throws -> FileStamp {
+        try createFolder(of: relativePath, in: root, createdDirectories: &createdDirectories)
         let path = root.appendingPathComponent(relativePath).path
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard fd >= 0 else { throw OutputError.cannotWrite(path: relativePath, reason: String(cString: strerror(errno))) }
@@ -262,10 +257,21 @@ public enum OutputWriter {
             }
             offset += written
         }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return FileStamp() }
+        return FileStamp(status)
+    }
+
+    static func createFolder(of relativePath: String, in root: URL, createdDirectories: inout Set<String>) throws {
+        let folder = relativePath.lastIndex(of: "/").map { String(relativePath[..<$0]) } ?? ""
+        if !createdDirectories.contains(folder) {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            createdDirectories.insert(folder)
+        }
     }
 
     /// One durable step for a whole tree instead of an fsync per file.
-    private static func flushFileSystem(holding url: URL) {
+    static func flushFileSystem(holding url: URL) {
         #if os(Linux)
         let fd = open(url.path, O_RDONLY)
         guard fd >= 0 else { return }
@@ -276,7 +282,7 @@ public enum OutputWriter {
         #endif
     }
 
-    private static func reason(_ error: Error) -> String {
+    static func reason(_ error: Error) -> String {
         if let error = error as? OutputError { return error.description }
         return error.localizedDescription
     }
@@ -294,7 +300,7 @@ private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) 
 }
 
 /// An exclusive lock on a folder (flock on its descriptor), released when the process ends.
-private struct ParentLock {
+struct ParentLock {
     let fd: Int32
 
     init(_ folder: URL, path: String, wait: Bool, onWait: () -> Void) throws {

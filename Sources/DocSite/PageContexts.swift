@@ -1,3 +1,4 @@
+import Mustache
 import TextFormats
 import SceneModel
 import Simulator
@@ -108,10 +109,7 @@ struct PageContexts {
                 "summaryMarkdown": appSummaryMarkdown,
                 "summaryHTML": appSummaryHTML,
             ] as [String: Any],
-            "nav": [
-                "scenes": model.scenes.map { ["id": $0.id, "path": scenePath($0.id), "current": current == scenePath($0.id)] as [String: Any] },
-                "flows": flows.map { ["id": $0.flow.id, "path": flowPath($0.flow.id), "result": $0.result.rawValue, "current": current == flowPath($0.flow.id)] as [String: Any] },
-            ] as [String: Any],
+            "nav": NavigationContext(contexts: self, current: current),
         ]
     }
 
@@ -125,7 +123,8 @@ struct PageContexts {
 
     // MARK: - Index
 
-    func index(diagrams: [String: Any]) -> [String: Any] {
+    /// `segueParts`: the graphs of the parts when the segue graph is drawn as an overview.
+    func index(diagrams: [String: Any], segueParts: [[String: Any]] = []) -> [String: Any] {
         let root = ""
         var context = common(root: root, title: "Overview", current: "index")
         var incoming: [String: Int] = [:]
@@ -181,6 +180,8 @@ struct PageContexts {
             ["location": $0.location.description, "locationCode": Markdown.codeSpan($0.location.description), "message": $0.message]
         }
         context["diagrams"] = diagrams
+        context["hasSegueParts"] = !segueParts.isEmpty
+        context["segueParts"] = segueParts
         return context
     }
 
@@ -250,25 +251,19 @@ struct PageContexts {
             }
             return row
         }
-        var incoming: [[String: Any]] = []
-        for source in model.scenes {
-            for segue in source.segues {
-                let reaches = segue.destination?.value == scene.id
-                    || (segue.kind.value == .unwind && segue.action.map { scene.implementsUnwind($0.value) } == true)
-                guard reaches else { continue }
-                var row = segueFacts(segue)
-                row.merge(sceneLink(source.id, root: root)) { _, new in new }
-                row["source"] = source.id
-                row["id"] = segue.id
-                row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
-                incoming.append(row)
-            }
+        let incoming = model.segues(reaching: scene.id).map { segue -> [String: Any] in
+            var row = segueFacts(segue)
+            row.merge(sceneLink(segue.source, root: root)) { _, new in new }
+            row["source"] = segue.source
+            row["id"] = segue.id
+            row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
+            return row
         }
         context["hasSeguesIn"] = !incoming.isEmpty
         context["seguesIn"] = incoming
         context["hasUnwindActions"] = !scene.unwindActions.isEmpty
         context["unwindActions"] = scene.unwindActions.map { action -> [String: Any] in
-            let segues = model.allSegues.filter { $0.kind.value == .unwind && $0.action?.value == action.value }
+            let segues = model.unwindSegues(performing: action.value)
             return ["name": action.value, "nameCode": Markdown.codeSpan(action.value + "(_:)"),
                     "segues": marked(segues.map { ["ref": $0.qualifiedID, "path": scenePath($0.source), "href": root + scenePath($0.source)] })]
         }
@@ -377,5 +372,47 @@ struct PageContexts {
         context["allWarnings"] = allWarnings
         context["diagrams"] = diagrams
         return context
+    }
+}
+
+/// A page's `nav`: every scene and flow with the page's own marked. Built only when a template reads it (the
+/// built-in templates load the sidebar from `nav.js` instead), so a page costs the same whatever the model's size.
+struct NavigationContext: MustacheParent {
+    let contexts: PageContexts
+    /// The page's path from the root, as `PageContexts.common` got it.
+    let current: String
+
+    /// What every page's `nav` is made of, hashed once for all pages of a flavour: page keys add the page's path.
+    static func digest(_ contexts: PageContexts) -> String {
+        var hasher = SHA256()
+        hasher.update("nav\0\(contexts.pageExtension)\0")
+        for scene in contexts.model.scenes {
+            hasher.update(scene.id)
+            hasher.update([0])
+        }
+        hasher.update([1])
+        for report in contexts.flows {
+            hasher.update(report.flow.id)
+            hasher.update([0])
+            hasher.update(report.result.rawValue)
+            hasher.update([0])
+        }
+        return hasher.hexDigest()
+    }
+
+    func child(named name: String) -> Any? {
+        switch name {
+        case "scenes":
+            contexts.model.scenes.map { scene -> [String: Any] in
+                let path = contexts.scenePath(scene.id)
+                return ["id": scene.id, "path": path, "current": current == path]
+            }
+        case "flows":
+            contexts.flows.map { report -> [String: Any] in
+                let path = contexts.flowPath(report.flow.id)
+                return ["id": report.flow.id, "path": path, "result": report.result.rawValue, "current": current == path]
+            }
+        default: nil
+        }
     }
 }

@@ -5,45 +5,74 @@ import TextFormats
 ///
 /// Graphviz 2.43 has no attribute for these titles and DOT identifiers are never user text, so this is the one
 /// rewrite of rendered SVG: it only touches `<title>` elements and the root tag, never links, and it is linear.
+/// It works on the bytes line by line: every marker it looks for is ASCII.
 public enum SVGAccessibility {
     public static func label(_ svg: String, title: String, description: String) -> String {
-        let lines = svg.split(separator: "\n", omittingEmptySubsequences: false)
-        var result: [Substring] = []
-        result.reserveCapacity(lines.count)
-        var rootDone = false
-        var graphTitleDone = false
-        let label = Markdown.escapeHTML(description.isEmpty ? title : "\(title): \(description)")
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            defer { index += 1 }
-            if !rootDone, line.hasPrefix("<svg ") {
-                rootDone = true
-                result.append("<svg role=\"img\" aria-label=\"\(label)\" " + line.dropFirst(5))
-                continue
-            }
-            guard line.hasPrefix("<title>"), line.hasSuffix("</title>") else {
-                result.append(line)
-                continue
-            }
-            if !graphTitleDone {
-                graphTitleDone = true
-                result.append("<title>\(Markdown.escapeHTML(title))</title>")
-                continue
-            }
-            // The tooltip of the element is on the `<a>` Graphviz writes on the next line.
-            if index + 1 < lines.count, let tooltip = Self.attribute("xlink:title", in: lines[index + 1]), !tooltip.isEmpty {
-                result.append("<title>\(tooltip)</title>")
-            }
-        }
-        return result.joined(separator: "\n")
+        String(decoding: label(Array(svg.utf8), title: title, description: description), as: UTF8.self)
     }
 
-    /// The raw (still XML-escaped) value of `name="…"` in `line`.
-    static func attribute(_ name: String, in line: Substring) -> Substring? {
-        guard let start = line.range(of: " \(name)=\"") else { return nil }
-        let rest = line[start.upperBound...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        return rest[..<end]
+    public static func label(_ svg: [UInt8], title: String, description: String) -> [UInt8] {
+        let label = Markdown.escapeHTML(description.isEmpty ? title : "\(title): \(description)")
+        var result: [UInt8] = []
+        result.reserveCapacity(svg.count + label.utf8.count + 64)
+        var rootDone = false
+        var graphTitleDone = false
+        var wroteLine = false
+        func emit(_ line: ArraySlice<UInt8>) {
+            if wroteLine { result.append(0x0A) }
+            result.append(contentsOf: line)
+            wroteLine = true
+        }
+        let bytes = svg[...]
+        var line = nextLine(bytes, from: bytes.startIndex)
+        while let current = line {
+            let next = current.upperBound < bytes.endIndex ? nextLine(bytes, from: current.upperBound + 1) : nil
+            let text = bytes[current]
+            if !rootDone, text.starts(with: Self.svgOpen) {
+                rootDone = true
+                emit(ArraySlice(Array("<svg role=\"img\" aria-label=\"\(label)\" ".utf8)) + text.dropFirst(5))
+            } else if text.starts(with: Self.titleOpen), text.count >= Self.titleOpen.count + Self.titleClose.count,
+                      text.suffix(Self.titleClose.count).elementsEqual(Self.titleClose) {
+                if !graphTitleDone {
+                    graphTitleDone = true
+                    emit(ArraySlice(Array("<title>\(Markdown.escapeHTML(title))</title>".utf8)))
+                } else if let next, let tooltip = attribute(Self.xlinkTitle, in: bytes[next]), !tooltip.isEmpty {
+                    // The tooltip of the element is on the `<a>` Graphviz writes on the next line.
+                    emit(ArraySlice(Self.titleOpen + Array(tooltip) + Self.titleClose))
+                }
+            } else {
+                emit(text)
+            }
+            line = next
+        }
+        return result
+    }
+
+    private static let svgOpen = Array("<svg ".utf8)
+    private static let titleOpen = Array("<title>".utf8)
+    private static let titleClose = Array("</title>".utf8)
+    private static let xlinkTitle = Array(" xlink:title=\"".utf8)
+
+    /// The range of the line starting at `start` (without its line feed); nil past the end.
+    private static func nextLine(_ bytes: ArraySlice<UInt8>, from start: Int) -> Range<Int>? {
+        guard start <= bytes.endIndex else { return nil }
+        var end = start
+        while end < bytes.endIndex, bytes[end] != 0x0A { end += 1 }
+        return start..<end
+    }
+
+    /// The raw (still XML-escaped) value of the attribute whose ` name="` is `marker`, in `line`.
+    private static func attribute(_ marker: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let first = marker.first, line.count >= marker.count else { return nil }
+        var index = line.startIndex
+        while index <= line.endIndex - marker.count {
+            if line[index] == first, line[index..<index + marker.count].elementsEqual(marker) {
+                let valueStart = index + marker.count
+                guard let end = line[valueStart...].firstIndex(of: 0x22) else { return nil }
+                return line[valueStart..<end]
+            }
+            index += 1
+        }
+        return nil
     }
 }

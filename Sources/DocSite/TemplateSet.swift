@@ -11,6 +11,9 @@ public struct TemplateSet: Sendable {
     private var library: MustacheLibrary
     /// Which templates came from an override folder.
     public private(set) var overridden: [String] = []
+    /// A digest of every template's text: pages made with the same digest and context are the same.
+    public private(set) var digest = ""
+
 
     /// The defaults, with every `NAME.mustache` found in `overrides` replacing the default of that name.
     /// Unknown template files and syntax errors are reported as diagnostics naming the file, line and column.
@@ -54,7 +57,16 @@ public struct TemplateSet: Sendable {
             }
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
-        return (TemplateSet(library: library, overridden: overridden), diagnostics)
+        var hasher = SHA256()
+        for source in sources {
+            hasher.update(source.name)
+            hasher.update([0])
+            hasher.update(source.text)
+            hasher.update([0])
+        }
+        var set = TemplateSet(library: library, overridden: overridden)
+        set.digest = hasher.hexDigest()
+        return (set, diagnostics)
     }
 
     /// Renders template `name` with `context`.

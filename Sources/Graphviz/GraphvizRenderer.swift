@@ -20,6 +20,15 @@ public struct GraphvizRenderer: Sendable {
         try GraphvizSession.shared.render(dot: dot, engine: engine, format: format)
     }
 
+    /// Renders variants of one diagram whose DOT texts differ only in their links (`URL`, `href`), such as the
+    /// same diagram linking to Markdown pages and to HTML pages: the first is laid out once and every variant of
+    /// a format drawn by the same context is rendered from that layout with its own links. The bytes are those
+    /// each variant gets from `render(dot:engine:format:)` on its own; a variant that differs in more than its
+    /// links is laid out on its own.
+    public func render(variants: [(dot: String, format: Format)], engine: Engine = .dot) throws(GraphvizError) -> [[UInt8]] {
+        try GraphvizSession.shared.render(variants: variants, engine: engine).map(\.bytes)
+    }
+
     /// Totals over every render of this process so far, for reporting Graphviz's share of the time.
     public static var statistics: Statistics { GraphvizSession.shared.statistics }
 
@@ -148,6 +157,9 @@ public struct Statistics: Sendable, Hashable {
     public var failures: Int = 0
     /// Summed over every render, failed or not.
     public var total: RenderTiming = RenderTiming()
+    /// CPU time of the thread running Graphviz, summed over every render: unlike the timings, it does not grow
+    /// when other processes share the machine.
+    public var cpu: Duration = .zero
     /// The most recent render, failed or not.
     public var last: RenderTiming?
 

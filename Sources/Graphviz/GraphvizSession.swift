@@ -38,6 +38,15 @@ final class GraphvizSession: @unchecked Sendable {
     }
 
     func render(dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format) throws(GraphvizError) -> Rendering {
+        let renderings = try render(variants: [(dot, format)], engine: engine)
+        // One variant in, one rendering out.
+        return renderings.first ?? Rendering(bytes: [], warnings: [], timing: RenderTiming())
+    }
+
+    /// Renders variants of one diagram that differ only in their links: the first is laid out, and every other one
+    /// rendered in the same context is drawn from that layout with its own `URL`/`href` values (see `LinkVariants`).
+    /// A variant that differs in anything else, or needs another context, is laid out on its own.
+    func render(variants: [(dot: String, format: GraphvizRenderer.Format)], engine: GraphvizRenderer.Engine) throws(GraphvizError) -> [Rendering] {
         let clock = ContinuousClock()
         let requested = clock.now
         lock.lock()
@@ -46,15 +55,21 @@ final class GraphvizSession: @unchecked Sendable {
         // Graphviz runs on its own large stack: deep recursion on big graphs must not
         // overflow the caller's (a 2,000-node chain needs more than 128 KiB).
         renderThread.run { [self] in
+            let cpuStart = Self.threadCPUTime()
             job.outcome = Result { () throws(GraphvizError) in
-                try renderLocked(dot: dot, engine: engine, format: format, timing: &job.timing, clock: clock)
+                try renderLocked(variants: variants, engine: engine, timing: &job.timing, clock: clock)
             }
+            job.cpu = Self.threadCPUTime() - cpuStart
         }
         record(job.timing)
+        totals.cpu += job.cpu
         switch job.outcome {
-        case .success(let bytes):
-            totals.renders += 1
-            return Rendering(bytes: bytes, warnings: GraphvizMessages.current.warnings, timing: job.timing)
+        case .success(let outputs):
+            totals.renders += outputs.count
+            let warnings = GraphvizMessages.current.warnings
+            return outputs.enumerated().map { offset, bytes in
+                Rendering(bytes: bytes, warnings: warnings, timing: offset == 0 ? job.timing : RenderTiming())
+            }
         case .failure(let error):
             totals.failures += 1
             throw error
@@ -64,7 +79,8 @@ final class GraphvizSession: @unchecked Sendable {
     /// What one render hands back from the render thread; only touched with the lock held.
     private final class RenderJob: @unchecked Sendable {
         var timing: RenderTiming
-        var outcome: Result<[UInt8], GraphvizError> = .success([])
+        var outcome: Result<[[UInt8]], GraphvizError> = .success([])
+        var cpu: Duration = .zero
         init(timing: RenderTiming) { self.timing = timing }
     }
 
@@ -78,17 +94,56 @@ final class GraphvizSession: @unchecked Sendable {
 
     // MARK: - The C calls (lock held)
 
-    private func renderLocked(dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format,
-                              timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> [UInt8] {
+    private func renderLocked(variants: [(dot: String, format: GraphvizRenderer.Format)], engine: GraphvizRenderer.Engine,
+                              timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> [[UInt8]] {
         // A previous failure leaves agerrors() at AGERR; without a reset every later render would fail too.
         GraphvizMessages.current = GraphvizMessages()
         installMessageHandler()
         _ = agreseterrors()
-        let context = try openContext(for: format)
+        guard let first = variants.first else { return [] }
+        let context = try openContext(for: first.format)
+        let graph = try parse(first.dot, timing: &timing, clock: clock)
+        defer {
+            let start = clock.now
+            gvFreeLayout(context, graph)
+            agclose(graph)
+            timing.render += clock.now - start
+        }
+        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
+        var outputs = [try renderGraph(graph, context: context, format: first.format, timing: &timing, clock: clock)]
+        for variant in variants.dropFirst() {
+            let variantContext = try openContext(for: variant.format)
+            guard variantContext == context, LinkVariants.differOnlyInLinks(first.dot, variant.dot) else {
+                outputs.append(try renderAlone(variant.dot, engine: engine, format: variant.format, timing: &timing, clock: clock))
+                continue
+            }
+            let links = try parse(variant.dot, timing: &timing, clock: clock)
+            LinkVariants.copyLinks(from: links, to: graph)
+            agclose(links)
+            outputs.append(try renderGraph(graph, context: context, format: variant.format, timing: &timing, clock: clock))
+        }
+        return outputs
+    }
 
+    /// Parses, lays out and renders one DOT text on its own.
+    private func renderAlone(_ dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format,
+                             timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> [UInt8] {
+        let context = try openContext(for: format)
+        let graph = try parse(dot, timing: &timing, clock: clock)
+        defer {
+            let start = clock.now
+            gvFreeLayout(context, graph)
+            agclose(graph)
+            timing.render += clock.now - start
+        }
+        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
+        return try renderGraph(graph, context: context, format: format, timing: &timing, clock: clock)
+    }
+
+    private func parse(_ dot: String, timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
         var start = clock.now
         let parsed = dot.withCString { agmemread($0) }
-        timing.parse = clock.now - start
+        timing.parse += clock.now - start
         guard let graph = parsed else {
             throw .syntax(message: GraphvizMessages.current.errorText(fallback: "agmemread returned no graph"))
         }
@@ -98,32 +153,39 @@ final class GraphvizSession: @unchecked Sendable {
             timing.parse += clock.now - start
             throw .syntax(message: GraphvizMessages.current.errorText(fallback: "the parser reported an error"))
         }
+        return graph
+    }
 
-        start = clock.now
+    /// Lays `graph` out; on failure the caller still frees the layout and closes the graph.
+    private func layout(_ graph: UnsafeMutablePointer<Agraph_t>, context: OpaquePointer, engine: GraphvizRenderer.Engine,
+                        timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) {
+        let start = clock.now
         let layoutStatus = gvLayout(context, graph, engine.rawValue)
-        timing.layout = clock.now - start
+        timing.layout += clock.now - start
         // A malformed HTML label makes gvLayout return 0 but raises the error level: check both.
         if layoutStatus != 0 || Self.errorRaised {
-            start = clock.now
-            gvFreeLayout(context, graph)
-            agclose(graph)
-            timing.render = clock.now - start
             throw .layout(engine: engine.rawValue, message: GraphvizMessages.current.errorText(fallback: "gvLayout returned \(layoutStatus)"))
         }
+    }
 
-        start = clock.now
-        defer { timing.render = clock.now - start }
+    private func renderGraph(_ graph: UnsafeMutablePointer<Agraph_t>, context: OpaquePointer, format: GraphvizRenderer.Format,
+                             timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> [UInt8] {
+        let start = clock.now
+        defer { timing.render += clock.now - start }
         let output = renderData(gvRenderData, context, graph, format.rawValue)
-        defer {
-            if let data = output.data { gvFreeRenderData(data) }
-            gvFreeLayout(context, graph)
-            agclose(graph)
-        }
+        defer { if let data = output.data { gvFreeRenderData(data) } }
         if output.status != 0 || Self.errorRaised {
             throw .render(format: format.rawValue, message: GraphvizMessages.current.errorText(fallback: "gvRenderData returned \(output.status)"))
         }
         guard let data = output.data else { return [] }
         return data.withMemoryRebound(to: UInt8.self, capacity: output.length) { Array(UnsafeBufferPointer(start: $0, count: output.length)) }
+    }
+
+    /// CPU time of the calling thread: what Graphviz itself costs, whatever else the machine runs.
+    private static func threadCPUTime() -> Duration {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
     }
 
     /// Whether Graphviz raised its error level to `AGERR` since the last `agreseterrors()`.

@@ -10,44 +10,50 @@ import Simulator
 struct BenchmarkCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmark",
-        abstract: "Measure each stage on a generated model and print the figures.",
+        abstract: "Measure generate on generated models and print the figures.",
         discussion: """
-            Generates a model of TABS tab bar tabs, each a navigation stack DEPTH scenes deep with an editor \
-            sheet per scene, and FLOWS flows of STEPS steps walking it. Times loading, simulating, building DOT, \
-            rendering with Graphviz and templating the docs, then a single flow of --long-flow steps and the \
-            sequence diagram of a trace of about --events events. Reports peak memory. Nothing is written to disk.
+            For each size in --sizes, generates a model of that many scenes (tab bars of navigation stacks, each \
+            DEPTH scenes deep with an editor sheet per scene that unwinds back, every --cross-links-th scene also \
+            showing a scene of the next tab, and FLOWS flows of STEPS steps) and runs `generate` on it as a user \
+            would, in child processes measured by the kernel (wall time, CPU time, peak memory, workers included): \
+            cold (empty cache and output folder), cold with --jobs 1, warm (nothing changed) and one scene changed. \
+            Beside it, in the same run, the pipeline a user would otherwise script: `dot` (or `neato -n2`) run once \
+            per distinct DOT file of the Markdown pages. Prints a table and writes the figures as JSON. The default \
+            sizes take about two minutes on two cores; `--sizes 2000` adds about two more (the figures in \
+            docs/rendering.md).
+
+            --stages instead times each stage in this process (loading, simulating, building DOT, rendering, \
+            templating) and the simulation of long flows. --write-model writes a generated model and stops.
             """
     )
 
-    @Option(help: "Tabs of the generated model.") var tabs = 4
+    @Option(help: "Scene counts of the generated models, comma-separated (each rounded to whole tabs of 25 scenes).")
+    var sizes = "50,500"
+    @Option(name: .shortAndLong, help: "Worker processes of the cold, warm and changed runs. Default: the number of cores.")
+    var jobs: Int?
+    @Option(help: ArgumentHelp("Where to write the figures as JSON.", valueName: "file"))
+    var json = ".build/benchmark.json"
+    @Option(help: ArgumentHelp("A folder for the models, caches and docs (removed afterwards). Default: a new temporary folder.", valueName: "dir"))
+    var scratch: String?
+    @Flag(name: .customLong("no-peer"), help: "Skip the peer pipeline (dot once per DOT file).")
+    var noPeer = false
+    @Flag(help: "Time each stage in this process instead (the former benchmark).")
+    var stages = false
+
+    @Option(help: "Tabs of the generated model (--stages and --write-model).") var tabs = 4
     @Option(help: "Depth of each tab's navigation stack.") var depth = 8
     @Option(help: "Number of flows.") var flows = 20
     @Option(help: "Steps per flow.") var steps = 50
-    @Option(help: "Every N-th scene also shows a scene of the next tab (0: none).") var crossLinks = 0
-    @Option(help: "Steps of the single long flow (linear-time check).") var longFlow = 10_000
-    @Option(help: "Events of the trace whose sequence diagram is rendered.") var events = 1_000
+    @Option(help: "Every N-th scene also shows a scene of the next tab (0: none). Default: 3 for --sizes, 0 otherwise.") var crossLinks: Int?
+    @Option(help: "Steps of the single long flow (--stages; linear-time check).") var longFlow = 10_000
+    @Option(help: "Events of the trace whose sequence diagram is rendered (--stages).") var events = 1_000
     @Option(help: ArgumentHelp("Write the generated model (YAML) to FILE and stop, to run other commands on it.",
                                valueName: "file"))
     var writeModel: String?
 
-    struct Row {
-        var stage: String
-        var seconds: Double
-        var detail: String
-    }
-
     func run() throws {
-        var rows: [Row] = []
-        func measure<T>(_ stage: String, _ body: () throws -> T, detail: (T) -> String) rethrows -> T {
-            let start = DispatchTime.now().uptimeNanoseconds
-            let value = try body()
-            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            rows.append(Row(stage: stage, seconds: seconds, detail: detail(value)))
-            return value
-        }
-
-        let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps, crossLinks: crossLinks).yaml()
         if let writeModel {
+            let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps, crossLinks: crossLinks ?? 0).yaml()
             do {
                 try AtomicFile.write(Array(yaml.utf8), to: writeModel)
             } catch {
@@ -56,87 +62,201 @@ struct BenchmarkCommand: ParsableCommand {
             }
             return
         }
-        let result = measure("load + validate", { ModelLoader().load(text: yaml, path: "synthetic.yaml") },
-                             detail: { "\(yaml.utf8.count / 1024) KiB of YAML, \($0.model?.scenes.count ?? 0) scenes, \($0.diagnostics.count) diagnostics" })
-        guard let model = result.model else {
-            Terminal.report(result.diagnostics)
+        if stages {
+            try StageBenchmark(tabs: tabs, depth: depth, flows: flows, steps: steps, crossLinks: crossLinks ?? 0,
+                               longFlow: longFlow, events: events).run()
+            return
+        }
+        let counts = sizes.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 > 0 }
+        guard !counts.isEmpty else {
+            Terminal.error("--sizes needs scene counts such as 50,500,2000")
             throw ExitCode(1)
         }
-        let trace = measure("simulate all flows", { Simulator(model: model).runAll() },
-                            detail: { "\($0.flows.count) flows, \($0.flows.reduce(0) { $0 + $1.steps.count }) steps, \($0.flows.reduce(0) { $0 + $1.steps.reduce(0) { $0 + $1.events.count } }) events, \($0.flows.filter { $0.result != .passed }.count) not passed" })
-        let catalogue = DiagramCatalogue(model: model, traces: trace.flows)
-        let sources = measure("build DOT (Markdown links)", { () -> [(String, String)] in
-            catalogue.entries.map { ($0.engine.rawValue, $0.dot(pageExtension: "md")) }
-        }, detail: { "\($0.count) diagrams, \($0.reduce(0) { $0 + $1.1.utf8.count } / 1024) KiB of DOT" })
-        let renderer = GraphvizRenderer()
-        let before = GraphvizRenderer.statistics
-        try measure("render with Graphviz (SVG)", {
-            for (engine, dot) in sources {
-                _ = try renderer.render(dot: dot, engine: .init(rawValue: engine), format: .svg)
+        let folder = URL(fileURLWithPath: scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-benchmark-\(getpid())").path)
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        var results: [DocsBenchmark.Result] = []
+        for count in counts {
+            Terminal.status("benchmark: \(count) scenes…")
+            let run = DocsBenchmark(scenes: count, depth: depth, flows: flows, steps: steps, crossLinks: crossLinks ?? 3,
+                                    jobs: workerCount, folder: folder.appendingPathComponent("\(count)"), peer: !noPeer)
+            results.append(try run.measure())
+        }
+        DocsBenchmark.printTable(results, jobs: workerCount)
+        let document: [String: Any] = [
+            "machine": ["cores": ProcessInfo.processInfo.activeProcessorCount, "graphviz": GraphvizRenderer.version ?? "unknown"],
+            "jobs": workerCount,
+            "results": results.map(\.json),
+        ]
+        if let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted]) {
+            try? FileManager.default.createDirectory(at: URL(fileURLWithPath: json).deletingLastPathComponent(), withIntermediateDirectories: true)
+            do {
+                try AtomicFile.write(Array(data), to: json)
+                Terminal.status("figures written to \(json)")
+            } catch {
+                Terminal.warning("cannot write \(json): \(error)")
             }
-        }, detail: { _ in
-            let after = GraphvizRenderer.statistics
-            let inside = seconds(after.total.graphviz) - seconds(before.total.graphviz)
-            return "\(sources.count) renders, \(String(format: "%.3f", inside)) s inside Graphviz"
-        })
-        let reports = zip(model.flows, trace.flows).map { FlowReport(flow: $0, trace: $1) }
-        let loaded = TemplateSet.load()
-        if let templates = loaded.templates {
-            let builder = DocSiteBuilder(templates: templates, renderer: DiagramRenderer(identifier: "benchmark") { _, _, _ in Array("<svg/>".utf8) },
-                                         cache: DiagramCache(directory: nil))
-            _ = try measure("template the docs (Markdown + HTML)", {
-                try builder.build(model: model, warnings: result.diagnostics, flows: reports,
-                                  diagrams: zip(catalogue.entries, sources).map { DocsPipeline.source($0, markdownDOT: $1.1, htmlDOT: $1.1) })
-            }, detail: { "\($0.files.count) files, \($0.files.reduce(0) { $0 + $1.contents.count } / 1024) KiB" })
+        }
+    }
+}
+
+/// One size of the docs benchmark: a generated model, `generate` run cold, cold with one job, warm and after one
+/// changed scene, and the peer pipeline over the same Markdown DOT files.
+struct DocsBenchmark {
+    let scenes: Int
+    let depth: Int
+    let flows: Int
+    let steps: Int
+    let crossLinks: Int
+    let jobs: Int
+    let folder: URL
+    let peer: Bool
+
+    struct Run {
+        var measure: Subprocess.Measure
+        var statistics: [String: Any]
+
+        var graphvizCPU: Double { statistics["graphvizCPUSeconds"] as? Double ?? 0 }
+        /// CPU time outside Graphviz, as a share of all CPU time of the run (workers included).
+        var outsideShare: Double { measure.cpu > 0 ? max(0, measure.cpu - graphvizCPU) / measure.cpu : 0 }
+        func count(_ key: String) -> Int { statistics[key] as? Int ?? 0 }
+
+        var json: [String: Any] {
+            [
+                "wallSeconds": measure.wall, "cpuSeconds": measure.cpu, "userSeconds": measure.userCPU,
+                "systemSeconds": measure.systemCPU, "peakKiB": measure.peakKiB, "status": Int(measure.status),
+                "graphvizCPUSeconds": graphvizCPU, "outsideGraphvizCPUShare": outsideShare, "generate": statistics,
+            ]
+        }
+    }
+
+    struct Result {
+        var scenes: Int
+        var diagrams: Int
+        var files: Int
+        var cold: Run
+        var coldOneJob: Run
+        var warm: Run
+        var changed: Run
+        var peer: Subprocess.Measure?
+        var peerFiles = 0
+
+        var json: [String: Any] {
+            var value: [String: Any] = [
+                "scenes": scenes, "diagrams": diagrams, "files": files,
+                "cold": cold.json, "coldOneJob": coldOneJob.json, "warm": warm.json, "oneSceneChanged": changed.json,
+            ]
+            if let peer {
+                value["peer"] = ["wallSeconds": peer.wall, "cpuSeconds": peer.cpu, "files": peerFiles,
+                                 "coldSpeedup": cold.measure.wall > 0 ? peer.wall / cold.measure.wall : 0]
+            }
+            return value
+        }
+    }
+
+    func measure() throws -> Result {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let tabs = max(1, Int((Double(scenes - 1) / Double(3 * depth + 1)).rounded()))
+        let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps, crossLinks: crossLinks).yaml()
+        let model = folder.appendingPathComponent("model.yaml")
+        try AtomicFile.write(Array(yaml.utf8), to: model.path)
+        let executable = Bundle.main.executableURL?.path ?? CommandLine.arguments[0]
+        let log = folder.appendingPathComponent("generate.log").path
+
+        func generate(_ output: String, cache: String, jobs: Int) throws -> Run {
+            let statistics = folder.appendingPathComponent("statistics.json").path
+            try? FileManager.default.removeItem(atPath: statistics)
+            let measure = Subprocess.run(executable, ["generate", model.path, "-o", folder.appendingPathComponent(output).path,
+                                                      "--jobs", "\(jobs)", "--statistics", statistics],
+                                         environment: ["SCENOGRAPH_CACHE_DIR": folder.appendingPathComponent(cache).path], log: log)
+            // A flow may fail (exit 1) and the docs are still written; anything else is a failed run.
+            guard measure.status == 0 || measure.status == 1, let data = FileManager.default.contents(atPath: statistics),
+                  let values = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw ValidationError("generate failed on the \(scenes)-scene model (status \(measure.status)); see \(log)")
+            }
+            return Run(measure: measure, statistics: values)
         }
 
-        // Linear time: one long flow.
-        let longYAML = SyntheticModel(tabs: 1, depth: depth, flows: 1, stepsPerFlow: longFlow).yaml()
-        if let longModel = ModelLoader().load(text: longYAML, path: "long.yaml").model, let flow = longModel.flows.first {
-            let tenth = Flow(id: "tenth", steps: Array(flow.steps.prefix(flow.steps.count / 10)))
-            _ = measure("simulate a \(tenth.steps.count)-step flow", { Simulator(model: longModel).run(tenth) }, detail: { "\($0.steps.count) steps" })
-            _ = measure("simulate a \(flow.steps.count)-step flow", { Simulator(model: longModel).run(flow) }, detail: { "\($0.steps.count) steps" })
-        }
+        let coldOneJob = try generate("docs-one-job", cache: "cache-one-job", jobs: 1)
+        let cold = try generate("docs", cache: "cache", jobs: jobs)
+        let warm = try generate("docs", cache: "cache", jobs: jobs)
+        // One scene changes: a title shows in the index, the scene's page and the diagrams that draw it.
+        let changedYAML = yaml.replacingOccurrences(of: "  s0_3:\n    class: Screen0x3ViewController\n",
+                                                    with: "  s0_3:\n    class: Screen0x3ViewController\n    title: Changed\n")
+        try AtomicFile.write(Array(changedYAML.utf8), to: model.path)
+        let changed = try generate("docs", cache: "cache", jobs: jobs)
 
-        // A long trace's sequence diagram.
-        let eventYAML = SyntheticModel(tabs: 1, depth: depth, flows: 1, stepsPerFlow: max(1, events / 9)).yaml()
-        if let eventModel = ModelLoader().load(text: eventYAML, path: "events.yaml").model, let flow = eventModel.flows.first {
-            let flowTrace = Simulator(model: eventModel).run(flow)
-            let count = flowTrace.steps.reduce(0) { $0 + $1.events.count }
-            let dot = measure("sequence DOT of a \(count)-event trace", { SequenceDiagram().dot(for: TraceDiagrams(model: eventModel).sequenceScript(for: flowTrace)) },
-                              detail: { "\($0.utf8.count / 1024) KiB" })
-            let start = GraphvizRenderer.statistics
-            _ = try measure("render it (nop2, SVG)", { try renderer.render(dot: dot, engine: .nop2, format: .svg) }, detail: { bytes in
-                let inside = seconds(GraphvizRenderer.statistics.total.graphviz) - seconds(start.total.graphviz)
-                return "\(bytes.count / 1024) KiB of SVG, \(String(format: "%.3f", inside)) s inside Graphviz"
-            })
-        }
+        var result = Result(scenes: (3 * depth + 1) * tabs + 1, diagrams: cold.count("diagrams"), files: cold.count("files"),
+                            cold: cold, coldOneJob: coldOneJob, warm: warm, changed: changed)
+        if peer { (result.peer, result.peerFiles) = try peerPipeline(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) }
+        return result
+    }
 
-        let width = rows.map(\.stage.count).max() ?? 10
-        Terminal.out("stage".padding(toLength: width, withPad: " ", startingAt: 0) + "   seconds   detail")
+    /// `dot -Tsvg` (or `neato -n2 -Tsvg` for pinned layouts) once per distinct DOT file of the Markdown pages,
+    /// one after the other, each writing its SVG file: what a user would script around the Graphviz programs.
+    func peerPipeline(yaml: String, docs: URL) throws -> (Subprocess.Measure?, Int) {
+        guard Subprocess.exists("dot"), Subprocess.exists("neato") else {
+            Terminal.warning("the peer pipeline needs Graphviz's dot and neato programs on the PATH; skipped")
+            return (nil, 0)
+        }
+        guard let model = ModelLoader().load(text: yaml, path: "model.yaml").model else { return (nil, 0) }
+        let traces = Simulator(model: model).runAll().flows
+        let catalogue = DiagramCatalogue(model: model, traces: traces)
+        let output = folder.appendingPathComponent("peer")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        var seen: Set<String> = []
+        var total = Subprocess.Measure(status: 0, wall: 0, userCPU: 0, systemCPU: 0, peakKiB: 0)
+        for entry in catalogue.entries {
+            let file = docs.appendingPathComponent(entry.name + ".dot")
+            guard let data = FileManager.default.contents(atPath: file.path), seen.insert(SHA256.hex(Array(data))).inserted else { continue }
+            let target = output.appendingPathComponent("\(seen.count).svg").path
+            let run = entry.engine == .nop2
+                ? Subprocess.run("neato", ["-n2", "-Tsvg", file.path, "-o", target])
+                : Subprocess.run("dot", ["-Tsvg", file.path, "-o", target])
+            total.wall += run.wall
+            total.userCPU += run.userCPU
+            total.systemCPU += run.systemCPU
+            total.peakKiB = max(total.peakKiB, run.peakKiB)
+        }
+        return (total, seen.count)
+    }
+
+    static func printTable(_ results: [Result], jobs: Int) {
+        func time(_ seconds: Double) -> String { String(format: seconds < 10 ? "%.2f" : "%.1f", seconds) }
+        func mib(_ kib: Int) -> String { "\(kib / 1024)" }
+        func percent(_ share: Double) -> String { String(format: "%.0f%%", share * 100) }
+        var rows: [[String]] = [[
+            "scenes", "diagrams", "files", "cold s (cpu)", "1 job s (cpu)", "jobs speedup", "warm s", "warm/cold",
+            "changed s", "changed: images, pages", "outside GV (cpu)", "peak MiB (main, worker)", "peer s (cpu)", "peer/cold",
+        ]]
+        for result in results {
+            let cold = result.cold, one = result.coldOneJob
+            rows.append([
+                "\(result.scenes)", "\(result.diagrams)", "\(result.files)",
+                "\(time(cold.measure.wall)) (\(time(cold.measure.cpu)))",
+                "\(time(one.measure.wall)) (\(time(one.measure.cpu)))",
+                String(format: "%.2f×", cold.measure.wall > 0 ? one.measure.wall / cold.measure.wall : 0),
+                time(result.warm.measure.wall),
+                percent(cold.measure.wall > 0 ? result.warm.measure.wall / cold.measure.wall : 0),
+                time(result.changed.measure.wall),
+                "\(result.changed.count("renderedImages")), \(result.changed.count("templatedPages"))",
+                "\(percent(cold.outsideShare)) (1 job \(percent(one.outsideShare)))",
+                "\(mib(cold.count("parentPeakKiB"))), \(mib(cold.count("workerPeakKiB")))",
+                result.peer.map { "\(time($0.wall)) (\(time($0.cpu)))" } ?? "—",
+                result.peer.map { String(format: "%.1f×", cold.measure.wall > 0 ? $0.wall / cold.measure.wall : 0) } ?? "—",
+            ])
+        }
+        let widths = (0..<rows[0].count).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
-            Terminal.out(row.stage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + String(format: "%8.3f", row.seconds) + "   " + row.detail)
+            Terminal.out(zip(row, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }.joined(separator: "  "))
         }
-        Terminal.out("peak memory: \(peakMemoryMiB()) MiB")
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
-    }
-
-    /// Peak resident memory of this process.
-    private func peakMemoryMiB() -> Int {
-        var usage = rusage()
-        #if os(Linux)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        #endif
-        #if os(macOS)
-        return Int(usage.ru_maxrss) / (1024 * 1024)
-        #else
-        return Int(usage.ru_maxrss) / 1024
-        #endif
+        Terminal.out("""
+            wall seconds of `generate` as a child process (cpu: user + system of it and its workers); cold: empty cache \
+            and output, --jobs \(jobs); warm: nothing changed; changed: one scene's title; outside GV: CPU time outside \
+            Graphviz's layout and render; peer: dot / neato -n2 once per distinct Markdown DOT file, one after the other.
+            """)
     }
 }

@@ -13,27 +13,31 @@ struct DocsPipeline {
     let catalogue: DiagramCatalogue
 
     /// Simulates every flow once; `detail` full draws every callback of the launch too.
-    init(model: SceneModel, detail: Detail = .default) {
+    init(model: SceneModel, detail: Detail = .default, imageFormat: String = "svg", segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit) {
         self.model = model
         self.traces = Simulator(model: model).runAll(detail: detail).flows
-        self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary)
+        self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary, imageFormat: imageFormat,
+                                          segueGraphSceneLimit: segueGraphSceneLimit)
     }
 
     func flowReports() -> [FlowReport] {
         zip(model.flows, traces).map { FlowReport(flow: $0, trace: $1) }
     }
 
-    /// Every diagram of the docs, with links to the Markdown pages and to the HTML pages.
+    /// Every diagram of the docs, with links to the Markdown pages and to the HTML pages; each DOT is built when
+    /// the docs builder asks for it.
     func diagramSources() -> [DiagramSource] {
-        catalogue.entries.map { Self.source($0, markdownDOT: $0.dot(pageExtension: "md"), htmlDOT: $0.dot(pageExtension: "html")) }
+        catalogue.entries.map { entry in Self.source(entry) { entry.dot(pageExtension: $0) } }
     }
 
     /// A catalogue entry as the docs builder takes it: a part of a flow's sequence says which step it shows.
-    static func source(_ entry: DiagramCatalogue.Entry, markdownDOT: String, htmlDOT: String) -> DiagramSource {
+    static func source(_ entry: DiagramCatalogue.Entry, dots: @escaping @Sendable (String) -> String) -> DiagramSource {
         var flowStep: DiagramSource.FlowStep?
         if case .sequencePart(let flow, let step, _) = entry.subject { flowStep = .init(flow: flow, step: step) }
-        return DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
-                             markdownDOT: markdownDOT, htmlDOT: htmlDOT, flowStep: flowStep)
+        var source = DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
+                                   flowStep: flowStep, dots: dots)
+        if case .seguePart = entry.subject { source.isSegueGraphPart = true }
+        return source
     }
 }
 
@@ -51,6 +55,8 @@ enum GraphvizBridge {
     static func renderer() -> DiagramRenderer {
         DiagramRenderer(identifier: GraphvizRenderer.identifier) { dot, engine, format in
             try GraphvizRenderer().render(dot: dot, engine: .init(rawValue: engine), format: .init(rawValue: format))
+        } renderVariants: { variants, engine in
+            try GraphvizRenderer().render(variants: variants.map { ($0.dot, .init(rawValue: $0.format)) }, engine: .init(rawValue: engine))
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import DocSite
+import Diagrams
 import Foundation
 import Graphviz
 import ModelLoading
@@ -48,6 +49,18 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the same output folder.")
     var noWait = false
 
+    @Option(name: .shortAndLong, help: "Render in N worker processes (Graphviz renders one diagram at a time per process) and build DOT and pages on N threads; the output is the same for every N. Default: the number of cores.")
+    var jobs: Int?
+
+    @Option(name: .customLong("worker-memory-limit"), help: ArgumentHelp("Replace a render worker whose memory grows past this many MiB.", visibility: .hidden))
+    var workerMemoryLimit = 768
+
+    @Option(name: .customLong("segue-graph-limit"), help: ArgumentHelp("Draw the segue graph as an overview and parts past this many scenes.", visibility: .hidden))
+    var segueGraphLimit = SegueGraphPartition.sceneLimit
+
+    @Option(name: .customLong("statistics"), help: ArgumentHelp("Write the run's figures (phases, Graphviz CPU time, counts) as JSON to FILE.", valueName: "file", visibility: .hidden))
+    var statisticsFile: String?
+
     @OptionGroup var input: InputOptions
     @OptionGroup var outputOptions: OutputOptions
 
@@ -59,7 +72,9 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run() throws {
+        var statistics = RunStatistics()
         let (model, warnings, app) = try ModelInput.load(inputs, input: input, output: outputOptions, example: true)
+        statistics.lap("load")
         let isExample = app.model == ModelInput.bundledExample
         let destinationName = output ?? (isExample ? "Output" : "Docs")
         // Nothing the app is read from may be inside the folder that is replaced.
@@ -76,50 +91,154 @@ struct GenerateCommand: ParsableCommand {
         Terminal.report(loaded.diagnostics, outputOptions)
         guard let templateSet = loaded.templates else { throw ExitCode(1) }
 
-        let pipeline = DocsPipeline(model: model, detail: detail)
-        let flows = pipeline.flowReports()
-        let diagrams = pipeline.diagramSources()
+        // The previous run's record: what it wrote, from which inputs.
+        let cacheFolder = noCache ? nil : CacheLocation.standard()
+        let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, target: destination) }
+        let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
+        let fingerprint = RunFingerprint.make(app: app, model: model, input: input, options: .init(
+            format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templateSet, example: isExample,
+            segueGraphLimit: segueGraphLimit))
 
-        let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
-        let builder = DocSiteBuilder(
-            templates: templateSet,
-            renderer: GraphvizBridge.renderer(),
-            cache: DiagramCache(directory: noCache ? nil : CacheLocation.standard()),
-            imageFormat: format.rawValue,
-            html: !noHTML
-        )
-        let build: DocSiteBuild
-        let review: [DocSite.OutputFile]
+        let staging: OutputStaging
         do {
-            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend) { progress.report($0) }
-            // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
-            review = isExample ? try ReviewExample.files(base: model) : []
-        } catch {
-            progress.finish()
-            Terminal.error("\(error)")
-            throw ExitCode(1)
-        }
-        do {
-            try OutputWriter.replace(destination, with: build.files + review, wait: !noWait) {
+            staging = try OutputWriter.begin(destination, wait: !noWait) {
                 if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
             }
         } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+        // Same inputs as the run that wrote the folder, and the folder as it left it: nothing to do.
+        if let previous, previous.fingerprint == fingerprint, previous.flowsPassed, staging.currentFolderMatches(previous.stamps) {
+            staging.abandon()
+            statistics.lap("check")
+            statistics.values["upToDate"] = true
+            statistics.values["files"] = previous.entries.count
+            statistics.values["diagrams"] = previous.diagramCount
+            statistics.write(to: statisticsFile, pool: nil)
+            if !quiet {
+                Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(model.flows.count, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
+            }
+            return
+        }
+
+        let pipeline = DocsPipeline(model: model, detail: detail, imageFormat: format.rawValue, segueGraphSceneLimit: segueGraphLimit)
+        let flows = pipeline.flowReports()
+        let diagrams = pipeline.diagramSources()
+        statistics.lap("simulate")
+
+        let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
+        let renderer = GraphvizBridge.renderer()
+        var builder = DocSiteBuilder(
+            templates: templateSet,
+            renderer: renderer,
+            cache: DiagramCache(directory: cacheFolder),
+            imageFormat: format.rawValue,
+            html: !noHTML
+        )
+        let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        builder.threads = workerCount
+        let pool: RenderPool = workerCount > 1
+            ? WorkerPool(size: workerCount, memoryLimitKiB: workerMemoryLimit * 1024)
+            : InProcessRenderPool(renderer: renderer)
+        var build: DocSiteBuild
+        do {
+            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend,
+                                      into: staging, previous: previous, pool: pool) { progress.report($0) }
+            // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
+            for file in isExample ? try ReviewExample.files(base: model) : [] {
+                let stamp = try staging.write(file.contents, to: file.path)
+                build.record[file.path] = OutputRecord.Entry(key: SHA256.hex(file.contents), stamp: stamp)
+            }
+            statistics.phases.append(("diagrams", build.planSeconds))
+            statistics.phases.append(("render", build.renderSeconds))
+            statistics.phases.append(("pages", build.pagesSeconds))
+            statistics.lap("build")
+            try staging.commit()
+            statistics.lap("commit")
+        } catch {
+            staging.abandon()
             progress.finish()
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
         progress.finish()
+        if let recordURL {
+            var record = build.record
+            record.fingerprint = fingerprint
+            record.flowsPassed = flows.allSatisfy { $0.result == .passed }
+            record.diagramCount = diagrams.count
+            record.save(to: recordURL)
+        }
+        statistics.values["upToDate"] = false
+        statistics.values["files"] = build.record.entries.count
+        statistics.values["unchangedFiles"] = build.unchanged
+        statistics.values["diagrams"] = diagrams.count
+        statistics.values["renderedImages"] = build.rendered
+        statistics.values["cachedImages"] = build.reused
+        statistics.values["templatedPages"] = build.templatedPages.count
+        statistics.values["redrawnDiagrams"] = build.redrawnDiagrams.count
+        statistics.write(to: statisticsFile, pool: pool as? WorkerPool)
         let failed = flows.filter { $0.result != .passed }
         if !quiet {
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
                 : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
-            Terminal.status("wrote \(build.files.count + review.count) files to \(destinationName): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
+            let fileCount = build.record.entries.count
+            let reuseNote = build.unchanged == 0 ? "" : " (\(build.unchanged) unchanged, \(Plural.count(build.templatedPages.count, "page")) templated)"
+            Terminal.status("wrote \(Plural.count(fileCount, "file")) to \(destinationName)\(reuseNote): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
+        }
+        if verbose, let workers = pool as? WorkerPool, workers.started > 0 {
+            Terminal.status("render workers: \(workers.started) started, \(workers.replaced) replaced (ended, or grew past \(workerMemoryLimit) MiB)")
         }
         // Each failed expectation and flow error, with its step and the step's line in the model.
         for (flow, trace) in zip(model.flows, pipeline.traces) where trace.result != .passed {
             Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
         }
         if !failed.isEmpty { throw ExitCode(1) }
+    }
+}
+
+/// The figures of one `generate` run, for `benchmark` (`--statistics FILE`): phases in seconds of wall time,
+/// Graphviz's CPU time in this process and in the workers, peak memory, and what was rendered, templated, reused.
+struct RunStatistics {
+    var phases: [(name: String, seconds: Double)] = []
+    var values: [String: Any] = [:]
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    /// Records the time since the previous lap as phase `name`.
+    mutating func lap(_ name: String) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        phases.append((name, Double(now - last) / 1e9))
+        last = now
+    }
+
+    func write(to path: String?, pool: WorkerPool?) {
+        guard let path else { return }
+        var values = self.values
+        var phaseValues: [String: Double] = [:]
+        for phase in phases { phaseValues[phase.name, default: 0] += phase.seconds }
+        values["phases"] = phaseValues
+        values["phaseOrder"] = phases.map(\.name)
+        let inProcess = GraphvizRenderer.statistics.cpu
+        values["graphvizCPUSeconds"] = Self.seconds(inProcess + (pool?.graphvizCPU ?? .zero))
+        values["workers"] = pool?.size ?? 0
+        values["workersStarted"] = pool?.started ?? 0
+        values["workerPeakKiB"] = pool?.peakWorkerKiB ?? 0
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        values["parentPeakKiB"] = Int(usage.ru_maxrss)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        values["parentPeakKiB"] = Int(usage.ru_maxrss) / 1024
+        #endif
+        guard let data = try? JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted]) else { return }
+        try? AtomicFile.write(Array(data), to: path)
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

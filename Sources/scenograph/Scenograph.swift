@@ -16,6 +16,7 @@ struct Scenograph: ParsableCommand {
         subcommands: [
             GenerateCommand.self, ValidateCommand.self, SimulateCommand.self,
             RenderCommand.self, ImportCommand.self, DiffCommand.self, CheckCommand.self, BenchmarkCommand.self,
+            RenderWorkerCommand.self,
         ]
     )
 

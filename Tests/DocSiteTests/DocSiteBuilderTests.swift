@@ -40,10 +40,11 @@ final class DocSiteBuilderTests: XCTestCase {
     }
 
     private func build(templates: TemplateSet? = nil, cache: DiagramCache = DiagramCache(directory: nil),
-                       renderer: FakeRenderer = FakeRenderer()) throws -> DocSiteBuild {
+                       renderer: FakeRenderer = FakeRenderer(), threads: Int = 1) throws -> DocSiteBuild {
         let model = try exampleModel()
         let set = try templates ?? XCTUnwrap(TemplateSet.load().templates)
-        let builder = DocSiteBuilder(templates: set, renderer: renderer.renderer, cache: cache)
+        var builder = DocSiteBuilder(templates: set, renderer: renderer.renderer, cache: cache)
+        builder.threads = threads
         let diagrams = [
             DiagramSource(name: "segues", markdownDOT: "digraph { n1 [URL=\"scenes/library.md\", label=\"@ROOT@ @EXT@\"] }",
                           htmlDOT: "digraph { n1 [URL=\"scenes/library.html\", label=\"@ROOT@ @EXT@\"] }"),
@@ -91,6 +92,14 @@ final class DocSiteBuilderTests: XCTestCase {
 
     func testSameInputGivesIdenticalFiles() throws {
         XCTAssertEqual(try build().files, try build().files)
+    }
+
+    func testThreadsBuildingDOTAndTemplatingPagesChangeNoByte() throws {
+        let one = try build()
+        let three = try build(threads: 3)
+        XCTAssertEqual(one.files, three.files)
+        XCTAssertEqual(one.templatedPages, three.templatedPages)
+        XCTAssertGreaterThan(one.templatedPages.count, 24, "more pages than one batch of three threads")
     }
 
     // MARK: - Templates

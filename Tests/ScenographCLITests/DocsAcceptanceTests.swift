@@ -41,6 +41,29 @@ final class DocsAcceptanceTests: XCTestCase {
         XCTAssertTrue(filmstrip.contains("more presented view controllers"))
     }
 
+    /// Past the size one drawing can take, the index shows an overview whose boxes link each part's graph, lists
+    /// the parts, and every link and label still holds (the limit is lowered to draw the example in parts).
+    func testTheSegueGraphInPartsPastTheLimit() throws {
+        let docs = temporary.appendingPathComponent("parts")
+        let output = try CLIRunner.run(["generate", "Examples/Photos.yaml", "-o", docs.path, "--segue-graph-limit", "10"],
+                                       environment: ["SCENOGRAPH_CACHE_DIR": temporary.appendingPathComponent("cache").path])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        try checkDocs(docs, scenes: 35, flows: 14)
+        let files = try GenerateCommandTests.files(under: docs)
+        let parts = files.filter { $0.hasPrefix("site/segues/") && $0.hasSuffix(".svg") }.map { String($0.dropFirst("site/".count)) }
+        XCTAssertGreaterThan(parts.count, 3)
+        let index = try String(contentsOf: docs.appendingPathComponent("site/index.html"), encoding: .utf8)
+        let markdown = try String(contentsOf: docs.appendingPathComponent("index.md"), encoding: .utf8)
+        XCTAssertTrue(index.contains("<ul class=\"segue-parts\">"))
+        for part in parts {
+            XCTAssertTrue(index.contains("<a href=\"\(part)\">"), "the index links \(part)")
+            XCTAssertTrue(index.contains("xlink:href=\"\(part)\""), "the overview's box links \(part)")
+            XCTAssertTrue(markdown.contains("](\(part))"), "the Markdown index links \(part)")
+            let svg = try String(contentsOf: docs.appendingPathComponent("site/" + part), encoding: .utf8)
+            XCTAssertTrue(svg.contains("<svg role=\"img\" aria-label=\"Segue graph of Photos: "), "\(part) is labelled")
+        }
+    }
+
     // MARK: - Checks
 
     func checkDocs(_ docs: URL, scenes: Int, flows: Int, file: StaticString = #filePath, line: UInt = #line) throws {

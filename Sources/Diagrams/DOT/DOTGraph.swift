@@ -96,33 +96,70 @@ public enum DOTValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressibl
 
 /// Attributes of a graph, node or edge. Written sorted by name, so output does not
 /// depend on the order they were set in.
+///
+/// Kept sorted as they are set (a handful per element), so writing never sorts.
 public struct DOTAttributes: Hashable, Sendable, ExpressibleByDictionaryLiteral {
-    private var values: [String: DOTValue]
+    private var names: [String]
+    private var values: [DOTValue]
 
-    public init() { values = [:] }
+    public init() {
+        names = []
+        values = []
+    }
 
     public init(dictionaryLiteral elements: (String, DOTValue)...) {
-        values = [:]
-        for (name, value) in elements { values[name] = value }
+        self.init()
+        for (name, value) in elements { self[name] = value }
     }
 
     public subscript(name: String) -> DOTValue? {
-        get { values[name] }
-        set { values[name] = newValue }
+        get {
+            let index = position(of: name)
+            return index < names.count && names[index] == name ? values[index] : nil
+        }
+        set {
+            let index = position(of: name)
+            let present = index < names.count && names[index] == name
+            switch (present, newValue) {
+            case (true, let value?): values[index] = value
+            case (true, nil):
+                names.remove(at: index)
+                values.remove(at: index)
+            case (false, let value?):
+                names.insert(name, at: index)
+                values.insert(value, at: index)
+            case (false, nil): break
+            }
+        }
     }
 
-    public var isEmpty: Bool { values.isEmpty }
+    /// The first position whose name is not less than `name`.
+    private func position(of name: String) -> Int {
+        var low = 0, high = names.count
+        while low < high {
+            let middle = (low + high) / 2
+            if names[middle] < name { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    public var isEmpty: Bool { names.isEmpty }
 
     /// The attributes sorted by name.
     public var sorted: [(name: String, value: DOTValue)] {
-        values.keys.sorted().compactMap { name in values[name].map { (name, $0) } }
+        Array(zip(names, values))
     }
 
     /// These attributes with `other`'s added, `other` winning on conflicts.
     public func merging(_ other: DOTAttributes) -> DOTAttributes {
         var result = self
-        for (name, value) in other.values { result.values[name] = value }
+        for (name, value) in zip(other.names, other.values) { result[name] = value }
         return result
+    }
+
+    /// Calls `body` with each attribute, sorted by name.
+    func forEach(_ body: (String, DOTValue) -> Void) {
+        for index in names.indices { body(names[index], values[index]) }
     }
 }
 
@@ -205,24 +242,36 @@ public enum DOTWriter {
     /// `text` as a DOT quoted string: `\` and `"` escaped, line breaks as `\n`
     /// (Graphviz's centred line break), other control characters dropped.
     ///
-    /// Doubling backslashes also keeps Graphviz from expanding `\N`, `\G`, `\l` and
+    /// Doubling backslashes also keeps Graphviz from expanding `\N`, `\G` and
     /// the like found in user text.
     public static func quoted(_ text: String) -> String {
-        var result = "\""
+        var bytes: [UInt8] = []
+        appendQuoted(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `quoted(text)` appended as UTF-8. Works on bytes: every character it changes is ASCII, and no byte of a
+    /// multi-byte UTF-8 sequence is below 0x80, so the rest passes through unchanged.
+    static func appendQuoted(_ text: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "\""))
+        appendEscaped(text, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
         var previousWasCarriageReturn = false
-        for scalar in text.unicodeScalars {
-            defer { previousWasCarriageReturn = scalar == "\r" }
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\r": result += "\\n"
-            case "\n": if !previousWasCarriageReturn { result += "\\n" }
-            case "\t": result += " "
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
-            default: result.unicodeScalars.append(scalar)
+        for byte in text.utf8 {
+            defer { previousWasCarriageReturn = byte == 0x0D }
+            switch byte {
+            case UInt8(ascii: "\\"): bytes.append(0x5C); bytes.append(0x5C)
+            case UInt8(ascii: "\""): bytes.append(0x5C); bytes.append(0x22)
+            case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+            case 0x0A: if !previousWasCarriageReturn { bytes.append(0x5C); bytes.append(UInt8(ascii: "n")) }
+            case 0x09: bytes.append(0x20)
+            case _ where byte < 0x20 || byte == 0x7F: continue
+            default: bytes.append(byte)
             }
         }
-        return result + "\""
     }
 
     /// A number with at most two decimals, no trailing zeros, never `-0`: coordinates written the same on every machine.
@@ -239,53 +288,107 @@ public enum DOTWriter {
     }
 
     public static func write(_ graph: DOTGraph) -> String {
-        var lines = ["\(graph.isDirected ? "digraph" : "graph") \(graph.id) {"]
-        let edgeOperator = graph.isDirected ? "->" : "--"
+        String(decoding: bytes(graph), as: UTF8.self)
+    }
+
+    /// The DOT text as UTF-8, written straight into one buffer.
+    public static func bytes(_ graph: DOTGraph) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(4096)
+        out.append(contentsOf: (graph.isDirected ? "digraph " : "graph ").utf8)
+        out.append(contentsOf: graph.id.rawValue.utf8)
+        out.append(contentsOf: " {".utf8)
+        let edgeOperator: StaticString = graph.isDirected ? " -> " : " -- "
         appendBody(attributes: graph.attributes, nodeDefaults: graph.nodeDefaults, edgeDefaults: graph.edgeDefaults,
-                   statements: graph.statements, edgeOperator: edgeOperator, depth: 1, into: &lines)
-        lines.append("}")
-        return lines.joined(separator: "\n") + "\n"
+                   statements: graph.statements, edgeOperator: edgeOperator, depth: 1, into: &out)
+        out.append(contentsOf: "\n}\n".utf8)
+        return out
     }
 
     private static func appendBody(attributes: DOTAttributes, nodeDefaults: DOTAttributes, edgeDefaults: DOTAttributes,
-                                   statements: [DOTStatement], edgeOperator: String, depth: Int, into lines: inout [String]) {
-        let indent = String(repeating: "  ", count: depth)
-        if !attributes.isEmpty { lines.append(indent + "graph" + list(attributes) + ";") }
-        if !nodeDefaults.isEmpty { lines.append(indent + "node" + list(nodeDefaults) + ";") }
-        if !edgeDefaults.isEmpty { lines.append(indent + "edge" + list(edgeDefaults) + ";") }
+                                   statements: [DOTStatement], edgeOperator: StaticString, depth: Int, into out: inout [UInt8]) {
+        func line() {
+            out.append(0x0A)
+            for _ in 0..<depth { out.append(0x20); out.append(0x20) }
+        }
+        func append(_ text: StaticString) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        if !attributes.isEmpty { line(); append("graph"); list(attributes, into: &out); out.append(0x3B) }
+        if !nodeDefaults.isEmpty { line(); append("node"); list(nodeDefaults, into: &out); out.append(0x3B) }
+        if !edgeDefaults.isEmpty { line(); append("edge"); list(edgeDefaults, into: &out); out.append(0x3B) }
         for statement in statements {
             switch statement {
             case .node(let node):
-                lines.append(indent + node.id.rawValue + list(node.attributes) + ";")
+                line()
+                out.append(contentsOf: node.id.rawValue.utf8)
+                list(node.attributes, into: &out)
+                out.append(0x3B)
             case .edge(let edge):
-                lines.append(indent + "\(edge.from) \(edgeOperator) \(edge.to)" + list(edge.attributes) + ";")
+                line()
+                out.append(contentsOf: edge.from.rawValue.utf8)
+                append(edgeOperator)
+                out.append(contentsOf: edge.to.rawValue.utf8)
+                list(edge.attributes, into: &out)
+                out.append(0x3B)
             case .subgraph(let subgraph):
-                lines.append(indent + "subgraph \(subgraph.id) {")
+                line()
+                append("subgraph ")
+                out.append(contentsOf: subgraph.id.rawValue.utf8)
+                append(" {")
                 appendBody(attributes: subgraph.attributes, nodeDefaults: subgraph.nodeDefaults,
                            edgeDefaults: subgraph.edgeDefaults, statements: subgraph.statements,
-                           edgeOperator: edgeOperator, depth: depth + 1, into: &lines)
-                lines.append(indent + "}")
+                           edgeOperator: edgeOperator, depth: depth + 1, into: &out)
+                line()
+                out.append(UInt8(ascii: "}"))
             }
         }
     }
 
     /// ` [a="1", b=<…>]`, or nothing for no attributes.
-    private static func list(_ attributes: DOTAttributes) -> String {
-        guard !attributes.isEmpty else { return "" }
-        let items = attributes.sorted.map { name, value in "\(attributeName(name))=\(self.value(value))" }
-        return " [" + items.joined(separator: ", ") + "]"
+    private static func list(_ attributes: DOTAttributes, into out: inout [UInt8]) {
+        guard !attributes.isEmpty else { return }
+        out.append(contentsOf: " [".utf8)
+        var first = true
+        attributes.forEach { name, value in
+            if !first { out.append(contentsOf: ", ".utf8) }
+            first = false
+            if isPlainName(name) { out.append(contentsOf: name.utf8) } else { appendQuoted(name, to: &out) }
+            out.append(UInt8(ascii: "="))
+            append(value, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
     }
 
-    private static func attributeName(_ name: String) -> String {
-        DOTID(name) != nil ? name : quoted(name)
+    /// Whether an attribute name can be written unquoted: what `DOTID.init?(_:)` accepts, checked on bytes
+    /// (attribute names are nearly always short ASCII words).
+    private static func isPlainName(_ name: String) -> Bool {
+        var first = true
+        for byte in name.utf8 {
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            guard letter || (!first && digit) else { return false }
+            first = false
+        }
+        return !first && (name.utf8.count > 8 || DOTID(name) != nil)
     }
 
-    private static func value(_ value: DOTValue) -> String {
+    private static func append(_ value: DOTValue, into out: inout [UInt8]) {
         switch value {
-        case .string(let text): quoted(text)
-        case .html(let label): "<" + label.markup + ">"
+        case .string(let text):
+            appendQuoted(text, to: &out)
+        case .html(let label):
+            out.append(UInt8(ascii: "<"))
+            out.append(contentsOf: label.markup.utf8)
+            out.append(UInt8(ascii: ">"))
         case .lines(let lines, let justification):
-            "\"" + lines.map { String(quoted($0).dropFirst().dropLast()) + (justification == .left ? "\\l" : "\\r") }.joined() + "\""
+            out.append(UInt8(ascii: "\""))
+            for text in lines {
+                appendEscaped(text, to: &out)
+                out.append(0x5C)
+                out.append(UInt8(ascii: justification == .left ? "l" : "r"))
+            }
+            out.append(UInt8(ascii: "\""))
         }
     }
 }

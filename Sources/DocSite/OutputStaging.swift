@@ -1,0 +1,177 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What identifies one version of a file on disk without reading it: size, modification time, inode and device.
+/// A file rewritten in place gets another modification time; one replaced gets another inode.
+public struct FileStamp: Sendable, Hashable {
+    public var size: Int64 = -1
+    public var modified: Int64 = 0
+    public var modifiedNanoseconds: Int64 = 0
+    public var inode: UInt64 = 0
+    public var device: UInt64 = 0
+
+    public init() {}
+
+    init(_ status: stat) {
+        size = Int64(status.st_size)
+        #if canImport(Darwin)
+        modified = Int64(status.st_mtimespec.tv_sec)
+        modifiedNanoseconds = Int64(status.st_mtimespec.tv_nsec)
+        #else
+        modified = Int64(status.st_mtim.tv_sec)
+        modifiedNanoseconds = Int64(status.st_mtim.tv_nsec)
+        #endif
+        inode = UInt64(status.st_ino)
+        device = UInt64(status.st_dev)
+    }
+
+    /// The stamp of the file at `path` (not following a symbolic link); nil when there is no regular file.
+    public static func of(_ path: String) -> FileStamp? {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileStamp(status)
+    }
+}
+
+/// Where a docs build puts its files: the staging folder of an output folder being replaced, or memory.
+public protocol OutputSink: AnyObject {
+    /// Writes a file; its stamp as written.
+    @discardableResult
+    func write(_ bytes: [UInt8], to path: String) throws -> FileStamp
+    /// Takes the file at `path` from the folder being replaced, if it is still the one `stamp` describes: hard
+    /// linked (copied where links are not possible), not read. Nil when it cannot be reused.
+    func reuse(_ path: String, stamp: FileStamp) -> FileStamp?
+    /// A file written (or reused) so far.
+    func read(_ path: String) -> [UInt8]?
+}
+
+/// A build's files kept in memory, for tests and for measuring templating alone.
+public final class MemoryOutput: OutputSink, @unchecked Sendable {
+    public private(set) var files: [String: [UInt8]] = [:]
+
+    public init() {}
+
+    public func write(_ bytes: [UInt8], to path: String) throws -> FileStamp {
+        files[path] = bytes
+        return FileStamp()
+    }
+
+    public func reuse(_ path: String, stamp: FileStamp) -> FileStamp? { nil }
+
+    public func read(_ path: String) -> [UInt8]? { files[path] }
+
+    /// The files sorted by path.
+    public var sorted: [OutputFile] {
+        files.keys.sorted().map { OutputFile(path: $0, contents: files[$0] ?? []) }
+    }
+}
+
+/// The new folder of one `OutputWriter.begin`, written file by file beside the folder it replaces, with the
+/// parent folder's lock held until `commit` or `abandon`.
+public final class OutputStaging: OutputSink, @unchecked Sendable {
+    public let target: OutputTarget
+    let staging: URL
+    let retired: URL
+    private var lock: ParentLock?
+    private var createdDirectories: Set<String> = [""]
+    /// Every path written or reused, for the manifest.
+    private var paths: Set<String> = []
+    /// Files reused by copying because the file system refused a hard link.
+    public private(set) var copied = 0
+
+    init(target: OutputTarget, staging: URL, retired: URL, lock: ParentLock) {
+        self.target = target
+        self.staging = staging
+        self.retired = retired
+        self.lock = lock
+    }
+
+    deinit { abandon() }
+
+    public func write(_ bytes: [UInt8], to path: String) throws -> FileStamp {
+        do {
+            let stamp = try OutputWriter.write(bytes, to: staging, relativePath: path, createdDirectories: &createdDirectories)
+            paths.insert(path)
+            return stamp
+        } catch {
+            throw OutputError.cannotWrite(path: target.requested, reason: OutputWriter.reason(error))
+        }
+    }
+
+    public func reuse(_ path: String, stamp: FileStamp) -> FileStamp? {
+        let source = target.directory.appendingPathComponent(path).path
+        guard FileStamp.of(source) == stamp else { return nil }
+        do {
+            try OutputWriter.createFolder(of: path, in: staging, createdDirectories: &createdDirectories)
+        } catch {
+            return nil
+        }
+        let destination = staging.appendingPathComponent(path).path
+        if link(source, destination) == 0 {
+            paths.insert(path)
+            return stamp
+        }
+        // Another file system, or one without hard links: copy.
+        guard let data = FileManager.default.contents(atPath: source), let written = try? write(Array(data), to: path) else { return nil }
+        copied += 1
+        return written
+    }
+
+    public func read(_ path: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: staging.appendingPathComponent(path).path).map { Array($0) }
+    }
+
+    /// Whether the folder being replaced holds exactly the files of `stamps` as they were when stamped (and its
+    /// manifest): then a run with the same inputs has nothing to write.
+    public func currentFolderMatches(_ stamps: [String: FileStamp]) -> Bool {
+        let directory = target.directory
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(OutputWriter.manifestName).path) else { return false }
+        for (path, stamp) in stamps where FileStamp.of(directory.appendingPathComponent(path).path) != stamp {
+            return false
+        }
+        return true
+    }
+
+    /// Writes the manifest, makes the new folder durable with one file-system sync, swaps it in with two renames
+    /// and releases the lock.
+    public func commit() throws {
+        guard let lock else { throw OutputError.cannotWrite(path: target.requested, reason: "the output was already written or abandoned") }
+        let fileManager = FileManager.default
+        let directory = target.directory
+        let parent = directory.deletingLastPathComponent()
+        defer {
+            lock.release()
+            self.lock = nil
+        }
+        do {
+            // Written last: a staging folder with a manifest is complete.
+            let manifest = OutputWriter.manifestText(Array(paths))
+            _ = try OutputWriter.write(Array(manifest.utf8), to: staging, relativePath: OutputWriter.manifestName, createdDirectories: &createdDirectories)
+            OutputWriter.flushFileSystem(holding: staging)
+            if fileManager.fileExists(atPath: directory.path) {
+                try fileManager.moveItem(at: directory, to: retired)
+            }
+            try fileManager.moveItem(at: staging, to: directory)
+            OutputWriter.flushFileSystem(holding: parent)
+            try? fileManager.removeItem(at: retired)
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            if !fileManager.fileExists(atPath: directory.path), fileManager.fileExists(atPath: retired.path) {
+                try? fileManager.moveItem(at: retired, to: directory)
+            }
+            throw OutputError.cannotWrite(path: target.requested, reason: OutputWriter.reason(error))
+        }
+    }
+
+    /// Removes the staging folder and releases the lock, leaving the folder as it was.
+    public func abandon() {
+        guard let lock else { return }
+        try? FileManager.default.removeItem(at: staging)
+        lock.release()
+        self.lock = nil
+    }
+}

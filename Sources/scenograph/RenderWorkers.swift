@@ -1,0 +1,391 @@
+import ArgumentParser
+import DocSite
+import Foundation
+import Graphviz
+
+/// `scenograph render-worker`: renders diagrams for a `generate --jobs N` run, one request at a time, read from
+/// standard input and answered on standard output (see `WorkerFrames`). Hidden: only `generate` starts it.
+///
+/// Graphviz cannot be shared between threads, so parallel renders need processes: each worker has its own
+/// Graphviz, its own lock and its own large stack.
+struct RenderWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render-worker",
+        abstract: "Render diagrams sent by generate --jobs over standard input.",
+        shouldDisplay: false
+    )
+
+    func run() throws {
+        let input = FrameReader(fd: STDIN_FILENO)
+        // A test of the pool makes workers die after some requests, as a crash would.
+        let failAfter = ProcessInfo.processInfo.environment["SCENOGRAPH_WORKER_FAIL_AFTER"].flatMap { Int($0) }
+        var served = 0
+        while let frame = input.next() {
+            if let failAfter, served >= failAfter { kill(getpid(), SIGKILL) }
+            served += 1
+            var reader = FrameDecoder(frame)
+            let id = reader.int()
+            let engine = reader.string()
+            let count = reader.int()
+            var variants: [(dot: String, format: GraphvizRenderer.Format)] = []
+            for _ in 0..<max(0, count) {
+                let format = reader.string()
+                variants.append((reader.string(), GraphvizRenderer.Format(rawValue: format)))
+            }
+            let before = GraphvizRenderer.statistics.cpu
+            var reply = FrameEncoder()
+            reply.int(id)
+            do {
+                let images = try GraphvizRenderer().render(variants: variants, engine: .init(rawValue: engine))
+                reply.int(0)
+                reply.int(WorkerMemory.nanoseconds(GraphvizRenderer.statistics.cpu - before))
+                reply.int(WorkerMemory.residentKiB())
+                reply.int(images.count)
+                for image in images { reply.bytes(image) }
+            } catch {
+                reply.int(1)
+                reply.int(WorkerMemory.nanoseconds(GraphvizRenderer.statistics.cpu - before))
+                reply.int(WorkerMemory.residentKiB())
+                reply.string("\(error)")
+            }
+            guard FrameWriter.write(reply.frame, to: STDOUT_FILENO) else { return }
+        }
+    }
+}
+
+/// Spreads renders over worker processes of this executable, one request in flight per worker. A worker that
+/// ends (crashes, is killed) is replaced and its request sent once more; one whose memory has grown past
+/// `memoryLimitKiB` (Graphviz leaks a little per graph) is replaced after its answer.
+final class WorkerPool: RenderPool {
+    private final class Worker {
+        let process: Process
+        let toWorker: Int32
+        let reader: FrameReader
+        var job: Job?
+        var served = 0
+
+        init(process: Process, toWorker: Int32, fromWorker: Int32) {
+            self.process = process
+            self.toWorker = toWorker
+            self.reader = FrameReader(fd: fromWorker)
+        }
+    }
+
+    private struct Job {
+        var id: Int
+        var frame: [UInt8]
+        var completion: (Result<[[UInt8]], Error>) -> Void
+        var attempts: Int
+    }
+
+    struct WorkerError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    let size: Int
+    let memoryLimitKiB: Int
+    private var workers: [Worker?]
+    private var nextID = 1
+    /// Graphviz's CPU time in the workers, reported with each answer.
+    private(set) var graphvizCPU: Duration = .zero
+    /// The largest resident size a worker reported.
+    private(set) var peakWorkerKiB = 0
+    /// Workers started, replacements included.
+    private(set) var started = 0
+    /// Workers replaced because they ended or grew.
+    private(set) var replaced = 0
+
+    init(size: Int, memoryLimitKiB: Int) {
+        self.size = max(1, size)
+        self.memoryLimitKiB = memoryLimitKiB
+        self.workers = Array(repeating: nil, count: max(1, size))
+        // A worker that died must show as an error on write, not end this process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    deinit { shutDown() }
+
+    /// Starts no more workers than there are requests.
+    func prepare(requests: Int) {
+        if requests < workers.count { workers = Array(workers.prefix(max(1, requests))) }
+    }
+
+    func submit(_ request: RenderRequest, completion: @escaping (Result<[[UInt8]], Error>) -> Void) {
+        var encoder = FrameEncoder()
+        let id = nextID
+        nextID += 1
+        encoder.int(id)
+        encoder.string(request.engine)
+        encoder.int(request.variants.count)
+        for variant in request.variants {
+            encoder.string(variant.format)
+            encoder.string(variant.dot)
+        }
+        dispatch(Job(id: id, frame: encoder.frame, completion: completion, attempts: 0))
+    }
+
+    func finish() {
+        while workers.contains(where: { $0?.job != nil }) { pump() }
+        shutDown()
+    }
+
+    /// Sends `job` to an idle worker, waiting for one to finish first if all are busy.
+    private func dispatch(_ job: Job) {
+        while true {
+            if let slot = workers.firstIndex(where: { $0 == nil || $0?.job == nil }) {
+                guard let worker = workers[slot] ?? start(slot) else {
+                    job.completion(.failure(WorkerError(description: "cannot start a render worker")))
+                    return
+                }
+                worker.job = job
+                if !FrameWriter.write(job.frame, to: worker.toWorker) { ended(slot) }
+                return
+            }
+            pump()
+        }
+    }
+
+    private func start(_ slot: Int) -> Worker? {
+        let process = Process()
+        process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["render-worker"]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let worker = Worker(process: process, toWorker: input.fileHandleForWriting.fileDescriptor,
+                            fromWorker: output.fileHandleForReading.fileDescriptor)
+        // Keep the handles (and so the descriptors) alive with the worker.
+        handles[ObjectIdentifier(worker)] = (input, output)
+        workers[slot] = worker
+        started += 1
+        return worker
+    }
+
+    private var handles: [ObjectIdentifier: (Pipe, Pipe)] = [:]
+
+    /// Waits until a busy worker answers or ends, and handles that.
+    private func pump() {
+        var fds: [pollfd] = []
+        var slots: [Int] = []
+        for (slot, worker) in workers.enumerated() {
+            guard let worker, worker.job != nil else { continue }
+            fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0))
+            slots.append(slot)
+        }
+        guard !fds.isEmpty else { return }
+        let ready = poll(&fds, nfds_t(fds.count), -1)
+        if ready < 0 { return }
+        for (index, descriptor) in fds.enumerated() where descriptor.revents != 0 {
+            let slot = slots[index]
+            guard let worker = workers[slot] else { continue }
+            switch worker.reader.fill() {
+            case .ended:
+                ended(slot)
+            case .more:
+                while let frame = worker.reader.frame() { answered(slot, frame) }
+            }
+        }
+    }
+
+    private func answered(_ slot: Int, _ frame: [UInt8]) {
+        guard let worker = workers[slot], let job = worker.job else { return }
+        var reader = FrameDecoder(frame)
+        guard reader.int() == job.id else { return ended(slot) }
+        let status = reader.int()
+        graphvizCPU += .nanoseconds(reader.int())
+        let resident = reader.int()
+        peakWorkerKiB = max(peakWorkerKiB, resident)
+        worker.job = nil
+        worker.served += 1
+        if status == 0 {
+            let count = reader.int()
+            job.completion(.success((0..<max(0, count)).map { _ in reader.bytes() }))
+        } else {
+            job.completion(.failure(WorkerError(description: reader.string())))
+        }
+        if resident > memoryLimitKiB {
+            retire(slot)
+            replaced += 1
+        }
+    }
+
+    /// A worker ended without answering: replace it and send its request once more, to a new worker.
+    private func ended(_ slot: Int) {
+        guard let worker = workers[slot] else { return }
+        let job = worker.job
+        worker.job = nil
+        retire(slot)
+        replaced += 1
+        guard var job else { return }
+        job.attempts += 1
+        guard job.attempts <= 1, let fresh = start(slot) else {
+            let reason = worker.process.terminationReason == .uncaughtSignal
+                ? "was killed by signal \(worker.process.terminationStatus)" : "ended with status \(worker.process.terminationStatus)"
+            job.completion(.failure(WorkerError(description: "the render worker \(reason), twice on this diagram")))
+            return
+        }
+        fresh.job = job
+        if !FrameWriter.write(job.frame, to: fresh.toWorker) { ended(slot) }
+    }
+
+    private func retire(_ slot: Int) {
+        guard let worker = workers[slot] else { return }
+        workers[slot] = nil
+        if let (input, _) = handles[ObjectIdentifier(worker)] { try? input.fileHandleForWriting.close() }
+        if worker.process.isRunning, worker.job != nil { worker.process.terminate() }
+        worker.process.waitUntilExit()
+        handles[ObjectIdentifier(worker)] = nil
+    }
+
+    private func shutDown() {
+        for slot in workers.indices { retire(slot) }
+    }
+}
+
+/// The resident size of this process, for a worker to report.
+enum WorkerMemory {
+    static func nanoseconds(_ duration: Duration) -> Int {
+        let parts = duration.components
+        return Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
+    }
+
+    static func residentKiB() -> Int {
+        #if os(Linux)
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
+        #else
+        var usage = rusage()
+        getrusage(RUSAGE_SELF, &usage)
+        return Int(usage.ru_maxrss) / 1024
+        #endif
+    }
+}
+
+// MARK: - Frames
+
+/// A message between `generate` and its workers: a 4-byte little-endian length, then fields: integers as 8 bytes,
+/// strings and byte runs as a length and their bytes.
+struct FrameEncoder {
+    private(set) var body: [UInt8] = []
+
+    mutating func int(_ value: Int) {
+        withUnsafeBytes(of: Int64(value).littleEndian) { body.append(contentsOf: $0) }
+    }
+
+    mutating func bytes(_ value: [UInt8]) {
+        int(value.count)
+        body.append(contentsOf: value)
+    }
+
+    mutating func string(_ value: String) {
+        int(value.utf8.count)
+        body.append(contentsOf: value.utf8)
+    }
+
+    var frame: [UInt8] {
+        var frame: [UInt8] = []
+        frame.reserveCapacity(body.count + 4)
+        withUnsafeBytes(of: UInt32(body.count).littleEndian) { frame.append(contentsOf: $0) }
+        frame.append(contentsOf: body)
+        return frame
+    }
+}
+
+/// Reads the fields of one frame's body; a short or damaged frame reads as zeros and empty strings.
+struct FrameDecoder {
+    private let body: [UInt8]
+    private var offset = 0
+
+    init(_ body: [UInt8]) { self.body = body }
+
+    mutating func int() -> Int {
+        guard offset + 8 <= body.count else { return 0 }
+        var value: Int64 = 0
+        for index in 0..<8 { value |= Int64(body[offset + index]) << (8 * Int64(index)) }
+        offset += 8
+        return Int(value)
+    }
+
+    mutating func bytes() -> [UInt8] {
+        let count = int()
+        guard count >= 0, offset + count <= body.count else { return [] }
+        defer { offset += count }
+        return Array(body[offset..<offset + count])
+    }
+
+    mutating func string() -> String { String(decoding: bytes(), as: UTF8.self) }
+}
+
+/// Frames read from a descriptor: `fill` reads what is there, `frame` takes each complete one.
+final class FrameReader {
+    enum Fill { case more, ended }
+
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var chunk = [UInt8](repeating: 0, count: 1 << 20)
+
+    init(fd: Int32) { self.fd = fd }
+
+    func fill() -> Fill {
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return .ended }
+            buffer.append(contentsOf: chunk[0..<count])
+            return .more
+        }
+    }
+
+    func frame() -> [UInt8]? {
+        guard buffer.count - start >= 4 else { return nil }
+        var length = 0
+        for index in 0..<4 { length |= Int(buffer[start + index]) << (8 * index) }
+        guard buffer.count - start - 4 >= length else { return nil }
+        let body = Array(buffer[(start + 4)..<(start + 4 + length)])
+        start += 4 + length
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: true)
+            start = 0
+        } else if start > 1 << 22 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        return body
+    }
+
+    /// The next frame, reading as much as it takes; nil at the end of the input.
+    func next() -> [UInt8]? {
+        while true {
+            if let frame = frame() { return frame }
+            if fill() == .ended { return nil }
+        }
+    }
+}
+
+/// `write(2)`, out of reach of `FrameWriter.write` by name.
+private func writeBytes(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+enum FrameWriter {
+    /// Writes all of `frame`; false when the other end has gone.
+    static func write(_ frame: [UInt8], to fd: Int32) -> Bool {
+        var offset = 0
+        while offset < frame.count {
+            let written = frame.withUnsafeBytes { writeBytes(fd, $0.baseAddress.map { $0 + offset }, frame.count - offset) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+}

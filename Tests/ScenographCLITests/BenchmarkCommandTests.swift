@@ -1,0 +1,57 @@
+import Foundation
+import XCTest
+
+/// `scenograph benchmark` on the smallest model it generates: the table and the JSON carry every figure, whatever
+/// their values (speed is reported by the command, never asserted).
+final class BenchmarkCommandTests: XCTestCase {
+    func testTheSmallestBenchmarkWritesEveryFigure() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-benchmark-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = folder.appendingPathComponent("figures.json")
+        let scratch = folder.appendingPathComponent("scratch")
+        // One tab (26 scenes) and two short flows keep the four debug-build runs to a few seconds.
+        let result = try CLIRunner.run(["benchmark", "--sizes", "25", "--flows", "2", "--steps", "4", "--jobs", "2", "--no-peer",
+                                        "--json", json.path, "--scratch", scratch.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("warm/cold"), result.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path), "the scratch folder is removed afterwards")
+
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        XCTAssertEqual(document["jobs"] as? Int, 2)
+        XCTAssertNotNil((document["machine"] as? [String: Any])?["cores"] as? Int)
+        let results = try XCTUnwrap(document["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, 1)
+        let size = results[0]
+        XCTAssertEqual(size["scenes"] as? Int, 26)
+        XCTAssertGreaterThan(size["files"] as? Int ?? 0, 0)
+        XCTAssertGreaterThan(size["diagrams"] as? Int ?? 0, 0)
+        XCTAssertNil(size["peer"], "--no-peer leaves the peer pipeline out")
+
+        var runs: [String: [String: Any]] = [:]
+        for name in ["cold", "coldOneJob", "warm", "oneSceneChanged"] {
+            let run = try XCTUnwrap(size[name] as? [String: Any], name)
+            for key in ["wallSeconds", "cpuSeconds", "userSeconds", "systemSeconds", "graphvizCPUSeconds", "outsideGraphvizCPUShare"] {
+                XCTAssertNotNil(run[key] as? Double, "\(name).\(key)")
+            }
+            XCTAssertGreaterThan(run["peakKiB"] as? Int ?? 0, 0, "\(name).peakKiB")
+            XCTAssertEqual(run["status"] as? Int, 0, name)
+            runs[name] = try XCTUnwrap(run["generate"] as? [String: Any], "\(name).generate")
+        }
+        // Cold runs render every image, in workers or in the process; warm finds everything up to date; one changed
+        // scene renders some images again, not all.
+        let cold = try XCTUnwrap(runs["cold"]), one = try XCTUnwrap(runs["coldOneJob"])
+        let rendered = try XCTUnwrap(cold["renderedImages"] as? Int)
+        XCTAssertGreaterThan(rendered, 0)
+        XCTAssertEqual(one["renderedImages"] as? Int, rendered)
+        XCTAssertEqual(cold["workers"] as? Int, 2)
+        XCTAssertEqual(one["workers"] as? Int, 0)
+        XCTAssertEqual(runs["warm"]?["upToDate"] as? Bool, true)
+        let changed = try XCTUnwrap(runs["oneSceneChanged"])
+        XCTAssertEqual(changed["upToDate"] as? Bool, false)
+        let redrawn = try XCTUnwrap(changed["renderedImages"] as? Int)
+        XCTAssertGreaterThan(redrawn, 0)
+        XCTAssertLessThan(redrawn, rendered)
+        XCTAssertNotNil(cold["phases"] as? [String: Double])
+    }
+}

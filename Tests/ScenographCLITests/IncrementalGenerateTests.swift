@@ -1,0 +1,133 @@
+import Foundation
+import XCTest
+
+/// `generate` run after run, as users run it on every commit: nothing changed writes nothing, one changed scene
+/// redraws and retemplates only what shows it, and renders spread over workers give the same bytes.
+final class IncrementalGenerateTests: XCTestCase {
+    private var temporary: URL!
+
+    override func setUpWithError() throws {
+        temporary = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-incremental-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: temporary)
+    }
+
+    private var environment: [String: String] { ["SCENOGRAPH_CACHE_DIR": temporary.appendingPathComponent("cache").path] }
+
+    /// A copy of the bundled example, to change.
+    private func exampleCopy() throws -> URL {
+        let model = temporary.appendingPathComponent("Photos.yaml")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/Photos.yaml"), to: model)
+        return model
+    }
+
+    private func generate(_ model: URL, into name: String, _ extra: [String] = [], environment extraEnvironment: [String: String] = [:]) throws -> CLIRunner.Output {
+        let output = try CLIRunner.run(["generate", model.path, "-o", temporary.appendingPathComponent(name).path] + extra,
+                                       environment: environment.merging(extraEnvironment) { _, new in new })
+        XCTAssertEqual(output.status, 0, output.stderr)
+        return output
+    }
+
+    /// Every file of a docs folder with its bytes.
+    private func contents(_ name: String) throws -> [String: Data] {
+        let root = temporary.appendingPathComponent(name)
+        var result: [String: Data] = [:]
+        for path in try GenerateCommandTests.files(under: root) { result[path] = try Data(contentsOf: root.appendingPathComponent(path)) }
+        return result
+    }
+
+    private func inode(_ path: URL) throws -> UInt64 {
+        try XCTUnwrap((FileManager.default.attributesOfItem(atPath: path.path)[.systemFileNumber] as? NSNumber)?.uint64Value)
+    }
+
+    // MARK: - Warm runs
+
+    func testARunWithNothingChangedWritesNothing() throws {
+        let model = try exampleCopy()
+        _ = try generate(model, into: "docs")
+        let index = temporary.appendingPathComponent("docs/index.md")
+        let before = try inode(index)
+        let second = try generate(model, into: "docs")
+        XCTAssertTrue(second.stderr.contains("is up to date (719 files)"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("rendered nothing: 154 diagrams unchanged"), second.stderr)
+        XCTAssertEqual(try inode(index), before, "the folder was not replaced")
+    }
+
+    func testATouchedModelReusesEveryFileWithoutRenderingOrTemplating() throws {
+        let model = try exampleCopy()
+        _ = try generate(model, into: "docs")
+        let first = try contents("docs")
+        // The same text written again: another stamp, so the run goes through every page and diagram.
+        try Data(contentsOf: model).write(to: model)
+        let second = try generate(model, into: "docs", ["--verbose"])
+        XCTAssertFalse(second.stderr.contains("rendering "), second.stderr)
+        XCTAssertFalse(second.stderr.contains("writing "), second.stderr)
+        XCTAssertTrue(second.stderr.contains("0 pages templated"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("rendered nothing"), second.stderr)
+        XCTAssertEqual(try contents("docs"), first)
+    }
+
+    /// One scene's title changes: exactly the pages and images whose bytes change are templated and rendered, and
+    /// the result is what a run from scratch writes.
+    func testOneChangedSceneRedrawsOnlyWhatShowsIt() throws {
+        let model = try exampleCopy()
+        _ = try generate(model, into: "docs")
+        let before = try contents("docs")
+        let text = try String(contentsOf: model, encoding: .utf8)
+        XCTAssertTrue(text.contains("    title: Details\n"))
+        try text.replacingOccurrences(of: "    title: Details\n", with: "    title: Photo details\n").write(to: model, atomically: true, encoding: .utf8)
+
+        let run = try generate(model, into: "docs", ["--verbose"])
+        let after = try contents("docs")
+        _ = try generate(model, into: "fresh", ["--no-cache"])
+        XCTAssertEqual(after, try contents("fresh"), "the incremental run writes what a run from scratch writes")
+
+        let lines = run.stderr.split(separator: "\n")
+        let templated = Set(lines.compactMap { $0.hasPrefix("writing ") ? String($0.dropFirst("writing ".count)) : nil })
+        let rendered = Set(lines.compactMap { line in line.range(of: "] rendering ").map { String(line[$0.upperBound...]) } })
+        let changed = Set(after.keys.filter { before[$0] != after[$0] })
+        let isPage = { (path: String) in path.hasSuffix(".md") || path.hasSuffix(".html") }
+        let isImage = { (path: String) in path.hasSuffix(".svg") || path.hasSuffix(".png") }
+        XCTAssertEqual(templated, Set(changed.filter(isPage)), "pages templated are the pages that changed")
+        XCTAssertEqual(rendered, Set(changed.filter(isImage)), "images rendered are the images that changed")
+        // The scene's own pages, the index (which lists titles) and its neighbours' HTML pages (which inline their
+        // neighbourhood): a handful of the 98 pages.
+        XCTAssertTrue(templated.contains("scenes/photoDetails.md") && templated.contains("site/index.html"), "\(templated.sorted())")
+        XCTAssertLessThan(templated.count, 15, "\(templated.sorted())")
+        XCTAssertLessThan(rendered.count, 15, "\(rendered.sorted())")
+    }
+
+    // MARK: - Workers
+
+    func testWorkersGiveTheBytesOfOneProcessAndReplaceWorkersThatEnd() throws {
+        let model = try exampleCopy()
+        _ = try generate(model, into: "one", ["--jobs", "1", "--no-cache"])
+        let one = try contents("one")
+        _ = try generate(model, into: "two", ["--jobs", "2", "--no-cache"])
+        XCTAssertEqual(try contents("two"), one)
+        // Workers killed after every third render are replaced, their renders sent again.
+        _ = try generate(model, into: "crashing", ["--jobs", "2", "--no-cache"], environment: ["SCENOGRAPH_WORKER_FAIL_AFTER": "3"])
+        XCTAssertEqual(try contents("crashing"), one)
+        // Workers grown past the memory limit are replaced after answering.
+        let small = temporary.appendingPathComponent("Small.yaml")
+        try "format: 1\nname: Small\ninitial: nav\nscenes:\n  nav: {kind: navigation, root: a}\n  a:\n    segues:\n      next: {kind: show, to: b}\n  b: {}\n"
+            .write(to: small, atomically: true, encoding: .utf8)
+        _ = try generate(small, into: "small-one", ["--jobs", "1", "--no-cache"])
+        let grown = try generate(small, into: "small-two", ["--jobs", "2", "--no-cache", "--worker-memory-limit", "1", "--verbose"])
+        let workers = try XCTUnwrap(grown.stderr.split(separator: "\n").first { $0.hasPrefix("render workers: ") }, grown.stderr)
+        let counts = workers.split(separator: " ").compactMap { Int($0) }
+        XCTAssertEqual(counts.count, 3, String(workers))
+        XCTAssertGreaterThan(counts.first ?? 0, 2, "every worker is replaced after its render: \(workers)")
+        XCTAssertEqual(counts.dropFirst().first, counts.first, "\(workers)")
+        XCTAssertEqual(try contents("small-two"), try contents("small-one"))
+        // A worker that dies on every render fails the run with the diagram's name, and writes nothing.
+        let failing = try CLIRunner.run(["generate", model.path, "-o", temporary.appendingPathComponent("failing").path, "--jobs", "2", "--no-cache"],
+                                        environment: environment.merging(["SCENOGRAPH_WORKER_FAIL_AFTER": "0"]) { _, new in new })
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertTrue(failing.stderr.contains("error: cannot render diagram"), failing.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("failing").path))
+    }
+}
