@@ -23,6 +23,22 @@ struct Scenograph: ParsableCommand {
     /// The environment is read here, once, and handed to the libraries.
     static func main() {
         GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
-        main(nil)
+        var command: ParsableCommand
+        do {
+            command = try parseAsRoot(nil)
+        } catch {
+            exit(withError: error)
+        }
+        do {
+            try command.run()
+        } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            // Exit codes, help, and errors in the command line: ArgumentParser's own handling.
+            exit(withError: error)
+        } catch {
+            // Anything else a command lets through is still an error line of the house style, never a bare
+            // `Error:` that scripts and CI annotations would not recognise.
+            Terminal.error("\(error)")
+            exit(withError: ExitCode(1))
+        }
     }
 }

@@ -71,6 +71,7 @@ struct FuzzHarness: Sendable {
     let options: Options
     let models: [Source]
     let storyboards: [Source]
+    private let runID = UUID().uuidString
 
     /// Error lines known to carry no position, each with the reason: none at present (generate's bare
     /// "error: flow 'f' failed" was one until flows reported their step and line).
@@ -101,7 +102,8 @@ struct FuzzHarness: Sendable {
         let source = index % 3 == 2 && !storyboards.isEmpty ? random.pick(storyboards) : models[random.below(models.count)]
         let (bytes, mutations) = Mutator.mutate(source.bytes, format: source.format, random: &random)
         let generate = options.generateEvery > 0 && random.below(options.generateEvery) == 0
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-fuzz-\(getpid())-\(index)")
+        // A folder of this harness alone: tests running at the same time in this process run cases of the same index.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-fuzz-\(getpid())-\(runID)-\(index)")
         try? FileManager.default.removeItem(at: folder)
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
@@ -151,22 +153,20 @@ struct FuzzHarness: Sendable {
     /// Runs `scenograph arguments…` in `folder` under the limits; standard output is discarded.
     func execute(_ arguments: [String], in folder: URL, timeout: TimeInterval) -> (Run, String) {
         let command = arguments.first ?? ""
+        let errorFile = folder.appendingPathComponent(".stderr-\(command)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        // `exec` replaces the shell, so the limit applies to scenograph and a kill reaches it.
-        process.arguments = ["-c", "ulimit -v \(options.memoryKilobytes) && exec \"$0\" \"$@\"", options.binary.path] + arguments
+        // `exec` replaces the shell, so the limit applies to scenograph and a kill reaches it. The shell itself
+        // sends standard error to the file: Foundation's Process, started from several threads at once, can lose
+        // a child's output through a file handle it was given (swiftlang/swift#57827).
+        process.arguments = ["-c", "ulimit -v \(options.memoryKilobytes) && error=\"$0\" binary=\"$1\" && shift && exec \"$binary\" \"$@\" </dev/null >/dev/null 2>\"$error\"",
+                             errorFile.path, options.binary.path] + arguments
         process.currentDirectoryURL = folder
         var environment = ProcessInfo.processInfo.environment
         environment["SCENOGRAPH_CACHE_DIR"] = options.keep.appendingPathComponent("cache").path
         process.environment = environment
-        let errorFile = folder.appendingPathComponent(".stderr-\(command)")
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        guard let errorHandle = try? FileHandle(forWritingTo: errorFile) else {
-            return (Run(command: command, outcome: .unexpectedStatus, detail: "cannot capture standard error", seconds: 0), "")
-        }
-        defer { try? errorHandle.close() }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = errorHandle
+        process.standardError = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         let finished = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in finished.signal() }
