@@ -99,6 +99,22 @@ public struct SegueGraph: Sendable {
     }
     /// The SVG `id` of a relationship link.
     public static func relationshipID(container: String, child: String) -> String { "relationship-\(container).\(child)" }
+
+    /// The launch arrow's dot and edge, pointing at the initial scene (or, in the overview, at its part).
+    static func launchArrow(to initial: String) -> (marker: DOTAttributes, edge: DOTAttributes) {
+        let tooltip = DOTValue.string("launch: the app starts with '\(initial)'")
+        let marker: DOTAttributes = [
+            "id": "initial", "class": "initial", "shape": "circle", "style": "filled",
+            "fillcolor": .string(DiagramStyle.initial.color), "color": .string(DiagramStyle.initial.color),
+            "width": "0.22", "height": "0.22", "fixedsize": "true", "label": "", "tooltip": tooltip,
+        ]
+        var edge = DiagramStyle.initial.edgeAttributes
+        edge["id"] = "initial-edge"
+        edge["class"] = "initial"
+        edge["label"] = "launch"
+        edge["tooltip"] = tooltip
+        return (marker, edge)
+    }
 }
 
 // MARK: - Building
@@ -259,20 +275,13 @@ private struct SegueGraphBuilder {
     mutating func addInitialArrow() {
         guard let initial = model.initial?.value, let target = nodes[initial] else { return }
         let start = ids.node()
-        statements.append(.node(DOTNode(start, [
-            "id": "initial", "class": "initial", "shape": "circle", "style": "filled",
-            "fillcolor": .string(DiagramStyle.initial.color), "color": .string(DiagramStyle.initial.color),
-            "width": "0.22", "height": "0.22", "fixedsize": "true", "label": "",
-            "tooltip": .string("launch: the app starts with '\(initial)'"),
-        ])))
-        var attributes = DiagramStyle.initial.edgeAttributes
-        attributes["id"] = "initial-edge"
-        attributes["class"] = "initial"
-        attributes["label"] = "launch"
-        attributes["tooltip"] = .string("launch: the app starts with '\(initial)'")
+        let launch = SegueGraph.launchArrow(to: initial)
+        statements.append(.node(DOTNode(start, launch.marker)))
+        var attributes = launch.edge
         if let links = options.links { attributes["URL"] = .string(links.scene(initial)) }
         edges.append(.edge(DOTEdge(from: start, to: target, attributes)))
     }
+
 
     mutating func addRelationships() {
         for container in model.scenes where container.kind.isContainer {

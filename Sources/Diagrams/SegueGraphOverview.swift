@@ -73,18 +73,9 @@ public struct SegueGraphOverview: Sendable {
         }
         if let initial = model.initial?.value, let part = partition.partOfScene[initial] {
             let start = ids.node()
-            statements.append(.node(DOTNode(start, [
-                "id": "initial", "class": "initial", "shape": "circle", "style": "filled",
-                "fillcolor": .string(DiagramStyle.initial.color), "color": .string(DiagramStyle.initial.color),
-                "width": "0.22", "height": "0.22", "fixedsize": "true", "label": "",
-                "tooltip": .string("launch: the app starts with '\(initial)'"),
-            ])))
-            var attributes = DiagramStyle.initial.edgeAttributes
-            attributes["id"] = "initial-edge"
-            attributes["class"] = "initial"
-            attributes["label"] = "launch"
-            attributes["tooltip"] = .string("launch: the app starts with '\(initial)'")
-            statements.append(.edge(DOTEdge(from: start, to: nodes[part], attributes)))
+            let launch = SegueGraph.launchArrow(to: initial)
+            statements.append(.node(DOTNode(start, launch.marker)))
+            statements.append(.edge(DOTEdge(from: start, to: nodes[part], launch.edge)))
         }
         let all = connections()
         for from in all.keys.sorted() {

@@ -101,33 +101,39 @@ final class GraphvizSession: @unchecked Sendable {
         installMessageHandler()
         _ = agreseterrors()
         guard let first = variants.first else { return [] }
-        let context = try openContext(for: first.format)
-        let graph = try parse(first.dot, timing: &timing, clock: clock)
-        defer {
-            let start = clock.now
-            gvFreeLayout(context, graph)
-            agclose(graph)
-            timing.render += clock.now - start
-        }
-        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
-        var outputs = [try renderGraph(graph, context: context, format: first.format, timing: &timing, clock: clock)]
-        for variant in variants.dropFirst() {
-            let variantContext = try openContext(for: variant.format)
-            guard variantContext == context, LinkVariants.differOnlyInLinks(first.dot, variant.dot) else {
-                outputs.append(try renderAlone(variant.dot, engine: engine, format: variant.format, timing: &timing, clock: clock))
-                continue
+        return try withLayout(first.dot, engine: engine, format: first.format, timing: &timing, clock: clock) {
+            graph, context, timing throws(GraphvizError) in
+            var outputs = [try renderGraph(graph, context: context, format: first.format, timing: &timing, clock: clock)]
+            for variant in variants.dropFirst() {
+                let variantContext = try openContext(for: variant.format)
+                guard variantContext == context, LinkVariants.differOnlyInLinks(first.dot, variant.dot) else {
+                    outputs.append(try renderAlone(variant.dot, engine: engine, format: variant.format, timing: &timing, clock: clock))
+                    continue
+                }
+                let links = try parse(variant.dot, timing: &timing, clock: clock)
+                LinkVariants.copyLinks(from: links, to: graph)
+                agclose(links)
+                outputs.append(try renderGraph(graph, context: context, format: variant.format, timing: &timing, clock: clock))
             }
-            let links = try parse(variant.dot, timing: &timing, clock: clock)
-            LinkVariants.copyLinks(from: links, to: graph)
-            agclose(links)
-            outputs.append(try renderGraph(graph, context: context, format: variant.format, timing: &timing, clock: clock))
+            return outputs
         }
-        return outputs
     }
 
     /// Parses, lays out and renders one DOT text on its own.
     private func renderAlone(_ dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format,
                              timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> [UInt8] {
+        try withLayout(dot, engine: engine, format: format, timing: &timing, clock: clock) { graph, context, timing throws(GraphvizError) in
+            try renderGraph(graph, context: context, format: format, timing: &timing, clock: clock)
+        }
+    }
+
+    /// Parses and lays out `dot` in the context of `format`, hands the laid-out graph to `body`, and frees it
+    /// (the freeing counted as render time) however `body` ends.
+    private func withLayout<Result>(
+        _ dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format, timing: inout RenderTiming,
+        clock: ContinuousClock,
+        _ body: (UnsafeMutablePointer<Agraph_t>, OpaquePointer, inout RenderTiming) throws(GraphvizError) -> Result
+    ) throws(GraphvizError) -> Result {
         let context = try openContext(for: format)
         let graph = try parse(dot, timing: &timing, clock: clock)
         defer {
@@ -137,7 +143,7 @@ final class GraphvizSession: @unchecked Sendable {
             timing.render += clock.now - start
         }
         try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
-        return try renderGraph(graph, context: context, format: format, timing: &timing, clock: clock)
+        return try body(graph, context, &timing)
     }
 
     private func parse(_ dot: String, timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {
