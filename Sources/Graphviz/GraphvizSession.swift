@@ -105,6 +105,11 @@ final class GraphvizSession: @unchecked Sendable {
             graph, context, timing throws(GraphvizError) in
             var outputs = [try renderGraph(graph, context: context, format: first.format, timing: &timing, clock: clock)]
             for variant in variants.dropFirst() {
+                if first.format == .svg, variant.format == .svg,
+                   let substituted = LinkVariants.substitutedLinks(in: outputs[0], first: first.dot, second: variant.dot) {
+                    outputs.append(substituted)
+                    continue
+                }
                 let variantContext = try openContext(for: variant.format)
                 guard variantContext == context, LinkVariants.differOnlyInLinks(first.dot, variant.dot) else {
                     outputs.append(try renderAlone(variant.dot, engine: engine, format: variant.format, timing: &timing, clock: clock))

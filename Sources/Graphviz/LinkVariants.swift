@@ -3,10 +3,14 @@ import CGraphviz
 /// Drawing one layout with the links of another variant of the same diagram.
 ///
 /// The docs draw each diagram twice, with links to the Markdown pages and to the HTML pages; the two DOT texts
-/// differ only in `URL` values, which do not affect the layout. Laying out once and rendering each variant from that
-/// layout halves the work. Links are copied between parsed graphs (graph, subgraphs by name, nodes by name, each
-/// node's out-edges in order), never substituted in rendered text; a variant that differs in anything but its links
-/// is laid out on its own.
+/// differ only in `URL` values, which do not affect the layout. The first variant is parsed, laid out and rendered;
+/// the other is drawn from it in one of two ways:
+/// - when both are SVG and every link value is plain (printable ASCII without `\`, `&`, `<`, `>`, `"` or `'`, so
+///   Graphviz writes it unchanged as `xlink:href="…"`) and each value of the first maps to one value of the second,
+///   the first rendering's `xlink:href` values are replaced (`substitutedLinks`): no second parse or render;
+/// - otherwise the variant is parsed and its links are copied between the parsed graphs (graph, subgraphs, nodes,
+///   out-edges in creation order) before rendering the layout again (`copyLinks`).
+/// A variant that differs in anything but its links is laid out on its own.
 enum LinkVariants {
     /// The attributes that only link: Graphviz writes them as `xlink:href` and they play no part in the layout.
     static let linkAttributes = ["URL", "href"]
@@ -17,37 +21,93 @@ enum LinkVariants {
     /// escapes included. Anything else must be byte for byte equal, so a variant with another label, size or order
     /// is never drawn from this layout.
     static func differOnlyInLinks(_ first: String, _ second: String) -> Bool {
-        var first = first, second = second
-        return first.withUTF8 { a in second.withUTF8 { b in differOnlyInLinks(a, b) } }
+        linkPairs(first, second) != nil
     }
 
-    private static func differOnlyInLinks(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// The raw quoted contents of the link values of both texts, in order, when the texts differ only in them;
+    /// nil otherwise.
+    static func linkPairs(_ first: String, _ second: String) -> [(first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)]? {
+        let a = Array(first.utf8), b = Array(second.utf8)
+        var pairs: [(first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)] = []
         var i = 0, j = 0
         while i < a.count, j < b.count {
             let x = a[i]
-            if x != b[j] { return false }
+            if x != b[j] { return nil }
             i += 1
             j += 1
             guard x == UInt8(ascii: " ") || x == UInt8(ascii: "[") else { continue }
             // After a separator both may start a link attribute: skip both values.
             guard let marker = markers.firstIndex(where: { starts(a, at: i, with: $0) }), starts(b, at: j, with: markers[marker]) else { continue }
-            guard let endA = quotedEnd(a, from: i + markers[marker].count), let endB = quotedEnd(b, from: j + markers[marker].count) else { return false }
+            let startA = i + markers[marker].count, startB = j + markers[marker].count
+            guard let endA = quotedEnd(a, from: startA), let endB = quotedEnd(b, from: startB) else { return nil }
+            pairs.append((a[startA..<endA - 1], b[startB..<endB - 1]))
             i = endA
             j = endB
         }
-        return i == a.count && j == b.count
+        return i == a.count && j == b.count ? pairs : nil
+    }
+
+    /// The second variant's SVG drawn from the first's: every `xlink:href` value of `svg` (the first variant's
+    /// rendering) replaced by the second variant's value for it. Nil when that would not be exactly what Graphviz
+    /// draws: the texts differ in more than links, a value is not plain (Graphviz would escape or expand it), one
+    /// value of the first maps to two of the second, or the SVG holds a link that is not among the first's values.
+    static func substitutedLinks(in svg: [UInt8], first: String, second: String) -> [UInt8]? {
+        guard let pairs = linkPairs(first, second) else { return nil }
+        var replacements: [ArraySlice<UInt8>: ArraySlice<UInt8>] = [:]
+        for pair in pairs {
+            guard isPlain(pair.first), isPlain(pair.second) else { return nil }
+            if let known = replacements[pair.first] {
+                guard known == pair.second else { return nil }
+            } else {
+                replacements[pair.first] = pair.second
+            }
+        }
+        var output: [UInt8] = []
+        output.reserveCapacity(svg.count + svg.count / 8)
+        var copied = 0, index = 0
+        while let start = firstIndex(of: hrefMarker, in: svg, from: index) {
+            let valueStart = start + hrefMarker.count
+            guard let valueEnd = svg[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            guard let replacement = replacements[svg[valueStart..<valueEnd]] else { return nil }
+            output.append(contentsOf: svg[copied..<valueStart])
+            output.append(contentsOf: replacement)
+            copied = valueEnd
+            index = valueEnd
+        }
+        output.append(contentsOf: svg[copied...])
+        return output
+    }
+
+    private static let hrefMarker = Array("xlink:href=\"".utf8)
+
+    /// Whether Graphviz writes `value` into SVG byte for byte: printable ASCII without escapes, entities or quotes.
+    private static func isPlain(_ value: ArraySlice<UInt8>) -> Bool {
+        !value.isEmpty && value.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && !"\\&<>\"'".utf8.contains(byte)
+        }
+    }
+
+    private static func firstIndex(of marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let first = marker.first, marker.count <= bytes.count else { return nil }
+        var index = start
+        let last = bytes.count - marker.count
+        while index <= last {
+            if bytes[index] == first, bytes[index..<index + marker.count].elementsEqual(marker) { return index }
+            index += 1
+        }
+        return nil
     }
 
     private static let markers = linkAttributes.map { Array("\($0)=\"".utf8) }
 
-    private static func starts(_ text: UnsafeBufferPointer<UInt8>, at index: Int, with marker: [UInt8]) -> Bool {
+    private static func starts(_ text: [UInt8], at index: Int, with marker: [UInt8]) -> Bool {
         guard index + marker.count <= text.count else { return false }
         for offset in marker.indices where text[index + offset] != marker[offset] { return false }
         return true
     }
 
     /// The index after the closing quote of a quoted value whose content starts at `index`; nil when it never closes.
-    private static func quotedEnd(_ text: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+    private static func quotedEnd(_ text: [UInt8], from index: Int) -> Int? {
         var position = index
         while position < text.count {
             let byte = text[position]

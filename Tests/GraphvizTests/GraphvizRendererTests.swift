@@ -199,6 +199,60 @@ struct GraphvizRendererTests {
         var svg: [UInt8]?
     }
 
+    // MARK: - Link variants
+
+    /// A diagram with links on the graph, a cluster, nodes and edges; `prefix` and `suffix` shape every link.
+    private static func linkedDOT(_ prefix: String, _ suffix: String, extra: String = "") -> String {
+        """
+        digraph { URL="\(prefix)index\(suffix)"; subgraph cluster_tab { label="Tab"; URL="\(prefix)tab\(suffix)"; a [URL="\(prefix)a\(suffix)"]; b }
+        b [URL="\(prefix)b\(suffix)"\(extra)]; a -> b [URL="\(prefix)a\(suffix)"]; b -> c [href="\(prefix)c\(suffix)", label="go"]; c [URL="\(prefix)c\(suffix)"] }
+        """
+    }
+
+    @Test("link variants render to the bytes each gets on its own", arguments: [
+        ("../scenes/", ".md", "scenes/", ".html", true),
+        // Values Graphviz escapes or expands: drawn by copying links between parsed graphs instead.
+        ("../scenes/", ".md?a=1&b=2", "scenes/", ".html?a=1&amp;b=2", false),
+        ("../scenes/\\N-", ".md", "scenes/", ".html", false),
+    ])
+    func linkVariantsMatchStandaloneRenders(_ markdownPrefix: String, _ markdownSuffix: String, _ htmlPrefix: String, _ htmlSuffix: String,
+                                            _ substitutable: Bool) throws {
+        let markdown = Self.linkedDOT(markdownPrefix, markdownSuffix)
+        let html = Self.linkedDOT(htmlPrefix, htmlSuffix)
+        let variants = try renderer.render(variants: [(markdown, .svg), (html, .svg)])
+        #expect(variants.count == 2)
+        #expect(variants.first == (try renderer.render(dot: markdown)))
+        #expect(variants.last == (try renderer.render(dot: html)))
+        #expect(variants.first != variants.last)
+        #expect((LinkVariants.substitutedLinks(in: variants[0], first: markdown, second: html) != nil) == substitutable)
+    }
+
+    @Test("a value of one variant linking to two of the other, or a variant differing in more than links, renders on its own")
+    func linkVariantsThatCannotBeSubstituted() throws {
+        // `a` links to one page in the first variant and to two in the second.
+        let first = #"digraph { a [URL="x.md"]; b [URL="x.md"]; a -> b }"#
+        let second = #"digraph { a [URL="x.html"]; b [URL="y.html"]; a -> b }"#
+        let variants = try renderer.render(variants: [(first, .svg), (second, .svg)])
+        #expect(variants.last == (try renderer.render(dot: second)))
+        #expect(LinkVariants.substitutedLinks(in: variants[0], first: first, second: second) == nil)
+        // A label differs too: laid out on its own.
+        let relabelled = Self.linkedDOT("", ".html", extra: ", label=\"Longer label\"")
+        let plain = Self.linkedDOT("", ".md")
+        let drawn = try renderer.render(variants: [(plain, .svg), (relabelled, .svg)])
+        #expect(drawn.last == (try renderer.render(dot: relabelled)))
+        #expect(LinkVariants.substitutedLinks(in: drawn[0], first: plain, second: relabelled) == nil)
+    }
+
+    @Test("substitution refuses an SVG holding a link that is not among the first variant's values")
+    func substitutionRefusesUnknownLinks() {
+        let first = #"digraph { a [URL="a.md"] }"#, second = #"digraph { a [URL="a.html"] }"#
+        let svg = Array(#"<a xlink:href="a.md"></a><a xlink:href="elsewhere.md"></a>"#.utf8)
+        #expect(LinkVariants.substitutedLinks(in: svg, first: first, second: second) == nil)
+        let known = Array(#"<g><a xlink:href="a.md" xlink:title="a">x</a></g>"#.utf8)
+        #expect(LinkVariants.substitutedLinks(in: known, first: first, second: second)
+                == Array(#"<g><a xlink:href="a.html" xlink:title="a">x</a></g>"#.utf8))
+    }
+
     // MARK: - Reporting
 
     @Test("renders report their timing and Graphviz's warnings")
