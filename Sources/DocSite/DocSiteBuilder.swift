@@ -235,11 +235,20 @@ public struct DocSiteBuilder: Sendable {
         if html { flavours.append(("html", "site/", "svg")) }
         // DOT texts are built and hashed on `threads` threads a batch at a time (a batch's texts are held at once,
         // not all of them); what is written and planned follows the catalogue order, whatever the threads.
+        // While one batch is written and planned, the next is built in the background, so that no core waits.
         let batch = threads > 1 ? 32 * threads : 1
+        let extensions = flavours.map(\.ext), threads = threads
+        func prepare(from start: Int) -> Pending<[[(dot: String, digest: String)]]>? {
+            guard start < diagrams.count else { return nil }
+            let slice = diagrams[start..<min(start + batch, diagrams.count)]
+            return Pending(inBackground: threads > 1) { Self.prepareDOT(slice, extensions: extensions, threads: threads) }
+        }
         var prepared: [[(dot: String, digest: String)]] = []
+        var next = prepare(from: 0)
         for (index, diagram) in diagrams.enumerated() {
             if index % batch == 0 {
-                prepared = Self.prepareDOT(diagrams[index..<min(index + batch, diagrams.count)], extensions: flavours.map(\.ext), threads: threads)
+                prepared = next?.value ?? []
+                next = prepare(from: index + batch)
             }
             var renders: [PendingRender] = []
             for (flavourIndex, flavour) in flavours.enumerated() {
@@ -308,29 +317,30 @@ public struct DocSiteBuilder: Sendable {
                 state.requests.append((first.diagram, source.engine, [PendingRender(key: key, dotPath: source.dotPath, format: first.format)]))
             }
         }
-        // Requests are built from the DOT files written while planning, biggest first.
-        var requests: [(request: RenderRequest, renders: [PendingRender], size: Int, diagram: String)] = []
+        // Requests are sent biggest DOT first; each reads its DOT files, written while planning, just before it is
+        // sent, so that the DOT texts of all diagrams are never held at once.
+        var requests: [(engine: String, renders: [PendingRender], size: Int64, diagram: String)] = []
         for entry in state.requests {
-            var variants: [(dot: String, format: String)] = []
-            var size = 0
-            for render in entry.renders {
-                guard let bytes = state.sink.read(render.dotPath) else {
-                    throw DocSiteError(diagram: render.dotPath, message: "its DOT file cannot be read back")
-                }
-                size += bytes.count
-                variants.append((String(decoding: bytes, as: UTF8.self), render.format))
-            }
-            requests.append((RenderRequest(engine: entry.engine, variants: variants), entry.renders, size, entry.diagram))
+            let size = entry.renders.reduce(Int64(0)) { $0 + max(0, state.record[$1.dotPath]?.stamp.size ?? 0) }
+            requests.append((entry.engine, entry.renders, size, entry.diagram))
         }
         requests.sort { $0.size != $1.size ? $0.size > $1.size : $0.diagram < $1.diagram }
         state.requests = []
         pool.prepare(requests: requests.count)
         let start = DispatchTime.now().uptimeNanoseconds
-        withoutActuallyEscaping(progress) { progress in
+        try withoutActuallyEscaping(progress) { progress in
             for item in requests {
                 if state.error != nil { break }
+                var variants: [(dot: String, format: String)] = []
+                for render in item.renders {
+                    guard let bytes = state.sink.read(render.dotPath) else {
+                        pool.finish()
+                        throw DocSiteError(diagram: render.dotPath, message: "its DOT file cannot be read back")
+                    }
+                    variants.append((String(decoding: bytes, as: UTF8.self), render.format))
+                }
                 let renders = item.renders
-                pool.submit(item.request) { result in
+                pool.submit(RenderRequest(engine: item.engine, variants: variants)) { result in
                     guard state.error == nil else { return }
                     do {
                         let images: [[UInt8]]
@@ -374,7 +384,7 @@ public struct DocSiteBuilder: Sendable {
             ]
             if ext == "html", let file = state.record["site/\(name).svg"] {
                 let path = "site/\(name).svg"
-                entry["inline"] = InlineSVG(key: file.key, idPrefix: Self.idPrefix(name)) { sink.read(path) ?? [] }
+                entry["inline"] = InlineSVG(key: file.key, idPrefix: Self.idPrefix(name), size: Int(max(0, file.stamp.size))) { sink.read(path) ?? [] }
             }
             return entry
         }
@@ -397,17 +407,31 @@ public struct DocSiteBuilder: Sendable {
             contexts.legend = legend
             let navigation = NavigationContext.digest(contexts)
             let prefix = ext == "html" ? "site/" : ""
-            // Pages to template are rendered a batch at a time on `threads` threads, then written in their order.
+            // Pages to template are rendered a batch at a time on `threads` threads, then written in their order. A
+            // batch ends after 16 pages per thread, or sooner when its pages inline 16 MB of diagrams.
+            // While a batch is templated in the background, the previous one is written and the next one's
+            // contexts are built.
             var pending: [PendingPage] = []
-            func flush() throws {
-                let batch = pending
-                let texts = parallelMap(batch.count, threads: threads) { templates.render(batch[$0].template, batch[$0].context) }
-                for (item, text) in zip(pending, texts) {
+            var pendingBytes = 0
+            var templating: (pages: [PendingPage], texts: Pending<[String]>)?
+            func writeTemplated() throws {
+                guard let (pages, texts) = templating else { return }
+                templating = nil
+                for (item, text) in zip(pages, texts.value) {
                     progress(.page(path: item.path))
                     state.templated.append(item.path)
                     try state.write(Array(text.utf8), to: item.path, key: item.key)
                 }
+            }
+            func flush() throws {
+                let batch = pending, templates = templates, threads = threads
                 pending = []
+                pendingBytes = 0
+                let texts = Pending(inBackground: threads > 1) {
+                    parallelMap(batch.count, threads: threads) { templates.render(batch[$0].template, batch[$0].context) }
+                }
+                try writeTemplated()
+                templating = (batch, texts)
             }
             func pageKey(_ template: String, _ context: [String: Any]) -> String {
                 Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
@@ -416,7 +440,8 @@ public struct DocSiteBuilder: Sendable {
                 let key = known ?? pageKey(template, context)
                 if state.reuse(prefix + path, key: key) { return }
                 pending.append(PendingPage(path: prefix + path, template: "\(template).\(ext)", key: key, context: context))
-                if pending.count >= 16 * threads { try flush() }
+                if ext == "html" { pendingBytes += InlineSVG.bytes(in: context) }
+                if pending.count >= 16 * threads || pendingBytes >= 16_000_000 { try flush() }
             }
             let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
             try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
@@ -437,6 +462,7 @@ public struct DocSiteBuilder: Sendable {
                 try page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts))
             }
             try flush()
+            try writeTemplated()
         }
         if html {
             for asset in ["style.css", "site.js"] {
@@ -510,7 +536,19 @@ public struct DocSiteBuilder: Sendable {
 struct InlineSVG: MustacheCustomRenderable, MustacheParent {
     let key: String
     let idPrefix: String
+    /// The size of the SVG file, where known (else 0).
+    var size = 0
     let load: () -> [UInt8]
+
+    /// The sum of the sizes of the SVGs a context inlines: how big its page will be, roughly.
+    static func bytes(in value: Any?) -> Int {
+        switch value {
+        case let dictionary as [String: Any]: dictionary.values.reduce(0) { $0 + bytes(in: $1) }
+        case let array as [Any]: array.reduce(0) { $0 + bytes(in: $1) }
+        case let inline as InlineSVG: inline.size
+        default: 0
+        }
+    }
 
     var renderText: String { String(decoding: DocSiteBuilder.inlineSVG(load(), idPrefix: idPrefix), as: UTF8.self) }
     var isNull: Bool { false }
@@ -589,6 +627,36 @@ func parallelMap<T>(_ count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
         let results = ParallelResults(count: count, body: body)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in results.run() }
         return results.values
+    }
+}
+
+/// A value computed on a background thread while the caller goes on (or at once, on the caller's thread, when not
+/// `inBackground`); `value` waits for it. What `body` reads must not be written until then.
+final class Pending<T>: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private let body: () -> T
+    private var result: T?
+
+    init(inBackground: Bool, _ body: @escaping () -> T) {
+        self.body = body
+        guard inBackground else {
+            result = body()
+            return
+        }
+        group.enter()
+        DispatchQueue.global().async { [self] in
+            result = self.body()
+            group.leave()
+        }
+    }
+
+    var value: T {
+        group.wait()
+        if let result { return result }
+        // Not reached: the background block always sets the result before leaving the group.
+        let computed = body()
+        result = computed
+        return computed
     }
 }
 

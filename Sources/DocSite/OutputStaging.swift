@@ -51,22 +51,27 @@ public protocol OutputSink: AnyObject {
 
 /// A build's files kept in memory, for tests and for measuring templating alone.
 public final class MemoryOutput: OutputSink, @unchecked Sendable {
-    public private(set) var files: [String: [UInt8]] = [:]
+    /// Pages templated in the background read diagrams while others are written.
+    private let lock = NSLock()
+    private var stored: [String: [UInt8]] = [:]
+
+    public var files: [String: [UInt8]] { lock.withLock { stored } }
 
     public init() {}
 
     public func write(_ bytes: [UInt8], to path: String) throws -> FileStamp {
-        files[path] = bytes
+        lock.withLock { stored[path] = bytes }
         return FileStamp()
     }
 
     public func reuse(_ path: String, stamp: FileStamp) -> FileStamp? { nil }
 
-    public func read(_ path: String) -> [UInt8]? { files[path] }
+    public func read(_ path: String) -> [UInt8]? { lock.withLock { stored[path] } }
 
     /// The files sorted by path.
     public var sorted: [OutputFile] {
-        files.keys.sorted().map { OutputFile(path: $0, contents: files[$0] ?? []) }
+        let files = files
+        return files.keys.sorted().map { OutputFile(path: $0, contents: files[$0] ?? []) }
     }
 }
 

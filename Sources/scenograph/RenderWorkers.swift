@@ -53,15 +53,21 @@ struct RenderWorkerCommand: ParsableCommand {
     }
 }
 
-/// Spreads renders over worker processes of this executable, one request in flight per worker. A worker that
-/// ends (crashes, is killed) is replaced and its request sent once more; one whose memory has grown past
-/// `memoryLimitKiB` (Graphviz leaks a little per graph) is replaced after its answer.
+/// Spreads renders over worker processes of this executable. A worker has up to two requests in flight: while it
+/// renders one, the next waits in its input pipe, so that it never waits for this process to handle an answer. A
+/// second request is sent only when its frame fits in the pipe with room to spare, so that writing it never blocks
+/// while the worker writes its answer. A worker that ends (crashes, is killed) is replaced and its requests sent
+/// once more; one whose memory has grown past `memoryLimitKiB` (Graphviz leaks a little per graph) gets no more
+/// requests and is replaced after its last answer.
 final class WorkerPool: RenderPool {
     private final class Worker {
         let process: Process
         let toWorker: Int32
         let reader: FrameReader
-        var job: Job?
+        /// Requests sent and not yet answered, oldest (the one being rendered) first.
+        var jobs: [Job] = []
+        /// Grew past the memory limit: answers what it has, then is replaced.
+        var retiring = false
         var served = 0
 
         init(process: Process, toWorker: Int32, fromWorker: Int32) {
@@ -86,6 +92,8 @@ final class WorkerPool: RenderPool {
     let memoryLimitKiB: Int
     private var workers: [Worker?]
     private var nextID = 1
+    /// The largest frame sent to a worker that is busy: half its input pipe's capacity.
+    private var queueLimit = 8 * 1024
     /// Graphviz's CPU time in the workers, reported with each answer.
     private(set) var graphvizCPU: Duration = .zero
     /// The largest resident size a worker reported.
@@ -125,19 +133,23 @@ final class WorkerPool: RenderPool {
     }
 
     func finish() {
-        while workers.contains(where: { $0?.job != nil }) { pump() }
+        while workers.contains(where: { !($0?.jobs.isEmpty ?? true) }) { pump() }
         shutDown()
     }
 
-    /// Sends `job` to an idle worker, waiting for one to finish first if all are busy.
+    /// Sends `job` to an idle worker, else queues it behind the request of a busy one when its frame is small
+    /// enough, else waits for an answer first.
     private func dispatch(_ job: Job) {
         while true {
-            if let slot = workers.firstIndex(where: { $0 == nil || $0?.job == nil }) {
+            let idle = workers.firstIndex { $0 == nil || $0?.jobs.isEmpty == true }
+            let queue = job.frame.count <= queueLimit
+                ? workers.firstIndex { worker in worker.map { !$0.retiring && $0.jobs.count == 1 } ?? false } : nil
+            if let slot = idle ?? queue {
                 guard let worker = workers[slot] ?? start(slot) else {
                     job.completion(.failure(WorkerError(description: "cannot start a render worker")))
                     return
                 }
-                worker.job = job
+                worker.jobs.append(job)
                 if !FrameWriter.write(job.frame, to: worker.toWorker) { ended(slot) }
                 return
             }
@@ -159,6 +171,7 @@ final class WorkerPool: RenderPool {
         }
         let worker = Worker(process: process, toWorker: input.fileHandleForWriting.fileDescriptor,
                             fromWorker: output.fileHandleForReading.fileDescriptor)
+        queueLimit = Self.pipeCapacity(worker.toWorker) / 2
         // Keep the handles (and so the descriptors) alive with the worker.
         handles[ObjectIdentifier(worker)] = (input, output)
         workers[slot] = worker
@@ -168,12 +181,23 @@ final class WorkerPool: RenderPool {
 
     private var handles: [ObjectIdentifier: (Pipe, Pipe)] = [:]
 
+    /// The capacity of a pipe: raised to 1 MiB where Linux allows it; 16 KiB, the smallest macOS gives, elsewhere.
+    private static func pipeCapacity(_ fd: Int32) -> Int {
+        #if os(Linux)
+        let setPipeSize: Int32 = 1031, getPipeSize: Int32 = 1032
+        _ = fcntl(fd, setPipeSize, Int32(1 << 20))
+        return max(64 * 1024, Int(fcntl(fd, getPipeSize)))
+        #else
+        return 16 * 1024
+        #endif
+    }
+
     /// Waits until a busy worker answers or ends, and handles that.
     private func pump() {
         var fds: [pollfd] = []
         var slots: [Int] = []
         for (slot, worker) in workers.enumerated() {
-            guard let worker, worker.job != nil else { continue }
+            guard let worker, !worker.jobs.isEmpty else { continue }
             fds.append(pollfd(fd: worker.reader.fd, events: Int16(POLLIN), revents: 0))
             slots.append(slot)
         }
@@ -193,51 +217,61 @@ final class WorkerPool: RenderPool {
     }
 
     private func answered(_ slot: Int, _ frame: [UInt8]) {
-        guard let worker = workers[slot], let job = worker.job else { return }
+        guard let worker = workers[slot], let job = worker.jobs.first else { return }
         var reader = FrameDecoder(frame)
         guard reader.int() == job.id else { return ended(slot) }
         let status = reader.int()
         graphvizCPU += .nanoseconds(reader.int())
         let resident = reader.int()
         peakWorkerKiB = max(peakWorkerKiB, resident)
-        worker.job = nil
+        worker.jobs.removeFirst()
         worker.served += 1
+        if resident > memoryLimitKiB { worker.retiring = true }
+        if worker.retiring, worker.jobs.isEmpty {
+            retire(slot)
+            replaced += 1
+        }
         if status == 0 {
             let count = reader.int()
             job.completion(.success((0..<max(0, count)).map { _ in reader.bytes() }))
         } else {
             job.completion(.failure(WorkerError(description: reader.string())))
         }
-        if resident > memoryLimitKiB {
-            retire(slot)
-            replaced += 1
-        }
     }
 
-    /// A worker ended without answering: replace it and send its request once more, to a new worker.
+    /// A worker ended without answering: replace it and send its requests once more, to a new worker. A request
+    /// that was already sent again fails.
     private func ended(_ slot: Int) {
         guard let worker = workers[slot] else { return }
-        let job = worker.job
-        worker.job = nil
+        let jobs = worker.jobs
+        worker.jobs = []
         retire(slot)
         replaced += 1
-        guard var job else { return }
-        job.attempts += 1
-        guard job.attempts <= 1, let fresh = start(slot) else {
-            let reason = worker.process.terminationReason == .uncaughtSignal
-                ? "was killed by signal \(worker.process.terminationStatus)" : "ended with status \(worker.process.terminationStatus)"
-            job.completion(.failure(WorkerError(description: "the render worker \(reason), twice on this diagram")))
+        var again: [Job] = []
+        for var job in jobs {
+            job.attempts += 1
+            if job.attempts <= 1 {
+                again.append(job)
+            } else {
+                let reason = worker.process.terminationReason == .uncaughtSignal
+                    ? "was killed by signal \(worker.process.terminationStatus)" : "ended with status \(worker.process.terminationStatus)"
+                job.completion(.failure(WorkerError(description: "the render worker \(reason), twice on this diagram")))
+            }
+        }
+        guard !again.isEmpty else { return }
+        guard let fresh = start(slot) else {
+            for job in again { job.completion(.failure(WorkerError(description: "cannot start a render worker"))) }
             return
         }
-        fresh.job = job
-        if !FrameWriter.write(job.frame, to: fresh.toWorker) { ended(slot) }
+        fresh.jobs = again
+        for job in again where !FrameWriter.write(job.frame, to: fresh.toWorker) { return ended(slot) }
     }
 
     private func retire(_ slot: Int) {
         guard let worker = workers[slot] else { return }
         workers[slot] = nil
         if let (input, _) = handles[ObjectIdentifier(worker)] { try? input.fileHandleForWriting.close() }
-        if worker.process.isRunning, worker.job != nil { worker.process.terminate() }
+        if worker.process.isRunning, !worker.jobs.isEmpty { worker.process.terminate() }
         worker.process.waitUntilExit()
         handles[ObjectIdentifier(worker)] = nil
     }
