@@ -233,26 +233,15 @@ public struct DocSiteBuilder: Sendable {
     private func planDiagrams(_ diagrams: [DiagramSource], state: BuildState) throws {
         var flavours: [(ext: String, prefix: String, format: String)] = [("md", "", imageFormat)]
         if html { flavours.append(("html", "site/", "svg")) }
-        // DOT texts are built and hashed on `threads` threads a batch at a time (a batch's texts are held at once,
-        // not all of them); what is written and planned follows the catalogue order, whatever the threads.
-        // While one batch is written and planned, the next is built in the background, so that no core waits.
-        let batch = threads > 1 ? 32 * threads : 1
-        let extensions = flavours.map(\.ext), threads = threads
-        func prepare(from start: Int) -> Pending<[[(dot: String, digest: String)]]>? {
-            guard start < diagrams.count else { return nil }
-            let slice = diagrams[start..<min(start + batch, diagrams.count)]
-            return Pending(inBackground: threads > 1) { Self.prepareDOT(slice, extensions: extensions, threads: threads) }
-        }
-        var prepared: [[(dot: String, digest: String)]] = []
-        var next = prepare(from: 0)
-        for (index, diagram) in diagrams.enumerated() {
-            if index % batch == 0 {
-                prepared = next?.value ?? []
-                next = prepare(from: index + batch)
-            }
+        // DOT texts are built and hashed on `threads` background threads, a bounded window ahead of this one, which
+        // writes and plans them in catalogue order.
+        let extensions = flavours.map(\.ext)
+        let work = OrderedWork<(index: Int, dots: [(dot: String, digest: String)])>(threads: threads, window: 64 * threads)
+        defer { work.stop() }
+        func plan(_ prepared: (index: Int, dots: [(dot: String, digest: String)])) throws {
+            let diagram = diagrams[prepared.index]
             var renders: [PendingRender] = []
-            for (flavourIndex, flavour) in flavours.enumerated() {
-                let (dot, dotKey) = prepared[index % batch][flavourIndex]
+            for (flavour, (dot, dotKey)) in zip(flavours, prepared.dots) {
                 let dotPath = "\(flavour.prefix)\(diagram.name).dot"
                 if !state.reuse(dotPath, key: dotKey) {
                     try state.write(Array(dot.utf8), to: dotPath, key: dotKey)
@@ -276,20 +265,20 @@ public struct DocSiteBuilder: Sendable {
             }
             if !renders.isEmpty { state.requests.append((diagram.name, diagram.engine, renders)) }
         }
+        for (index, diagram) in diagrams.enumerated() {
+            try work.submit({ (index, Self.prepareDOT(diagram, extensions: extensions)) }, handle: plan)
+        }
+        try work.finish(handle: plan)
     }
 
-    /// The DOT text of each diagram for each page extension, with its SHA-256 digest, built on up to `threads` threads.
-    static func prepareDOT(_ diagrams: ArraySlice<DiagramSource>, extensions: [String], threads: Int) -> [[(dot: String, digest: String)]] {
-        func prepare(_ diagram: DiagramSource) -> [(dot: String, digest: String)] {
-            extensions.map { ext in
-                let dot = diagram.dot(forPageExtension: ext)
-                var hasher = SHA256()
-                hasher.update(dot)
-                return (dot, hasher.hexDigest())
-            }
+    /// The DOT text of a diagram for each page extension, with its SHA-256 digest.
+    static func prepareDOT(_ diagram: DiagramSource, extensions: [String]) -> [(dot: String, digest: String)] {
+        extensions.map { ext in
+            let dot = diagram.dot(forPageExtension: ext)
+            var hasher = SHA256()
+            hasher.update(dot)
+            return (dot, hasher.hexDigest())
         }
-        let items = Array(diagrams)
-        return parallelMap(items.count, threads: threads) { prepare(items[$0]) }
     }
 
     /// Renders what is missing (biggest DOT first, so that parallel workers end together), then writes every
@@ -407,31 +396,16 @@ public struct DocSiteBuilder: Sendable {
             contexts.legend = legend
             let navigation = NavigationContext.digest(contexts)
             let prefix = ext == "html" ? "site/" : ""
-            // Pages to template are rendered a batch at a time on `threads` threads, then written in their order. A
-            // batch ends after 16 pages per thread, or sooner when its pages inline 16 MB of diagrams.
-            // While a batch is templated in the background, the previous one is written and the next one's
-            // contexts are built.
-            var pending: [PendingPage] = []
-            var pendingBytes = 0
-            var templating: (pages: [PendingPage], texts: Pending<[String]>)?
-            func writeTemplated() throws {
-                guard let (pages, texts) = templating else { return }
-                templating = nil
-                for (item, text) in zip(pages, texts.value) {
-                    progress(.page(path: item.path))
-                    state.templated.append(item.path)
-                    try state.write(Array(text.utf8), to: item.path, key: item.key)
-                }
-            }
-            func flush() throws {
-                let batch = pending, templates = templates, threads = threads
-                pending = []
-                pendingBytes = 0
-                let texts = Pending(inBackground: threads > 1) {
-                    parallelMap(batch.count, threads: threads) { templates.render(batch[$0].template, batch[$0].context) }
-                }
-                try writeTemplated()
-                templating = (batch, texts)
+            // Pages are templated on `threads` background threads, a bounded window (and at most 16 MB of inlined
+            // diagrams) ahead of this thread, which meanwhile builds the next pages' contexts and writes each page in
+            // order.
+            let work = OrderedWork<(path: String, key: String, text: String)>(threads: threads, window: 16 * threads, maxWeight: 16_000_000)
+            defer { work.stop() }
+            let templates = templates
+            func write(_ page: (path: String, key: String, text: String)) throws {
+                progress(.page(path: page.path))
+                state.templated.append(page.path)
+                try state.write(Array(page.text.utf8), to: page.path, key: page.key)
             }
             func pageKey(_ template: String, _ context: [String: Any]) -> String {
                 Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
@@ -439,9 +413,9 @@ public struct DocSiteBuilder: Sendable {
             func page(_ template: String, _ path: String, _ context: [String: Any], key known: String? = nil) throws {
                 let key = known ?? pageKey(template, context)
                 if state.reuse(prefix + path, key: key) { return }
-                pending.append(PendingPage(path: prefix + path, template: "\(template).\(ext)", key: key, context: context))
-                if ext == "html" { pendingBytes += InlineSVG.bytes(in: context) }
-                if pending.count >= 16 * threads || pendingBytes >= 16_000_000 { try flush() }
+                let output = prefix + path, name = "\(template).\(ext)"
+                try work.submit(weight: ext == "html" ? InlineSVG.bytes(in: context) : 0, { (output, key, templates.render(name, context)) },
+                                handle: write)
             }
             let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
             try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
@@ -461,8 +435,7 @@ public struct DocSiteBuilder: Sendable {
                 let parts = (stepParts[report.flow.id] ?? [:]).mapValues { names in names.compactMap { diagramEntry($0, root: "../", ext: ext) } }
                 try page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts))
             }
-            try flush()
-            try writeTemplated()
+            try work.finish(handle: write)
         }
         if html {
             for asset in ["style.css", "site.js"] {
@@ -609,14 +582,6 @@ enum ContextDigest {
     }
 }
 
-/// A page whose key changed: to be templated.
-struct PendingPage {
-    var path: String
-    var template: String
-    var key: String
-    var context: [String: Any]
-}
-
 /// `body(0)`, `body(1)`, … `body(count - 1)` in order, computed on up to `threads` threads: each takes the next index
 /// no thread has taken yet, so that one long item does not hold up the others. The callers' items only read values
 /// and files already written, and nothing is written while they run.
@@ -627,36 +592,6 @@ func parallelMap<T>(_ count: Int, threads: Int, _ body: (Int) -> T) -> [T] {
         let results = ParallelResults(count: count, body: body)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in results.run() }
         return results.values
-    }
-}
-
-/// A value computed on a background thread while the caller goes on (or at once, on the caller's thread, when not
-/// `inBackground`); `value` waits for it. What `body` reads must not be written until then.
-final class Pending<T>: @unchecked Sendable {
-    private let group = DispatchGroup()
-    private let body: () -> T
-    private var result: T?
-
-    init(inBackground: Bool, _ body: @escaping () -> T) {
-        self.body = body
-        guard inBackground else {
-            result = body()
-            return
-        }
-        group.enter()
-        DispatchQueue.global().async { [self] in
-            result = self.body()
-            group.leave()
-        }
-    }
-
-    var value: T {
-        group.wait()
-        if let result { return result }
-        // Not reached: the background block always sets the result before leaving the group.
-        let computed = body()
-        result = computed
-        return computed
     }
 }
 
