@@ -59,12 +59,28 @@ public struct DiagramCatalogue: Sendable {
 
         /// The diagram with links to the pages of one flavour (`md`, `html`), relative to its own folder.
         public func graph(pageExtension: String?) -> DOTGraph {
-            build(pageExtension.map {
-                DocumentLinks(prefix: rootPrefix, fileExtension: $0, imageExtension: $0 == "html" ? "svg" : markdownImageExtension)
-            })
+            build(pageExtension.map(links(pageExtension:)))
         }
 
         public func dot(pageExtension: String?) -> String { graph(pageExtension: pageExtension).text }
+
+        /// `dot(pageExtension:)` of each extension, from one graph: built with the first one's links and written
+        /// once per extension with every link carried over (`DocumentLinks.relink`), which is what building it
+        /// again would give, since links are all that differ.
+        public func dots(pageExtensions: [String]) -> [String] {
+            guard let first = pageExtensions.first else { return [] }
+            let firstLinks = links(pageExtension: first)
+            let graph = build(firstLinks)
+            return pageExtensions.map { ext in
+                guard ext != first else { return graph.text }
+                let links = links(pageExtension: ext)
+                return String(decoding: DOTWriter.bytes(graph, relink: { firstLinks.relink($0, to: links) }), as: UTF8.self)
+            }
+        }
+
+        private func links(pageExtension: String) -> DocumentLinks {
+            DocumentLinks(prefix: rootPrefix, fileExtension: pageExtension, imageExtension: pageExtension == "html" ? "svg" : markdownImageExtension)
+        }
 
         /// The diagram with links made by `links` (for a file placed elsewhere, or an absolute site).
         public func graph(links: DocumentLinks?) -> DOTGraph { build(links) }

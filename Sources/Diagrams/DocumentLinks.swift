@@ -38,6 +38,19 @@ public struct DocumentLinks: Sendable, Hashable {
         Self.encoded(prefix + "flows/" + id + "." + fileExtension)
     }
 
+    /// A link made by this value (`scene`, `segue`, `flow`, `diagram`) as `other`, with the same prefix, makes it:
+    /// the page or image extension swapped. Scene, flow and diagram names cannot hold `#` (it marks an instance), so
+    /// the first `#` starts the anchor.
+    public func relink(_ link: String, to other: DocumentLinks) -> String {
+        let anchorStart = link.firstIndex(of: "#") ?? link.endIndex
+        let path = link[..<anchorStart], anchor = link[anchorStart...]
+        for (mine, theirs) in [(fileExtension, other.fileExtension), (imageExtension, other.imageExtension)]
+        where path.hasSuffix("." + Self.encoded(mine)) {
+            return path.dropLast(Self.encoded(mine).utf8.count) + Self.encoded(theirs) + anchor
+        }
+        return link
+    }
+
     /// The anchor a scene page gives a segue's section: `segue-<segue-id>`.
     public static func segueAnchor(_ segueID: String) -> String { Identifier.segueAnchor(segueID) }
 

@@ -273,8 +273,7 @@ public struct DocSiteBuilder: Sendable {
 
     /// The DOT text of a diagram for each page extension, with its SHA-256 digest.
     static func prepareDOT(_ diagram: DiagramSource, extensions: [String]) -> [(dot: String, digest: String)] {
-        extensions.map { ext in
-            let dot = diagram.dot(forPageExtension: ext)
+        diagram.dots(forPageExtensions: extensions).map { dot in
             var hasher = SHA256()
             hasher.update(dot)
             return (dot, hasher.hexDigest())

@@ -50,8 +50,8 @@ public struct DiagramSource: Sendable {
     /// A short title, and what the diagram shows in one sentence (for an `aria-label`).
     public var title: String
     public var description: String
-    /// The DOT for pages with extension `md` or `html`.
-    private let dots: @Sendable (_ pageExtension: String) -> String
+    /// The DOT for pages of each extension asked for (`md`, `html`), in order.
+    private let dots: @Sendable (_ pageExtensions: [String]) -> [String]
     /// For a part of a flow's sequence: the flow and step it shows, so that the flow page puts it with the step.
     public var flowStep: FlowStep?
     /// Whether this is one part of a segue graph drawn in parts: the index lists those under the overview.
@@ -75,6 +75,13 @@ public struct DiagramSource: Sendable {
     /// A diagram whose DOT `dots` builds for a page extension (`md`, `html`) when it is needed.
     public init(name: String, engine: String = "dot", title: String = "", description: String = "", flowStep: FlowStep? = nil,
                 dots: @escaping @Sendable (_ pageExtension: String) -> String) {
+        self.init(name: name, engine: engine, title: title, description: description, flowStep: flowStep,
+                  manyDOTs: { $0.map(dots) })
+    }
+
+    /// A diagram whose DOT `manyDOTs` builds for several page extensions at once (`["md", "html"]`), in order.
+    public init(name: String, engine: String = "dot", title: String = "", description: String = "", flowStep: FlowStep? = nil,
+                manyDOTs dots: @escaping @Sendable (_ pageExtensions: [String]) -> [String]) {
         self.name = name
         self.flowStep = flowStep
         self.engine = engine
@@ -89,11 +96,12 @@ public struct DiagramSource: Sendable {
     }
 
     /// The DOT whose links point at the Markdown pages.
-    public var markdownDOT: String { dots("md") }
+    public var markdownDOT: String { dots(["md"]).first ?? "" }
     /// The DOT whose links point at the HTML pages.
-    public var htmlDOT: String { dots("html") }
+    public var htmlDOT: String { dots(["html"]).first ?? "" }
 
-    func dot(forPageExtension ext: String) -> String { dots(ext) }
+    /// The DOT for pages of each of `extensions`, in order.
+    func dots(forPageExtensions extensions: [String]) -> [String] { dots(extensions) }
 }
 
 /// One row of the docs' legend: a kind of link, the colour and way it is drawn, and what it means.

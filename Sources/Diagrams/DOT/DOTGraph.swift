@@ -291,8 +291,9 @@ public enum DOTWriter {
         String(decoding: bytes(graph), as: UTF8.self)
     }
 
-    /// The DOT text as UTF-8, written straight into one buffer.
-    public static func bytes(_ graph: DOTGraph) -> [UInt8] {
+    /// The DOT text as UTF-8, written straight into one buffer. `relink`, when given, rewrites every `URL` and
+    /// `href` value on the way (the same diagram linking to another flavour of the docs).
+    public static func bytes(_ graph: DOTGraph, relink: ((String) -> String)? = nil) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         out.append(contentsOf: (graph.isDirected ? "digraph " : "graph ").utf8)
@@ -300,13 +301,14 @@ public enum DOTWriter {
         out.append(contentsOf: " {".utf8)
         let edgeOperator: StaticString = graph.isDirected ? " -> " : " -- "
         appendBody(attributes: graph.attributes, nodeDefaults: graph.nodeDefaults, edgeDefaults: graph.edgeDefaults,
-                   statements: graph.statements, edgeOperator: edgeOperator, depth: 1, into: &out)
+                   statements: graph.statements, edgeOperator: edgeOperator, depth: 1, relink: relink, into: &out)
         out.append(contentsOf: "\n}\n".utf8)
         return out
     }
 
     private static func appendBody(attributes: DOTAttributes, nodeDefaults: DOTAttributes, edgeDefaults: DOTAttributes,
-                                   statements: [DOTStatement], edgeOperator: StaticString, depth: Int, into out: inout [UInt8]) {
+                                   statements: [DOTStatement], edgeOperator: StaticString, depth: Int,
+                                   relink: ((String) -> String)?, into out: inout [UInt8]) {
         func line() {
             out.append(0x0A)
             for _ in 0..<depth { out.append(0x20); out.append(0x20) }
@@ -314,22 +316,22 @@ public enum DOTWriter {
         func append(_ text: StaticString) {
             text.withUTF8Buffer { out.append(contentsOf: $0) }
         }
-        if !attributes.isEmpty { line(); append("graph"); list(attributes, into: &out); out.append(0x3B) }
-        if !nodeDefaults.isEmpty { line(); append("node"); list(nodeDefaults, into: &out); out.append(0x3B) }
-        if !edgeDefaults.isEmpty { line(); append("edge"); list(edgeDefaults, into: &out); out.append(0x3B) }
+        if !attributes.isEmpty { line(); append("graph"); list(attributes, relink: relink, into: &out); out.append(0x3B) }
+        if !nodeDefaults.isEmpty { line(); append("node"); list(nodeDefaults, relink: relink, into: &out); out.append(0x3B) }
+        if !edgeDefaults.isEmpty { line(); append("edge"); list(edgeDefaults, relink: relink, into: &out); out.append(0x3B) }
         for statement in statements {
             switch statement {
             case .node(let node):
                 line()
                 out.append(contentsOf: node.id.rawValue.utf8)
-                list(node.attributes, into: &out)
+                list(node.attributes, relink: relink, into: &out)
                 out.append(0x3B)
             case .edge(let edge):
                 line()
                 out.append(contentsOf: edge.from.rawValue.utf8)
                 append(edgeOperator)
                 out.append(contentsOf: edge.to.rawValue.utf8)
-                list(edge.attributes, into: &out)
+                list(edge.attributes, relink: relink, into: &out)
                 out.append(0x3B)
             case .subgraph(let subgraph):
                 line()
@@ -338,7 +340,7 @@ public enum DOTWriter {
                 append(" {")
                 appendBody(attributes: subgraph.attributes, nodeDefaults: subgraph.nodeDefaults,
                            edgeDefaults: subgraph.edgeDefaults, statements: subgraph.statements,
-                           edgeOperator: edgeOperator, depth: depth + 1, into: &out)
+                           edgeOperator: edgeOperator, depth: depth + 1, relink: relink, into: &out)
                 line()
                 out.append(UInt8(ascii: "}"))
             }
@@ -346,7 +348,7 @@ public enum DOTWriter {
     }
 
     /// ` [a="1", b=<…>]`, or nothing for no attributes.
-    private static func list(_ attributes: DOTAttributes, into out: inout [UInt8]) {
+    private static func list(_ attributes: DOTAttributes, relink: ((String) -> String)?, into out: inout [UInt8]) {
         guard !attributes.isEmpty else { return }
         out.append(contentsOf: " [".utf8)
         var first = true
@@ -355,7 +357,11 @@ public enum DOTWriter {
             first = false
             if isPlainName(name) { out.append(contentsOf: name.utf8) } else { appendQuoted(name, to: &out) }
             out.append(UInt8(ascii: "="))
-            append(value, into: &out)
+            if let relink, name == "URL" || name == "href", case .string(let link) = value {
+                appendQuoted(relink(link), to: &out)
+            } else {
+                append(value, into: &out)
+            }
         }
         out.append(UInt8(ascii: "]"))
     }

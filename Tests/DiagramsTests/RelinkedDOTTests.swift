@@ -1,0 +1,48 @@
+import Foundation
+import ModelLoading
+import SceneModel
+import Simulator
+import Testing
+@testable import Diagrams
+
+/// Each diagram is built once and written for both flavours of the docs, its links carried over: the texts must be
+/// those of building it once per flavour.
+@Suite("DOT for both flavours from one graph")
+struct RelinkedDOTTests {
+    @Test("every diagram of the example and the Trips fixture, with SVG and PNG images, whole and in parts",
+          arguments: ["Examples/Photos.yaml", "Tests/ScenographCLITests/Fixtures/Trips.yaml"])
+    func everyDiagram(path: String) throws {
+        let model = try TestFiles.model(at: packageRoot.appendingPathComponent(path).path)
+        let traces = Simulator(model: model).runAll().flows
+        var compared = 0, linked = 0
+        for (format, limit) in [("svg", SegueGraphPartition.sceneLimit), ("png", 10)] {
+            let catalogue = DiagramCatalogue(model: model, traces: traces, imageFormat: format, segueGraphSceneLimit: limit)
+            for entry in catalogue.entries {
+                let separate = [entry.dot(pageExtension: "md"), entry.dot(pageExtension: "html")]
+                #expect(entry.dots(pageExtensions: ["md", "html"]) == separate, "\(entry.name) (\(format))")
+                #expect(entry.dots(pageExtensions: ["html", "md"]) == separate.reversed(), "\(entry.name) (\(format))")
+                compared += 1
+                if separate[0] != separate[1] { linked += 1 }
+            }
+        }
+        // The comparison covers diagrams whose flavours differ, and the overview's links to its parts' images.
+        #expect(compared > 20)
+        #expect(linked > 10)
+    }
+
+    @Test("a link keeps its prefix, anchor and odd characters; only the extension changes")
+    func relink() {
+        let markdown = DocumentLinks(prefix: "../", fileExtension: "md", imageExtension: "png")
+        let html = DocumentLinks(prefix: "../", fileExtension: "html", imageExtension: "svg")
+        let scene = Segue(id: "to.md", source: "notes.md", kind: .show, destination: "b")
+        for link in [markdown.scene("notes.md"), markdown.scene("ünïcode & co"), markdown.flow("walk.png"),
+                     markdown.segue(scene), markdown.diagram("segues/tab.md")] {
+            let expected = [html.scene("notes.md"), html.scene("ünïcode & co"), html.flow("walk.png"),
+                            html.segue(scene), html.diagram("segues/tab.md")]
+            #expect(expected.contains(markdown.relink(link, to: html)), "\(link)")
+        }
+        #expect(markdown.relink(markdown.segue(scene), to: html) == html.segue(scene))
+        #expect(markdown.relink(markdown.diagram("segues/tab.md"), to: html) == "../segues/tab.md.svg")
+        #expect(markdown.relink("https://example.com/elsewhere", to: html) == "https://example.com/elsewhere")
+    }
+}
