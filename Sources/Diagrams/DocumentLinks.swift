@@ -57,16 +57,26 @@ public struct DocumentLinks: Sendable, Hashable {
     /// Percent-encodes what would break a URL in an SVG attribute: Graphviz 2.42
     /// writes `URL` into `xlink:href` without escaping `&`.
     static func encoded(_ link: String) -> String {
-        var result = ""
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(link.utf8.count)
         for byte in link.utf8 {
-            let scalar = Unicode.Scalar(byte)
-            if byte < 0x80, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-._~/:#?=+@!$,;%()*'".unicodeScalars.contains(scalar) {
-                result.unicodeScalars.append(scalar)
+            if byte < 0x80, allowed[Int(byte)] {
+                bytes.append(byte)
             } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                result += "%" + (hex.count == 1 ? "0" + hex : hex)
+                bytes.append(UInt8(ascii: "%"))
+                bytes.append(hexDigits[Int(byte >> 4)])
+                bytes.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+    /// The ASCII bytes a link keeps as they are: letters, digits and `-._~/:#?=+@!$,;%()*'`.
+    private static let allowed: [Bool] = (0..<128).map { byte in
+        let scalar = Unicode.Scalar(UInt8(byte))
+        return ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+            || "-._~/:#?=+@!$,;%()*'".unicodeScalars.contains(scalar)
     }
 }
