@@ -43,16 +43,26 @@ public struct OutputRecord: Sendable, Equatable {
     /// The record at `url`; nil when there is none or it cannot be read (the run then writes everything).
     public static func load(from url: URL) -> OutputRecord? {
         guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 4, lines[0] == header else { return nil }
+        // Read on bytes: a record has a line per file, thousands of them, and a warm run reads nothing else as big.
+        return Array(data).withUnsafeBufferPointer { parse($0) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> OutputRecord? {
+        var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String { String(decoding: bytes, as: UTF8.self) }
+        guard lines.count >= 4, text(lines[0]) == header else { return nil }
         var record = OutputRecord()
-        record.fingerprint = String(lines[1].dropFirst("fingerprint ".count))
-        record.flowsPassed = lines[2] == "flows passed"
-        record.diagramCount = Int(lines[3].dropFirst("diagrams ".count)) ?? 0
+        record.fingerprint = String(text(lines[1]).dropFirst("fingerprint ".count))
+        record.flowsPassed = text(lines[2]) == "flows passed"
+        record.diagramCount = Int(text(lines[3]).dropFirst("diagrams ".count)) ?? 0
+        record.entries.reserveCapacity(lines.count - 4)
         for line in lines.dropFirst(4) where !line.isEmpty {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 7, let size = Int64(fields[1]), let modified = Int64(fields[2]), let nanoseconds = Int64(fields[3]),
-                  let inode = UInt64(fields[4]), let device = UInt64(fields[5]), let path = String(fields[6]).removingPercentEncoding
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 7, let size = integer(fields[1]), let modified = integer(fields[2]), let nanoseconds = integer(fields[3]),
+                  let inode = integer(fields[4]).map(UInt64.init(bitPattern:)), let device = integer(fields[5]).map(UInt64.init(bitPattern:)),
+                  // Most paths have nothing escaped; Foundation's decoding is slow enough to matter in a warm run.
+                  let path = fields[6].contains(UInt8(ascii: "%")) ? text(fields[6]).removingPercentEncoding : text(fields[6])
             else { return nil }
             var stamp = FileStamp()
             stamp.size = size
@@ -60,9 +70,30 @@ public struct OutputRecord: Sendable, Equatable {
             stamp.modifiedNanoseconds = nanoseconds
             stamp.inode = inode
             stamp.device = device
-            record.entries[path] = Entry(key: String(fields[0]), stamp: stamp)
+            record.entries[path] = Entry(key: text(fields[0]), stamp: stamp)
         }
         return record
+    }
+
+    /// A decimal integer, optionally negative, that fits in 64 bits (unsigned ones keep their bits); nil otherwise.
+    private static func integer(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> Int64? {
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        guard !rest.isEmpty, rest.count <= 20 else { return nil }
+        var value: UInt64 = 0
+        for byte in rest {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            let (times, overflowTimes) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowSum else { return nil }
+            value = sum
+        }
+        if negative {
+            guard value <= UInt64(Int64.max) + 1 else { return nil }
+            return value == UInt64(Int64.max) + 1 ? Int64.min : -Int64(value)
+        }
+        return Int64(bitPattern: value)
     }
 
     /// Writes the record whole or not at all; a record that cannot be written only costs the next run time.
