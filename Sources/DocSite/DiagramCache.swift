@@ -16,27 +16,30 @@ public struct DiagramCache: Sendable {
         SHA256.hex(Array("\(renderer)\n\(engine)\n\(format)\n\(dotDigest)".utf8))
     }
 
-    func url(for key: String, format: String) -> URL? {
-        directory?.appendingPathComponent(String(key.prefix(2))).appendingPathComponent("\(key).\(format)")
+    /// The entry's folder (named by the key's first two digits) and file, as paths joined as text.
+    private func paths(for key: String, format: String) -> (folder: String, file: String)? {
+        guard let directory else { return nil }
+        let folder = OutputWriter.joined(directory, String(key.prefix(2)))
+        return (folder, folder + "/\(key).\(format)")
     }
 
     /// Whether a render is cached, without reading it.
     func contains(_ key: String, format: String) -> Bool {
-        guard let url = url(for: key, format: format) else { return false }
-        return FileManager.default.fileExists(atPath: url.path)
+        guard let path = paths(for: key, format: format)?.file else { return false }
+        return FileManager.default.fileExists(atPath: path)
     }
 
     func lookup(_ key: String, format: String) -> [UInt8]? {
-        guard let url = url(for: key, format: format), let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        guard let path = paths(for: key, format: format)?.file, let data = FileManager.default.contents(atPath: path) else { return nil }
         return Array(data)
     }
 
     /// Stores a render; a cache that cannot be written is skipped silently (it only costs time).
     func store(_ bytes: [UInt8], key: String, format: String) {
-        guard let url = url(for: key, format: format) else { return }
+        guard let (folder, path) = paths(for: key, format: format) else { return }
         // The folder is created only when the first write into it fails: most stores find it there.
-        if (try? AtomicFile.write(bytes, to: url.path)) != nil { return }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? AtomicFile.write(bytes, to: url.path)
+        if (try? AtomicFile.write(bytes, to: path)) != nil { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? AtomicFile.write(bytes, to: path)
     }
 }

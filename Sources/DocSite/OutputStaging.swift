@@ -108,14 +108,14 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     }
 
     public func reuse(_ path: String, stamp: FileStamp) -> FileStamp? {
-        let source = target.directory.appendingPathComponent(path).path
+        let source = OutputWriter.joined(target.directory, path)
         guard FileStamp.of(source) == stamp else { return nil }
         do {
             try OutputWriter.createFolder(of: path, in: staging, createdDirectories: &createdDirectories)
         } catch {
             return nil
         }
-        let destination = staging.appendingPathComponent(path).path
+        let destination = OutputWriter.joined(staging, path)
         if link(source, destination) == 0 {
             paths.insert(path)
             return stamp
@@ -127,7 +127,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     }
 
     public func read(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: staging.appendingPathComponent(path).path).map { Array($0) }
+        FileManager.default.contents(atPath: OutputWriter.joined(staging, path)).map { Array($0) }
     }
 
     /// Whether the folder being replaced holds exactly the files of `stamps` as they were when stamped (and its
@@ -135,9 +135,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     public func currentFolderMatches(_ stamps: [String: FileStamp]) -> Bool {
         let directory = target.directory
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(OutputWriter.manifestName).path) else { return false }
-        // Paths joined as text: URL's appendingPathComponent costs more than the `lstat` for each of thousands of files.
-        let folder = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
-        for (path, stamp) in stamps where FileStamp.of(folder + path) != stamp {
+        for (path, stamp) in stamps where FileStamp.of(OutputWriter.joined(directory, path)) != stamp {
             return false
         }
         return true
