@@ -236,7 +236,7 @@ public struct DocSiteBuilder: Sendable {
         // DOT texts are built and hashed on `threads` background threads, a bounded window ahead of this one, which
         // writes and plans them in catalogue order.
         let extensions = flavours.map(\.ext)
-        let work = OrderedWork<(index: Int, dots: [(dot: String, digest: String)])>(threads: threads, window: 64 * threads)
+        let work = OrderedWork<(index: Int, dots: [(dot: String, digest: String)])>(threads: threads, window: min(64 * threads, 512))
         defer { work.stop() }
         func plan(_ prepared: (index: Int, dots: [(dot: String, digest: String)])) throws {
             let diagram = diagrams[prepared.index]
@@ -398,7 +398,7 @@ public struct DocSiteBuilder: Sendable {
             // Pages are templated on `threads` background threads, a bounded window (and at most 16 MB of inlined
             // diagrams) ahead of this thread, which meanwhile builds the next pages' contexts and writes each page in
             // order.
-            let work = OrderedWork<(path: String, key: String, text: String)>(threads: threads, window: 16 * threads, maxWeight: 16_000_000)
+            let work = OrderedWork<(path: String, key: String, text: String)>(threads: threads, window: min(16 * threads, 128), maxWeight: 16_000_000)
             defer { work.stop() }
             let templates = templates
             func write(_ page: (path: String, key: String, text: String)) throws {

@@ -51,6 +51,10 @@ struct BenchmarkCommand: ParsableCommand {
                                valueName: "file"))
     var writeModel: String?
 
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    }
+
     func run() throws {
         if let writeModel {
             let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps, crossLinks: crossLinks ?? 0).yaml()

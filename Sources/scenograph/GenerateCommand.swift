@@ -71,6 +71,10 @@ struct GenerateCommand: ParsableCommand {
         case svg, png
     }
 
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+    }
+
     func run() throws {
         var statistics = RunStatistics()
         let (model, warnings, app) = try ModelInput.load(inputs, input: input, output: outputOptions, example: true)

@@ -126,6 +126,18 @@ struct RenderCommandTests {
         #expect(run.output.isEmpty)
     }
 
+    @Test("no jobs is a command-line error naming the value, before anything is written", arguments: ["generate", "benchmark"])
+    func zeroJobs(command: String) throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("Docs")
+        let arguments = command == "generate" ? ["generate", Scenograph.example, "-o", output.path, "--jobs", "0"] : ["benchmark", "--jobs", "0"]
+        let run = try Scenograph.run(arguments)
+        #expect(run.status == 64)
+        #expect(run.error.contains("--jobs must be at least 1, not 0"))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
     @Test("an unknown format is a command-line error")
     func unknownFormat() throws {
         let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "gif"])
