@@ -12,10 +12,23 @@ struct DocsPipeline {
     let traces: [FlowTrace]
     let catalogue: DiagramCatalogue
 
-    /// Simulates every flow once; `detail` full draws every callback of the launch too.
-    init(model: SceneModel, detail: Detail = .default, imageFormat: String = "svg", segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit) {
+    /// Simulates every flow once, on up to `threads` threads (flows are independent; traces keep the file's
+    /// order); `detail` full draws every callback of the launch too.
+    init(model: SceneModel, detail: Detail = .default, imageFormat: String = "svg", segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit,
+         threads: Int = 1) {
         self.model = model
-        self.traces = Simulator(model: model).runAll(detail: detail).flows
+        let simulator = Simulator(model: model)
+        let flows = model.flows
+        if threads > 1, flows.count > 1 {
+            var traces = [FlowTrace?](repeating: nil, count: flows.count)
+            traces.withUnsafeMutableBufferPointer { slots in
+                nonisolated(unsafe) let slots = slots
+                DispatchQueue.concurrentPerform(iterations: flows.count) { slots[$0] = simulator.run(flows[$0], detail: detail) }
+            }
+            self.traces = traces.enumerated().map { $1 ?? simulator.run(flows[$0], detail: detail) }
+        } else {
+            self.traces = simulator.runAll(detail: detail).flows
+        }
         self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary, imageFormat: imageFormat,
                                           segueGraphSceneLimit: segueGraphSceneLimit)
     }

@@ -126,7 +126,9 @@ struct GenerateCommand: ParsableCommand {
             return
         }
 
-        let pipeline = DocsPipeline(model: model, detail: detail, imageFormat: format.rawValue, segueGraphSceneLimit: segueGraphLimit)
+        let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let pipeline = DocsPipeline(model: model, detail: detail, imageFormat: format.rawValue, segueGraphSceneLimit: segueGraphLimit,
+                                    threads: workerCount)
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
         statistics.lap("simulate")
@@ -140,7 +142,6 @@ struct GenerateCommand: ParsableCommand {
             imageFormat: format.rawValue,
             html: !noHTML
         )
-        let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
         builder.threads = workerCount
         let pool: RenderPool = workerCount > 1
             ? WorkerPool(size: workerCount, memoryLimitKiB: workerMemoryLimit * 1024)
