@@ -42,6 +42,19 @@ struct DOTWriterTests {
         #expect([generator.node(), generator.node(), generator.cluster(), generator.node()].map(\.rawValue) == ["n1", "n2", "cluster1", "n3"])
     }
 
+    @Test("an attribute name is written bare exactly when it would be a valid identifier")
+    func attributeNames() {
+        let names = ["label", "URL", "fontname", "penwidth", "labelfloat", "_x1", "node", "Edge", "GRAPH", "digraph", "SubGraph",
+                     "strict", "strictly", "nodes", "1x", "a-b", "a b", "naïve", ""]
+        var attributes = DOTAttributes()
+        for name in names { attributes[name] = "v" }
+        let text = DOTGraph(statements: [.node(DOTNode(.node(1), attributes))]).text
+        for name in names {
+            let bare = DOTID(name) != nil
+            #expect(text.contains(bare ? " \(name)=\"v\"" : "\(DOTWriter.quoted(name))=\"v\""), "\(name)")
+        }
+    }
+
     @Test("attributes are written sorted by name, statements in the order they were added")
     func deterministicOutput() {
         var late: DOTAttributes = ["z": "1"]

@@ -376,7 +376,18 @@ public enum DOTWriter {
             guard letter || (!first && digit) else { return false }
             first = false
         }
-        return !first && (name.utf8.count > 8 || DOTID(name) != nil)
+        return !first && !isKeyword(name)
+    }
+
+    private static let keywords = ["node", "edge", "graph", "digraph", "subgraph", "strict"].map { Array($0.utf8) }
+
+    /// Whether a name of letters, digits and underscores is a DOT keyword, in any case (what `DOTID` refuses).
+    private static func isKeyword(_ name: String) -> Bool {
+        let count = name.utf8.count
+        guard count >= 4, count <= 8 else { return false }
+        return keywords.contains { keyword in
+            keyword.count == count && zip(keyword, name.utf8).allSatisfy { $0 == $1 | 0x20 }
+        }
     }
 
     private static func append(_ value: DOTValue, into out: inout [UInt8]) {
