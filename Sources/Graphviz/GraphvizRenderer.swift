@@ -29,6 +29,13 @@ public struct GraphvizRenderer: Sendable {
         try GraphvizSession.shared.render(variants: variants, engine: engine).map(\.bytes)
     }
 
+    /// When the SVG of DOT text `second` can be drawn from the SVG of `first` by replacing links (the texts differ
+    /// only in `URL`/`href` values that Graphviz writes unchanged, one for one), what does it; nil otherwise. Lets a
+    /// caller render only `first`, as `render(variants:)` does.
+    public static func linkReplacements(from first: String, to second: String) -> LinkReplacements? {
+        LinkVariants.replacements(from: first, to: second)
+    }
+
     /// Totals over every render of this process so far, for reporting Graphviz's share of the time.
     public static var statistics: Statistics { GraphvizSession.shared.statistics }
 

@@ -52,6 +52,12 @@ enum LinkVariants {
     /// draws: the texts differ in more than links, a value is not plain (Graphviz would escape or expand it), one
     /// value of the first maps to two of the second, or the SVG holds a link that is not among the first's values.
     static func substitutedLinks(in svg: [UInt8], first: String, second: String) -> [UInt8]? {
+        replacements(from: first, to: second).flatMap { $0.applied(to: svg) }
+    }
+
+    /// What turns the first variant's links into the second's, when the texts differ only in plain links and each
+    /// value of the first maps to one value of the second; nil otherwise.
+    static func replacements(from first: String, to second: String) -> LinkReplacements? {
         guard let pairs = linkPairs(first, second) else { return nil }
         var replacements: [ArraySlice<UInt8>: ArraySlice<UInt8>] = [:]
         for pair in pairs {
@@ -62,13 +68,18 @@ enum LinkVariants {
                 replacements[pair.first] = pair.second
             }
         }
+        return LinkReplacements(values: replacements)
+    }
+
+    /// `svg` with each `xlink:href` value replaced; nil when one is not among `values`' keys.
+    static func apply(_ values: [ArraySlice<UInt8>: ArraySlice<UInt8>], to svg: [UInt8]) -> [UInt8]? {
         var output: [UInt8] = []
         output.reserveCapacity(svg.count + svg.count / 8)
         var copied = 0, index = 0
         while let start = firstIndex(of: hrefMarker, in: svg, from: index) {
             let valueStart = start + hrefMarker.count
             guard let valueEnd = svg[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
-            guard let replacement = replacements[svg[valueStart..<valueEnd]] else { return nil }
+            guard let replacement = values[svg[valueStart..<valueEnd]] else { return nil }
             output.append(contentsOf: svg[copied..<valueStart])
             output.append(contentsOf: replacement)
             copied = valueEnd
@@ -178,4 +189,14 @@ enum LinkVariants {
         }
         return result
     }
+}
+
+/// How one variant's links become another's in a rendered SVG (`GraphvizRenderer.linkReplacements(from:to:)`): made
+/// only when the two DOT texts differ in nothing but plain link values, one for one.
+public struct LinkReplacements: Sendable {
+    let values: [ArraySlice<UInt8>: ArraySlice<UInt8>]
+
+    /// The other variant's SVG from this one's rendering; nil when the SVG holds a link the DOT text did not give
+    /// (then the variant must be rendered).
+    public func applied(to svg: [UInt8]) -> [UInt8]? { LinkVariants.apply(values, to: svg) }
 }

@@ -119,17 +119,44 @@ final class WorkerPool: RenderPool {
     }
 
     func submit(_ request: RenderRequest, completion: @escaping (Result<[[UInt8]], Error>) -> Void) {
+        // SVG variants that differ from the first only in their links are drawn here from the first one's SVG, as a
+        // worker would (`GraphvizRenderer.linkReplacements`): only the first goes to the worker and back, which
+        // halves what goes through the pipes. Should the SVG hold a link the DOT did not give, the whole request is
+        // rendered in this process instead.
+        var sent = request.variants
+        var replacements: [LinkReplacements] = []
+        if let first = request.variants.first, request.variants.count > 1, request.variants.allSatisfy({ $0.format == "svg" }) {
+            let found = request.variants.dropFirst().compactMap { GraphvizRenderer.linkReplacements(from: first.dot, to: $0.dot) }
+            if found.count == request.variants.count - 1 {
+                sent = [first]
+                replacements = found
+            }
+        }
         var encoder = FrameEncoder()
         let id = nextID
         nextID += 1
         encoder.int(id)
         encoder.string(request.engine)
-        encoder.int(request.variants.count)
-        for variant in request.variants {
+        encoder.int(sent.count)
+        for variant in sent {
             encoder.string(variant.format)
             encoder.string(variant.dot)
         }
-        dispatch(Job(id: id, frame: encoder.frame, completion: completion, attempts: 0))
+        let answer: (Result<[[UInt8]], Error>) -> Void = replacements.isEmpty ? completion : { result in
+            guard case .success(let images) = result, let svg = images.first else { return completion(result) }
+            var all = [svg]
+            for replacement in replacements {
+                guard let image = replacement.applied(to: svg) else {
+                    return completion(Result {
+                        try GraphvizRenderer().render(variants: request.variants.map { ($0.dot, GraphvizRenderer.Format(rawValue: $0.format)) },
+                                                      engine: .init(rawValue: request.engine))
+                    })
+                }
+                all.append(image)
+            }
+            completion(.success(all))
+        }
+        dispatch(Job(id: id, frame: encoder.frame, completion: answer, attempts: 0))
     }
 
     func finish() {

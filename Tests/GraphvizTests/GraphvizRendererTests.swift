@@ -243,6 +243,20 @@ struct GraphvizRendererTests {
         #expect(LinkVariants.substitutedLinks(in: drawn[0], first: plain, second: relabelled) == nil)
     }
 
+    @Test("link replacements made from two DOT texts turn the first's SVG into the second's, or refuse")
+    func publicLinkReplacements() throws {
+        let markdown = Self.linkedDOT("../scenes/", ".md"), html = Self.linkedDOT("scenes/", ".html")
+        let replacements = try #require(GraphvizRenderer.linkReplacements(from: markdown, to: html))
+        #expect(replacements.applied(to: try renderer.render(dot: markdown)) == (try renderer.render(dot: html)))
+        // A link inside an HTML label is not a `URL` attribute: the DOT texts agree on it, but the SVG holds it,
+        // so the replacements cannot vouch for the result and refuse.
+        let labelled = #"digraph { a [URL="a.md", label=<<TABLE><TR><TD HREF="elsewhere.md">x</TD></TR></TABLE>>] }"#
+        let labelledHTML = #"digraph { a [URL="a.html", label=<<TABLE><TR><TD HREF="elsewhere.md">x</TD></TR></TABLE>>] }"#
+        let refusing = try #require(GraphvizRenderer.linkReplacements(from: labelled, to: labelledHTML))
+        #expect(refusing.applied(to: try renderer.render(dot: labelled)) == nil)
+        #expect(GraphvizRenderer.linkReplacements(from: markdown, to: Self.linkedDOT("", ".html", extra: ", label=\"x\"")) == nil)
+    }
+
     @Test("substitution refuses an SVG holding a link that is not among the first variant's values")
     func substitutionRefusesUnknownLinks() {
         let first = #"digraph { a [URL="a.md"] }"#, second = #"digraph { a [URL="a.html"] }"#
