@@ -186,9 +186,12 @@ struct GenerateCommand: ParsableCommand {
         statistics.write(to: statisticsFile, pool: pool as? WorkerPool)
         let failed = flows.filter { $0.result != .passed }
         if !quiet {
+            // Graphviz's own CPU time, in this process and the workers: the render phase's wall time also holds
+            // labelling and writing the images.
+            let graphvizCPU = RunStatistics.seconds(GraphvizRenderer.statistics.cpu + ((pool as? WorkerPool)?.graphvizCPU ?? .zero))
             let renderNote = build.rendered == 0
                 ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
-                : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", build.renderSeconds)) s in Graphviz), reused \(build.reused)"
+                : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", graphvizCPU)) s of Graphviz CPU), reused \(build.reused)"
             let fileCount = build.record.entries.count
             let reuseNote = build.unchanged == 0 ? "" : " (\(build.unchanged) unchanged, \(Plural.count(build.templatedPages.count, "page")) templated)"
             Terminal.status("wrote \(Plural.count(fileCount, "file")) to \(destinationName)\(reuseNote): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
