@@ -10,7 +10,8 @@ import CGraphviz
 ///   the first rendering's `xlink:href` values are replaced (`substitutedLinks`): no second parse or render;
 /// - otherwise the variant is parsed and its links are copied between the parsed graphs (graph, subgraphs, nodes,
 ///   out-edges in creation order) before rendering the layout again (`copyLinks`).
-/// A variant that differs in anything but its links is laid out on its own.
+/// A variant that differs in anything but its links is laid out on its own. `GraphvizRenderer.linkReplacements`
+/// offers the first way to callers that render elsewhere: the render workers get only the first variant.
 enum LinkVariants {
     /// The attributes that only link: Graphviz writes them as `xlink:href` and they play no part in the layout.
     static let linkAttributes = ["URL", "href"]
