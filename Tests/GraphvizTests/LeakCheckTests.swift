@@ -30,19 +30,26 @@ final class LeakCheckTests: XCTestCase {
             } catch {
                 failures += 1
             }
+            // Every 10th index also renders link variants: one whose links are substituted in the SVG, and one
+            // whose links (with `&`, which Graphviz escapes) are copied between parsed graphs.
+            if index % 10 == 5 {
+                let plain = Self.graph(index, linkSuffix: ".md"), html = Self.graph(index, linkSuffix: ".html")
+                let escaped = Self.graph(index, linkSuffix: ".html?a&b")
+                XCTAssertEqual(try renderer.render(variants: [(plain, .svg), (html, .svg), (escaped, .svg)]).count, 3)
+            }
         }
         XCTAssertEqual(failures, 40)
     }
 
     /// Three clusters of three nodes with HTML labels, pinned positions (for nop2),
     /// tooltips, links and labelled edges.
-    static func graph(_ index: Int) -> String {
+    static func graph(_ index: Int, linkSuffix: String = ".html") -> String {
         var lines = ["digraph G {", "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eeeeee\"];"]
         for cluster in 0..<3 {
             lines.append("  subgraph cluster\(cluster) { id=\"c\(cluster)\"; label=\"cluster \(cluster)\";")
             for node in 0..<3 {
                 let name = "n\(cluster)_\(node)"
-                lines.append("    \(name) [pos=\"\(node * 150),\(cluster * 100)!\", label=<<b>\(name)</b><br/><font point-size=\"9\">#\(index)</font>>, tooltip=\"t\(index)\", URL=\"u/\(name).html\"];")
+                lines.append("    \(name) [pos=\"\(node * 150),\(cluster * 100)!\", label=<<b>\(name)</b><br/><font point-size=\"9\">#\(index)</font>>, tooltip=\"t\(index)\", URL=\"u/\(name)\(linkSuffix)\"];")
             }
             lines.append("  }")
         }
