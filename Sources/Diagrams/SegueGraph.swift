@@ -100,6 +100,15 @@ public struct SegueGraph: Sendable {
     /// The SVG `id` of a relationship link.
     public static func relationshipID(container: String, child: String) -> String { "relationship-\(container).\(child)" }
 
+    /// How the segue graph and its overview draw scene boxes and arrows, unless a node or edge says otherwise.
+    static let nodeDefaults: DOTAttributes = [
+        "fontname": .string(DiagramStyle.fontName), "fontsize": "11", "fontcolor": .string(DiagramStyle.textColor),
+        "margin": "0.14,0.07", "penwidth": "1.2",
+    ]
+    static let edgeDefaults: DOTAttributes = [
+        "fontname": .string(DiagramStyle.fontName), "fontsize": "9", "arrowsize": "0.8",
+    ]
+
     /// The launch arrow's dot and edge, pointing at the initial scene (or, in the overview, at its part).
     static func launchArrow(to initial: String) -> (marker: DOTAttributes, edge: DOTAttributes) {
         let tooltip = DOTValue.string("launch: the app starts with '\(initial)'")
@@ -179,13 +188,8 @@ private struct SegueGraphBuilder {
                 "nslimit": "2",
                 "id": "segue-graph", "class": "segue-graph",
             ],
-            nodeDefaults: [
-                "fontname": .string(DiagramStyle.fontName), "fontsize": "11", "fontcolor": .string(DiagramStyle.textColor),
-                "margin": "0.14,0.07", "penwidth": "1.2",
-            ],
-            edgeDefaults: [
-                "fontname": .string(DiagramStyle.fontName), "fontsize": "9", "arrowsize": "0.8",
-            ],
+            nodeDefaults: SegueGraph.nodeDefaults,
+            edgeDefaults: SegueGraph.edgeDefaults,
             statements: statements
         )
     }

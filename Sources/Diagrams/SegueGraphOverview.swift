@@ -95,13 +95,8 @@ public struct SegueGraphOverview: Sendable {
                 "nodesep": "0.35", "ranksep": "0.9", "pad": "0.3", "newrank": "true", "nslimit": "2",
                 "id": "segue-graph", "class": "segue-graph overview",
             ],
-            nodeDefaults: [
-                "fontname": .string(DiagramStyle.fontName), "fontsize": "11", "fontcolor": .string(DiagramStyle.textColor),
-                "margin": "0.14,0.07", "penwidth": "1.2",
-            ],
-            edgeDefaults: [
-                "fontname": .string(DiagramStyle.fontName), "fontsize": "9", "arrowsize": "0.8",
-            ],
+            nodeDefaults: SegueGraph.nodeDefaults,
+            edgeDefaults: SegueGraph.edgeDefaults,
             statements: statements
         )
     }
