@@ -12,6 +12,8 @@ public struct ChainFrame: Sendable, Hashable {
         /// Whether the instance's view is on screen (in UIKit's appearance sense).
         public var isVisible: Bool
         public var children: [Box]
+        /// For a stand-in of a long run of off-screen siblings: the instances it stands for, in order.
+        public var standsFor: [String] = []
 
         public init(instance: String, className: String, isContainer: Bool = false, caption: String? = nil,
                     isVisible: Bool = false, children: [Box] = []) {
@@ -51,12 +53,55 @@ public struct ChainFrame: Sendable, Hashable {
     /// that a frame's size does not grow with the chain.
     public static let maximumLayers = 6
 
+    /// A run of more than `maximumOffScreenRun` consecutive off-screen children of one container (the tabs not
+    /// selected, the stack below the top) keeps its first and last child around one stand-in, so that a frame's
+    /// width follows what is on screen rather than how many tabs the app has. Five: a phone's tab bar shows
+    /// five tabs, and an app that fits in it is drawn whole.
+    public static let maximumOffScreenRun = 5
+
+    /// `children` with every run of more than `maximumOffScreenRun` off-screen children shortened to its first,
+    /// a stand-in for the middle, and its last.
+    public static func shortenedRuns(_ children: [Box]) -> [Box] {
+        var result: [Box] = []
+        var run: [Box] = []
+        func flush() {
+            if run.count > maximumOffScreenRun, let first = run.first, let last = run.last {
+                let middle = run.dropFirst().dropLast().map(\.instance)
+                result += [first, .standIn(for: Array(middle)), last]
+            } else {
+                result += run
+            }
+            run = []
+        }
+        for child in children {
+            if child.isVisible {
+                flush()
+                result.append(child)
+            } else {
+                run.append(child)
+            }
+        }
+        flush()
+        return result
+    }
+
     public var title: String
     public var layers: [Layer]
 
     public init(title: String, layers: [Layer]) {
         self.title = title
         self.layers = layers
+    }
+}
+
+
+extension ChainFrame.Box {
+    /// The stand-in for off-screen siblings left out of a frame: "… 17 more" over the first and last it stands for.
+    public static func standIn(for instances: [String]) -> ChainFrame.Box {
+        let span = instances.count > 1 ? "\(instances[0]) – \(instances[instances.count - 1])" : instances.first ?? ""
+        var box = ChainFrame.Box(instance: "… \(instances.count) more", className: span)
+        box.standsFor = instances
+        return box
     }
 }
 
@@ -142,6 +187,10 @@ private struct FilmstripWriter {
     mutating func place(_ box: ChainFrame.Box, x: Double, top: Double, height total: Double, frame: Int,
                         centres: inout [String: (x: Double, top: Double, bottom: Double)]) -> Size {
         let size = measure(box)
+        guard box.standsFor.isEmpty else {
+            placeStandIn(box, size: size, x: x, top: top, height: total, frame: frame)
+            return size
+        }
         let node = nextNode()
         let centreX = x + size.width / 2
         let centreY = total - (top + size.height / 2)
@@ -175,6 +224,20 @@ private struct FilmstripWriter {
         }
         centres[box.instance] = (centreX, top, top + size.height)
         return size
+    }
+
+    /// Places the stand-in for a run of off-screen siblings: a dashed box without link, its tooltip naming them.
+    mutating func placeStandIn(_ box: ChainFrame.Box, size: Size, x: Double, top: Double, height total: Double, frame: Int) {
+        let named = box.standsFor.prefix(12).joined(separator: ", ") + (box.standsFor.count > 12 ? ", …" : "")
+        let node = nextNode()
+        statements.append(.node(DOTNode(node, [
+            "id": .string("f\(frame)-\(node)"), "class": "omitted", "shape": "box", "style": "rounded,dashed",
+            "color": .string(DiagramStyle.frame.stroke), "fixedsize": "true",
+            "width": .points(size.width / 72), "height": .points(size.height / 72),
+            "label": .string(box.instance + "\n" + box.className),
+            "tooltip": .string("\(box.standsFor.count) off screen: \(named)"),
+            "pos": .pinned(x: x + size.width / 2, y: total - (top + size.height / 2)),
+        ])))
     }
 
     /// Places an omitted-layers stand-in: a plain box without link.

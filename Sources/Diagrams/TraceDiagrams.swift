@@ -329,6 +329,7 @@ public struct TraceDiagrams: Sendable {
                     }
                     children.append(box(child, caption: childCaption, depth: depth + 1))
                 }
+                children = ChainFrame.shortenedRuns(children)
                 if container.kind == .split, let collapsed = container.collapsed {
                     ownCaption = [caption, collapsed ? "collapsed" : "expanded"].compactMap { $0 }.joined(separator: ", ")
                 }
