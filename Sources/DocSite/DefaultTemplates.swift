@@ -4,18 +4,21 @@ enum DefaultTemplates {
     /// (template name, Mustache text), sorted by name.
     static let all: [(name: String, text: String)] = [
         ("_figure.html", #"""
+{{% CONTENT_TYPE: HTML}}
 <figure class="diagram" data-diagram>
 <div class="frame">{{{inline}}}</div>
 <figcaption>{{title}} · <a href="{{root}}{{imagePath}}">open full size</a> · <a href="{{root}}{{dotPath}}">DOT source</a></figcaption>
 </figure>
 """#),
         ("_foot.html", #"""
+{{% CONTENT_TYPE: HTML}}
 </main>
 </div>
 </body>
 </html>
 """#),
         ("_head.html", #"""
+{{% CONTENT_TYPE: HTML}}
 <!DOCTYPE html>
 <html lang="en">
 <head>
@@ -45,6 +48,7 @@ enum DefaultTemplates {
 <main id="content" tabindex="-1">
 """#),
         ("flow.html", #"""
+{{% CONTENT_TYPE: HTML}}
 {{> _head.html}}
 <nav class="breadcrumbs" aria-label="Breadcrumb"><a href="{{root}}index.html">Overview</a> › <a href="{{root}}index.html#flows">Flows</a> › <span aria-current="page">{{flow.id}}</span></nav>
 <h1>Flow {{flow.id}}</h1>
@@ -65,7 +69,7 @@ enum DefaultTemplates {
 {{#hasCallbacks}}
 <details><summary>{{callbackCount}} callbacks, in order</summary>
 <ol class="callbacks">
-{{#callbacks}}<li>{{#href}}<a href="{{href}}">{{receiver}}</a>{{/href}}{{^href}}{{receiver}}{{/href}}: <code>{{call}}</code></li>
+{{#callbacks}}<li>{{{receiverLinked}}}: <code>{{call}}</code></li>
 {{/callbacks}}
 </ol>
 </details>
@@ -138,7 +142,7 @@ Each step in words, its callbacks in order, and the part of the sequence it draw
 <details><summary>{{callbackCount}} callbacks, in order</summary>
 
 {{#callbacks}}
-1. {{#href}}[{{receiver}}]({{href}}){{/href}}{{^href}}{{receiver}}{{/href}}: {{{callCode}}}
+1. {{{receiverLinked}}}: {{{callCode}}}
 {{/callbacks}}
 
 </details>
@@ -182,6 +186,7 @@ UIKit reported no warnings in this flow.
 {{/hasWarnings}}
 """#),
         ("index.html", #"""
+{{% CONTENT_TYPE: HTML}}
 {{> _head.html}}
 <h1>{{app.name}} — navigation</h1>
 {{{app.summaryHTML}}}
@@ -346,6 +351,7 @@ Validation found nothing to warn about.
 {{/hasWarnings}}
 """#),
         ("scene.html", #"""
+{{% CONTENT_TYPE: HTML}}
 {{> _head.html}}
 <nav class="breadcrumbs" aria-label="Breadcrumb"><a href="{{root}}index.html">Overview</a>{{#containerPath}} › <a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}} › <span aria-current="page">{{scene.id}}</span></nav>
 <h1>{{scene.id}}{{#scene.title}} — {{scene.title}}{{/scene.title}}</h1>

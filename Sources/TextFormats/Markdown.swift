@@ -9,6 +9,8 @@ public enum Markdown {
     /// or a GFM table would interpret is escaped, line breaks (LF, CR, CRLF) become spaces so rows stay whole,
     /// and other control characters are dropped.
     public static func escape(_ text: String) -> String {
+        // Most values (scene ids, paths, class names) need nothing: printable ASCII without a character escaped below.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !markdownSpecial[Int($0)] }) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -100,7 +102,33 @@ public enum Markdown {
         return ["http", "https", "mailto"].contains(beforeColon.lowercased())
     }
 
+    /// The printable ASCII characters `escape` changes, by byte.
+    private static let markdownSpecial: [Bool] = (0..<128).map { byte in
+        "\\`*_[]|#~!<>&".utf8.contains(UInt8(byte))
+    }
+
     // MARK: - HTML
+
+    /// Text escaped as the template engine escapes `{{value}}` in HTML: `<`, `>`, `&`, `"` and `'` replaced by
+    /// entities, character by character (a character is a grapheme: `<` followed by a combining mark is one
+    /// character and stays as it is), everything else kept. Checked on bytes first: most values contain none
+    /// of the five.
+    public static func mustacheHTMLEscape(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        for character in text {
+            switch character {
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "&": out += "&amp;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
 
     /// Text as HTML text or a quoted attribute value.
     public static func escapeHTML(_ text: String) -> String {

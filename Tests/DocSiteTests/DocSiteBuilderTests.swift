@@ -1,4 +1,5 @@
 import TextFormats
+import Mustache
 import Foundation
 import XCTest
 @testable import DocSite
@@ -183,6 +184,34 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(Markdown.html("Hello **big** *world* `x<y>` [link](https://e.com/?a&b)\n\n- one\n- two"),
                        "<p>Hello <strong>big</strong> <em>world</em> <code>x&lt;y&gt;</code> <a href=\"https://e.com/?a&amp;b\">link</a></p>\n<ul><li>one</li><li>two</li></ul>")
         XCTAssertEqual(Markdown.escape("a\rb\u{1B}c~d"), "a bc\\~d", "a bare CR splits no row; control characters are dropped")
+    }
+
+    /// Every character `escape` changes, alone and among plain text, and plain printable ASCII, which the byte
+    /// check returns unchanged.
+    func testMarkdownEscapingOfEachSpecialCharacter() {
+        for (character, escaped) in [("\\", "\\\\"), ("`", "\\`"), ("*", "\\*"), ("_", "\\_"), ("[", "\\["), ("]", "\\]"),
+                                     ("|", "\\|"), ("#", "\\#"), ("~", "\\~"), ("!", "\\!"), ("<", "&lt;"), (">", "&gt;"), ("&", "&amp;"),
+                                     ("\t", " "), ("\u{7F}", ""), ("\u{85}", " "), ("\u{2028}", " ")] {
+            XCTAssertEqual(Markdown.escape(character), escaped, character)
+            XCTAssertEqual(Markdown.escape("s0" + character + "1"), "s0" + escaped + "1", character)
+        }
+        let plain = String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !"\\`*_[]|#~!<>&".contains($0) })
+        XCTAssertEqual(Markdown.escape(plain), plain)
+        XCTAssertEqual(Markdown.escape("Écran · 写真"), "Écran · 写真")
+    }
+
+    /// The site's `{{value}}` escaping gives the engine's own bytes: the same text rendered by a template with
+    /// `{{% CONTENT_TYPE: HTML}}` (ours, once registered) and by one without it (the engine's built-in escaping).
+    func testSiteHTMLEscapingMatchesTheEngine() throws {
+        _ = Markdown.registered
+        var library = MustacheLibrary()
+        try library.register("{{value}}", named: "engine")
+        try library.register("{{% CONTENT_TYPE: HTML}}\n{{value}}", named: "site")
+        for value in ["plain", "a<b>&\"c\"'d'", "<\u{301}x", "&\u{20DD}", "photo#2", "", "写真 <i>", "\u{1F469}\u{200D}\u{1F4BB}<"] {
+            let engine = try XCTUnwrap(library.render(["value": value], withTemplate: "engine"))
+            XCTAssertEqual(library.render(["value": value], withTemplate: "site"), engine, value)
+            XCTAssertEqual(Markdown.mustacheHTMLEscape(value), engine, value)
+        }
     }
 
     func testCodeSpansHoldAnyText() {
