@@ -468,7 +468,7 @@ public struct DocSiteBuilder: Sendable {
 
     static func inlineSVG(_ svg: [UInt8], idPrefix: String = "") -> [UInt8] {
         let marker = Array("<svg".utf8)
-        guard let start = firstIndex(of: marker, in: svg[...]) else { return [] }
+        guard let start = ByteSearch.firstIndex(of: marker, in: svg[...]) else { return [] }
         let element = svg[start...]
         guard !idPrefix.isEmpty else { return Array(element) }
         let id = Array(" id=\"".utf8)
@@ -476,7 +476,7 @@ public struct DocSiteBuilder: Sendable {
         var result: [UInt8] = []
         result.reserveCapacity(element.count + element.count / 20)
         var rest = element
-        while let found = firstIndex(of: id, in: rest) {
+        while let found = ByteSearch.firstIndex(of: id, in: rest) {
             result.append(contentsOf: rest[rest.startIndex..<found])
             result.append(contentsOf: id)
             result.append(contentsOf: prefix)
@@ -484,17 +484,6 @@ public struct DocSiteBuilder: Sendable {
         }
         result.append(contentsOf: rest)
         return result
-    }
-
-    private static func firstIndex(of marker: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
-        guard let first = marker.first, bytes.count >= marker.count else { return nil }
-        var index = bytes.startIndex
-        let last = bytes.endIndex - marker.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<index + marker.count].elementsEqual(marker) { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// `flows/share-a-photo-step-1` → `flows-share-a-photo-step-1-`: a diagram's ids inside a page.

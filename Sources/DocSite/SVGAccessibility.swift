@@ -56,23 +56,14 @@ public enum SVGAccessibility {
     /// The range of the line starting at `start` (without its line feed); nil past the end.
     private static func nextLine(_ bytes: ArraySlice<UInt8>, from start: Int) -> Range<Int>? {
         guard start <= bytes.endIndex else { return nil }
-        var end = start
-        while end < bytes.endIndex, bytes[end] != 0x0A { end += 1 }
-        return start..<end
+        return start..<ByteSearch.firstIndex(of: 0x0A, in: bytes, from: start)
     }
 
     /// The raw (still XML-escaped) value of the attribute whose ` name="` is `marker`, in `line`.
     private static func attribute(_ marker: [UInt8], in line: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
-        guard let first = marker.first, line.count >= marker.count else { return nil }
-        var index = line.startIndex
-        while index <= line.endIndex - marker.count {
-            if line[index] == first, line[index..<index + marker.count].elementsEqual(marker) {
-                let valueStart = index + marker.count
-                guard let end = line[valueStart...].firstIndex(of: 0x22) else { return nil }
-                return line[valueStart..<end]
-            }
-            index += 1
-        }
-        return nil
+        guard let index = ByteSearch.firstIndex(of: marker, in: line) else { return nil }
+        let valueStart = index + marker.count
+        guard let end = line[valueStart...].firstIndex(of: 0x22) else { return nil }
+        return line[valueStart..<end]
     }
 }
