@@ -24,7 +24,7 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "Graphviz", dependencies: ["CGraphviz"]),
+        .target(name: "Graphviz", dependencies: ["CGraphviz", "TextFormats"]),
         .target(name: "Diagrams", dependencies: ["SceneModel", "Simulator"]),
         .target(
             name: "DocSite",

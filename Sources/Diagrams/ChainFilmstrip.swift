@@ -226,28 +226,27 @@ private struct FilmstripWriter {
         return size
     }
 
-    /// Places the stand-in for a run of off-screen siblings: a dashed box without link, its tooltip naming them.
+    /// Places the stand-in for a run of off-screen siblings, its tooltip naming them.
     mutating func placeStandIn(_ box: ChainFrame.Box, size: Size, x: Double, top: Double, height total: Double, frame: Int) {
         let named = box.standsFor.prefix(12).joined(separator: ", ") + (box.standsFor.count > 12 ? ", …" : "")
         let node = nextNode()
-        statements.append(.node(DOTNode(node, [
-            "id": .string("f\(frame)-\(node)"), "class": "omitted", "shape": "box", "style": "rounded,dashed",
-            "color": .string(DiagramStyle.frame.stroke), "fixedsize": "true",
-            "width": .points(size.width / 72), "height": .points(size.height / 72),
-            "label": .string(box.instance + "\n" + box.className),
-            "tooltip": .string("\(box.standsFor.count) off screen: \(named)"),
-            "pos": .pinned(x: x + size.width / 2, y: total - (top + size.height / 2)),
-        ])))
+        placeDashed(node, id: "f\(frame)-\(node)", label: box.instance + "\n" + box.className,
+                    tooltip: "\(box.standsFor.count) off screen: \(named)", size: size, x: x, top: top, height: total)
     }
 
-    /// Places an omitted-layers stand-in: a plain box without link.
+    /// Places an omitted-layers stand-in.
     mutating func placeOmitted(_ layer: ChainFrame.Layer, x: Double, top: Double, height total: Double, frame: Int) {
-        let size = measure(layer.root)
-        statements.append(.node(DOTNode(nextNode(), [
-            "id": .string("f\(frame)-omitted"), "class": "omitted", "shape": "box", "style": "rounded,dashed",
+        placeDashed(nextNode(), id: "f\(frame)-omitted", label: layer.root.instance, tooltip: layer.root.instance,
+                    size: measure(layer.root), x: x, top: top, height: total)
+    }
+
+    /// A stand-in for what a frame leaves out: a plain dashed box without link.
+    mutating func placeDashed(_ node: DOTID, id: String, label: String, tooltip: String, size: Size, x: Double, top: Double, height total: Double) {
+        statements.append(.node(DOTNode(node, [
+            "id": .string(id), "class": "omitted", "shape": "box", "style": "rounded,dashed",
             "color": .string(DiagramStyle.frame.stroke), "fixedsize": "true",
             "width": .points(size.width / 72), "height": .points(size.height / 72),
-            "label": .string(layer.root.instance), "tooltip": .string(layer.root.instance),
+            "label": .string(label), "tooltip": .string(tooltip),
             "pos": .pinned(x: x + size.width / 2, y: total - (top + size.height / 2)),
         ])))
     }

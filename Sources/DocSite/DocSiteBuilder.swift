@@ -1,3 +1,4 @@
+import TextFormats
 import Foundation
 import Mustache
 import SceneModel

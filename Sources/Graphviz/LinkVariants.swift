@@ -1,3 +1,4 @@
+import TextFormats
 import CGraphviz
 
 /// Drawing one layout with the links of another variant of the same diagram.
@@ -77,7 +78,7 @@ enum LinkVariants {
         var output: [UInt8] = []
         output.reserveCapacity(svg.count + svg.count / 8)
         var copied = 0, index = 0
-        while let start = firstIndex(of: hrefMarker, in: svg, from: index) {
+        while let start = ByteSearch.firstIndex(of: hrefMarker, in: svg[index...]) {
             let valueStart = start + hrefMarker.count
             guard let valueEnd = svg[valueStart...].firstIndex(of: UInt8(ascii: "\"")) else { return nil }
             guard let replacement = values[svg[valueStart..<valueEnd]] else { return nil }
@@ -97,17 +98,6 @@ enum LinkVariants {
         !value.isEmpty && value.allSatisfy { byte in
             byte >= 0x20 && byte < 0x7F && !"\\&<>\"'".utf8.contains(byte)
         }
-    }
-
-    private static func firstIndex(of marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard let first = marker.first, marker.count <= bytes.count else { return nil }
-        var index = start
-        let last = bytes.count - marker.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<index + marker.count].elementsEqual(marker) { return index }
-            index += 1
-        }
-        return nil
     }
 
     private static let markers = linkAttributes.map { Array("\($0)=\"".utf8) }

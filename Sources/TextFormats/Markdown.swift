@@ -118,16 +118,26 @@ public enum Markdown {
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for character in text {
-            switch character {
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "&": out += "&amp;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
+            // A character of one scalar is one of the five exactly when that scalar is.
+            if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, let entity = htmlEntity(scalar) {
+                out += entity
+            } else {
+                out.append(character)
             }
         }
         return out
+    }
+
+    /// The entity of the five characters HTML text and attribute values escape, nil for any other.
+    private static func htmlEntity(_ scalar: Unicode.Scalar) -> String? {
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&#39;"
+        default: nil
+        }
     }
 
     /// Text as HTML text or a quoted attribute value.
@@ -135,12 +145,11 @@ public enum Markdown {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
+            if let entity = htmlEntity(scalar) {
+                out += entity
+                continue
+            }
             switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
             case "\n", "\t": out.unicodeScalars.append(scalar)
             case "\r": out += "\n"
             case _ where isControl(scalar): continue

@@ -1,5 +1,5 @@
 import XCTest
-@testable import DocSite
+import TextFormats
 
 final class ByteSearchTests: XCTestCase {
     /// Every position of a marker in slices that start anywhere, compared with a plain scan; near misses

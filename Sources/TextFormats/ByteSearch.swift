@@ -6,9 +6,9 @@ import Darwin
 
 /// Searching rendered documents (SVG, HTML) for ASCII markers: `memchr` for the marker's first byte, then a
 /// comparison, so that megabytes of SVG are scanned at memory speed rather than one checked index at a time.
-enum ByteSearch {
+public enum ByteSearch {
     /// The first index at or after `bytes.startIndex` where `marker` starts, or nil.
-    static func firstIndex(of marker: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+    public static func firstIndex(of marker: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
         guard let first = marker.first, bytes.count >= marker.count else { return nil }
         return bytes.withUnsafeBufferPointer { buffer -> Int? in
             guard let base = buffer.baseAddress else { return nil }
@@ -26,7 +26,7 @@ enum ByteSearch {
     }
 
     /// The index of the first `byte` at or after `start` in `bytes`, or `bytes.endIndex`.
-    static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+    public static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
         guard start < bytes.endIndex else { return bytes.endIndex }
         return bytes.withUnsafeBufferPointer { buffer -> Int in
             guard let base = buffer.baseAddress else { return bytes.endIndex }
