@@ -224,7 +224,7 @@ public struct DocSiteBuilder: Sendable {
         var hasher = SHA256()
         for part in parts {
             hasher.update(part)
-            hasher.update([0])
+            hasher.update(byte: 0)
         }
         return hasher.hexDigest()
     }
@@ -523,50 +523,50 @@ enum ContextDigest {
     static func add(_ value: Any?, to hasher: inout SHA256) {
         switch value {
         case nil:
-            hasher.update([0])
+            hasher.update(byte: 0)
         case let text as String:
-            hasher.update([1])
-            hasher.update(String(text.utf8.count))
-            hasher.update([0])
+            hasher.update(byte: 1)
+            hasher.update(decimal: text.utf8.count)
+            hasher.update(byte: 0)
             hasher.update(text)
         case let flag as Bool:
-            hasher.update([flag ? 2 : 3])
+            hasher.update(byte: flag ? 2 : 3)
         case let number as Int:
-            hasher.update([4])
-            hasher.update(String(number))
-            hasher.update([0])
+            hasher.update(byte: 4)
+            hasher.update(decimal: number)
+            hasher.update(byte: 0)
         case let dictionary as [String: Any]:
-            hasher.update([5])
-            for key in dictionary.keys.sorted() {
+            hasher.update(byte: 5)
+            for (key, element) in dictionary.sorted(by: { $0.key < $1.key }) {
                 hasher.update(key)
-                hasher.update([0])
-                add(dictionary[key], to: &hasher)
+                hasher.update(byte: 0)
+                add(element, to: &hasher)
             }
-            hasher.update([6])
+            hasher.update(byte: 6)
         case let array as [Any]:
-            hasher.update([7])
+            hasher.update(byte: 7)
             for element in array { add(element, to: &hasher) }
-            hasher.update([8])
+            hasher.update(byte: 8)
         case let inline as InlineSVG:
-            hasher.update([9])
+            hasher.update(byte: 9)
             hasher.update(inline.key)
             hasher.update(inline.idPrefix)
-            hasher.update([0])
+            hasher.update(byte: 0)
         case let navigation as NavigationContext:
             // The scenes and flows are in the page key once (`NavigationContext.digest`); the page adds its own path.
-            hasher.update([10])
+            hasher.update(byte: 10)
             hasher.update(navigation.current)
-            hasher.update([0])
+            hasher.update(byte: 0)
         case let number as Double:
-            hasher.update([11])
+            hasher.update(byte: 11)
             hasher.update(String(number))
-            hasher.update([0])
+            hasher.update(byte: 0)
         case let some?:
-            hasher.update([12])
+            hasher.update(byte: 12)
             hasher.update(String(reflecting: type(of: some)))
-            hasher.update([0])
+            hasher.update(byte: 0)
             hasher.update(String(describing: some))
-            hasher.update([0])
+            hasher.update(byte: 0)
         }
     }
 }

@@ -105,7 +105,7 @@ public enum OutputWriter {
     public static func replace(_ target: OutputTarget, with files: [OutputFile], wait: Bool = true, onWait: () -> Void = {}) throws {
         let staging = try begin(target, wait: wait, onWait: onWait)
         do {
-            for file in files { try staging.write(file.contents, to: file.path) }
+            for file in files { _ = try staging.write(file.contents, to: file.path) }
             try staging.commit()
         } catch {
             staging.abandon()

@@ -402,14 +402,14 @@ struct NavigationContext: MustacheParent {
         hasher.update("nav\0\(contexts.pageExtension)\0")
         for scene in contexts.model.scenes {
             hasher.update(scene.id)
-            hasher.update([0])
+            hasher.update(byte: 0)
         }
-        hasher.update([1])
+        hasher.update(byte: 1)
         for report in contexts.flows {
             hasher.update(report.flow.id)
-            hasher.update([0])
+            hasher.update(byte: 0)
             hasher.update(report.result.rawValue)
-            hasher.update([0])
+            hasher.update(byte: 0)
         }
         return hasher.hexDigest()
     }

@@ -17,11 +17,12 @@ public struct SHA256: Sendable {
 
     private var h: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-    /// The bytes of an unfinished block.
-    private var pending: [UInt8] = []
+    /// The bytes of an unfinished block: the first `pendingCount` of these 64.
+    private var pending = [UInt8](repeating: 0, count: 64)
+    private var pendingCount = 0
     private var length: UInt64 = 0
 
-    public init() { pending.reserveCapacity(64) }
+    public init() {}
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
@@ -32,7 +33,7 @@ public struct SHA256: Sendable {
 
     public mutating func update<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         let handled: Void? = bytes.withContiguousStorageIfAvailable { update(buffer: UnsafeRawBufferPointer($0)) }
-        if handled == nil { update(buffer: Array(bytes)) }
+        if handled == nil { Array(bytes).withUnsafeBytes { update(buffer: $0) } }
     }
 
     public mutating func update(_ text: String) {
@@ -40,39 +41,67 @@ public struct SHA256: Sendable {
         text.withUTF8 { update(buffer: UnsafeRawBufferPointer($0)) }
     }
 
-    private mutating func update(buffer: [UInt8]) {
-        buffer.withUnsafeBytes { update(buffer: $0) }
+    /// One byte: the tags and separators of a structured input, without making an array of one.
+    public mutating func update(byte: UInt8) {
+        length &+= 1
+        pending[pendingCount] = byte
+        pendingCount += 1
+        if pendingCount == 64 { flushPending() }
+    }
+
+    /// `value` in decimal ASCII digits, as `update(String(value))` would hash it, without making the string.
+    public mutating func update(decimal value: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var magnitude = value.magnitude
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 { start -= 1; buffer[start] = UInt8(ascii: "-") }
+            update(buffer: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
+    }
+
+    private mutating func flushPending() {
+        pending.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
+        pendingCount = 0
     }
 
     private mutating func update(buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         length &+= UInt64(buffer.count)
         var offset = 0
-        if !pending.isEmpty {
-            let take = min(64 - pending.count, buffer.count)
-            pending.append(contentsOf: buffer[0..<take])
+        if pendingCount > 0 {
+            let take = min(64 - pendingCount, buffer.count)
+            let start = pendingCount
+            pending.withUnsafeMutableBytes { $0.baseAddress!.advanced(by: start).copyMemory(from: base, byteCount: take) }
+            pendingCount += take
             offset = take
-            if pending.count == 64 {
-                pending.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
-                pending.removeAll(keepingCapacity: true)
-            }
+            if pendingCount == 64 { flushPending() } else { return }
         }
-        guard let base = buffer.baseAddress else { return }
         let blocks = (buffer.count - offset) / 64
         if blocks > 0 {
             compress(base + offset, blocks: blocks)
             offset += blocks * 64
         }
-        if offset < buffer.count { pending.append(contentsOf: buffer[offset...]) }
+        let rest = buffer.count - offset
+        if rest > 0 {
+            pending.withUnsafeMutableBytes { $0.baseAddress!.copyMemory(from: base + offset, byteCount: rest) }
+            pendingCount = rest
+        }
     }
 
     /// The digest of everything given so far, as 64 lowercase hex digits.
     public mutating func hexDigest() -> String {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
-        while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
+        while (pendingCount + tail.count) % 64 != 56 { tail.append(0) }
         for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
         let savedLength = length
-        update(buffer: tail)
+        tail.withUnsafeBytes { update(buffer: $0) }
         length = savedLength
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
@@ -85,21 +114,30 @@ public struct SHA256: Sendable {
 
     private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
         var state = h
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            Self.k.withUnsafeBufferPointer { k in
+        // The message schedule as a rolling window of 16 words; masking shifts and rotations, which compile to
+        // single instructions.
+        var w: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
+                UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        Self.k.withUnsafeBufferPointer { k in
+            withUnsafeMutableBytes(of: &w) { raw in
+                let w = raw.bindMemory(to: UInt32.self)
                 for block in 0..<blocks {
                     let base = start + block * 64
-                    for i in 0..<16 { w[i] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
-                    for i in 16..<64 {
-                        let s0 = Self.rotr(w[i - 15], 7) ^ Self.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                        let s1 = Self.rotr(w[i - 2], 17) ^ Self.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-                    }
                     var a = state.0, b = state.1, c = state.2, d = state.3, e = state.4, f = state.5, g = state.6, hh = state.7
                     for i in 0..<64 {
+                        let word: UInt32
+                        if i < 16 {
+                            word = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
+                        } else {
+                            let w15 = w[(i &- 15) & 15], w2 = w[(i &- 2) & 15]
+                            let s0 = Self.rotr(w15, 7) ^ Self.rotr(w15, 18) ^ (w15 &>> 3)
+                            let s1 = Self.rotr(w2, 17) ^ Self.rotr(w2, 19) ^ (w2 &>> 10)
+                            word = w[i & 15] &+ s0 &+ w[(i &- 7) & 15] &+ s1
+                        }
+                        w[i & 15] = word
                         let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
                         let choice = (e & f) ^ (~e & g)
-                        let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
+                        let t1 = hh &+ s1 &+ choice &+ k[i] &+ word
                         let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
                         let majority = (a & b) ^ (a & c) ^ (b & c)
                         let t2 = s0 &+ majority
@@ -113,5 +151,5 @@ public struct SHA256: Sendable {
     }
 
     @inline(__always)
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 }

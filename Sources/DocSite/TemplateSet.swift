@@ -60,9 +60,9 @@ public struct TemplateSet: Sendable {
         var hasher = SHA256()
         for source in sources {
             hasher.update(source.name)
-            hasher.update([0])
+            hasher.update(byte: 0)
             hasher.update(source.text)
-            hasher.update([0])
+            hasher.update(byte: 0)
         }
         var set = TemplateSet(library: library, overridden: overridden)
         set.digest = hasher.hexDigest()

@@ -55,7 +55,7 @@ enum RunFingerprint {
         var hasher = SHA256()
         for part in parts {
             hasher.update(part)
-            hasher.update([0])
+            hasher.update(byte: 0)
         }
         return hasher.hexDigest()
     }

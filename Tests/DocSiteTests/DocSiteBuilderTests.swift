@@ -177,6 +177,28 @@ final class DocSiteBuilderTests: XCTestCase {
                        "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
+    /// Pieces of every size, single bytes and decimals hash as their concatenation does, across block boundaries.
+    func testSHA256StreamingMatchesOneShot() {
+        let text = (0..<300).map { "piece \($0) é " }.joined()
+        let bytes = Array(text.utf8)
+        for split in [1, 3, 55, 56, 63, 64, 65, 127, 200] {
+            var hasher = SHA256()
+            var start = 0
+            while start < bytes.count {
+                let end = min(bytes.count, start + split)
+                if end - start == 1 { hasher.update(byte: bytes[start]) } else { hasher.update(bytes[start..<end]) }
+                start = end
+            }
+            XCTAssertEqual(hasher.hexDigest(), SHA256.hex(bytes), "pieces of \(split)")
+        }
+        for number in [0, 7, -42, 1_000_000, Int.min, Int.max] {
+            var hasher = SHA256()
+            hasher.update("n=")
+            hasher.update(decimal: number)
+            XCTAssertEqual(hasher.hexDigest(), SHA256.hex(Array("n=\(number)".utf8)), String(number))
+        }
+    }
+
     // MARK: - Markdown
 
     func testMarkdownEscapingAndSummaries() {

@@ -259,6 +259,15 @@ public enum DOTWriter {
     }
 
     private static func appendEscaped(_ text: String, to bytes: inout [UInt8]) {
+        // Most text has nothing to escape: one scan, then one copy.
+        let plain = text.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            for byte in buffer where byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") {
+                return false
+            }
+            bytes.append(contentsOf: buffer)
+            return true
+        }
+        if plain == true { return }
         var previousWasCarriageReturn = false
         for byte in text.utf8 {
             defer { previousWasCarriageReturn = byte == 0x0D }
