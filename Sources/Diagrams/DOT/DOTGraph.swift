@@ -306,7 +306,7 @@ public enum DOTWriter {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
         out.append(contentsOf: (graph.isDirected ? "digraph " : "graph ").utf8)
-        out.append(contentsOf: graph.id.rawValue.utf8)
+        appendUTF8(graph.id.rawValue, to: &out)
         out.append(contentsOf: " {".utf8)
         let edgeOperator: StaticString = graph.isDirected ? " -> " : " -- "
         appendBody(attributes: graph.attributes, nodeDefaults: graph.nodeDefaults, edgeDefaults: graph.edgeDefaults,
@@ -332,20 +332,20 @@ public enum DOTWriter {
             switch statement {
             case .node(let node):
                 line()
-                out.append(contentsOf: node.id.rawValue.utf8)
+                appendUTF8(node.id.rawValue, to: &out)
                 list(node.attributes, relink: relink, into: &out)
                 out.append(0x3B)
             case .edge(let edge):
                 line()
-                out.append(contentsOf: edge.from.rawValue.utf8)
+                appendUTF8(edge.from.rawValue, to: &out)
                 append(edgeOperator)
-                out.append(contentsOf: edge.to.rawValue.utf8)
+                appendUTF8(edge.to.rawValue, to: &out)
                 list(edge.attributes, relink: relink, into: &out)
                 out.append(0x3B)
             case .subgraph(let subgraph):
                 line()
                 append("subgraph ")
-                out.append(contentsOf: subgraph.id.rawValue.utf8)
+                appendUTF8(subgraph.id.rawValue, to: &out)
                 append(" {")
                 appendBody(attributes: subgraph.attributes, nodeDefaults: subgraph.nodeDefaults,
                            edgeDefaults: subgraph.edgeDefaults, statements: subgraph.statements,
@@ -362,9 +362,9 @@ public enum DOTWriter {
         out.append(contentsOf: " [".utf8)
         var first = true
         attributes.forEach { name, value in
-            if !first { out.append(contentsOf: ", ".utf8) }
+            if !first { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
             first = false
-            if isPlainName(name) { out.append(contentsOf: name.utf8) } else { appendQuoted(name, to: &out) }
+            if isPlainName(name) { appendUTF8(name, to: &out) } else { appendQuoted(name, to: &out) }
             out.append(UInt8(ascii: "="))
             if let relink, name == "URL" || name == "href", case .string(let link) = value {
                 appendQuoted(relink(link), to: &out)
@@ -375,27 +375,37 @@ public enum DOTWriter {
         out.append(UInt8(ascii: "]"))
     }
 
+    /// `text`'s UTF-8 appended in one copy (appending a `String.UTF8View` goes element by element).
+    private static func appendUTF8(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.withContiguousStorageIfAvailable({ out.append(contentsOf: $0) }) == nil { out.append(contentsOf: text.utf8) }
+    }
+
     /// Whether an attribute name can be written unquoted: what `DOTID.init?(_:)` accepts, checked on bytes
     /// (attribute names are nearly always short ASCII words).
     private static func isPlainName(_ name: String) -> Bool {
-        var first = true
-        for byte in name.utf8 {
-            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z") || byte == UInt8(ascii: "_")
-            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            guard letter || (!first && digit) else { return false }
-            first = false
+        var name = name
+        return name.withUTF8 { bytes in
+            guard let first = bytes.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else { return false }
+            for byte in bytes {
+                let letter = (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_")
+                guard letter || byte &- UInt8(ascii: "0") < 10 else { return false }
+            }
+            return !isKeyword(bytes)
         }
-        return !first && !isKeyword(name)
     }
 
     private static let keywords = ["node", "edge", "graph", "digraph", "subgraph", "strict"].map { Array($0.utf8) }
 
     /// Whether a name of letters, digits and underscores is a DOT keyword, in any case (what `DOTID` refuses).
-    private static func isKeyword(_ name: String) -> Bool {
-        let count = name.utf8.count
-        guard count >= 4, count <= 8 else { return false }
+    private static func isKeyword(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard name.count >= 4, name.count <= 8 else { return false }
+        // Every keyword starts with one of these letters; most attribute names do not.
+        switch name[0] | 0x20 {
+        case UInt8(ascii: "n"), UInt8(ascii: "e"), UInt8(ascii: "g"), UInt8(ascii: "d"), UInt8(ascii: "s"): break
+        default: return false
+        }
         return keywords.contains { keyword in
-            keyword.count == count && zip(keyword, name.utf8).allSatisfy { $0 == $1 | 0x20 }
+            keyword.count == name.count && zip(keyword, name).allSatisfy { $0 == $1 | 0x20 }
         }
     }
 
@@ -405,7 +415,7 @@ public enum DOTWriter {
             appendQuoted(text, to: &out)
         case .html(let label):
             out.append(UInt8(ascii: "<"))
-            out.append(contentsOf: label.markup.utf8)
+            appendUTF8(label.markup, to: &out)
             out.append(UInt8(ascii: ">"))
         case .lines(let lines, let justification):
             out.append(UInt8(ascii: "\""))
