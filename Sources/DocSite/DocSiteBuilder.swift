@@ -504,7 +504,12 @@ struct InlineSVG: MustacheCustomRenderable, MustacheParent {
 
     /// The sum of the sizes of the SVGs a context inlines: how big its page will be, roughly.
     static func bytes(in value: Any?) -> Int {
-        switch value {
+        // Text and flags, most of a context, hold no SVG: recognised by their type without a failing cast.
+        if let value {
+            let type = ObjectIdentifier(Swift.type(of: value))
+            if type == ObjectIdentifier(String.self) || type == ObjectIdentifier(Bool.self) { return 0 }
+        }
+        return switch value {
         case let dictionary as [String: Any]: dictionary.values.reduce(0) { $0 + bytes(in: $1) }
         case let array as [Any]: array.reduce(0) { $0 + bytes(in: $1) }
         case let inline as InlineSVG: inline.size
@@ -521,14 +526,34 @@ struct InlineSVG: MustacheCustomRenderable, MustacheParent {
 /// so that two contexts hash the same exactly when templates see the same values.
 enum ContextDigest {
     static func add(_ value: Any?, to hasher: inout SHA256) {
+        // The common exact types first, recognised by their type alone: a failed `as?` cast costs far more than
+        // this comparison, and every other value (optionals, typed arrays…) still goes through the casts below.
+        if let value {
+            let type = ObjectIdentifier(Swift.type(of: value))
+            if type == ObjectIdentifier(String.self), let text = value as? String {
+                addText(text, to: &hasher)
+                return
+            }
+            if type == ObjectIdentifier([String: Any].self), let dictionary = value as? [String: Any] {
+                addDictionary(dictionary, to: &hasher)
+                return
+            }
+            if type == ObjectIdentifier([[String: Any]].self), let array = value as? [[String: Any]] {
+                hasher.update(byte: 7)
+                for element in array { addDictionary(element, to: &hasher) }
+                hasher.update(byte: 8)
+                return
+            }
+            if type == ObjectIdentifier(Bool.self), let flag = value as? Bool {
+                hasher.update(byte: flag ? 2 : 3)
+                return
+            }
+        }
         switch value {
         case nil:
             hasher.update(byte: 0)
         case let text as String:
-            hasher.update(byte: 1)
-            hasher.update(decimal: text.utf8.count)
-            hasher.update(byte: 0)
-            hasher.update(text)
+            addText(text, to: &hasher)
         case let flag as Bool:
             hasher.update(byte: flag ? 2 : 3)
         case let number as Int:
@@ -536,13 +561,7 @@ enum ContextDigest {
             hasher.update(decimal: number)
             hasher.update(byte: 0)
         case let dictionary as [String: Any]:
-            hasher.update(byte: 5)
-            for (key, element) in dictionary.sorted(by: { $0.key < $1.key }) {
-                hasher.update(key)
-                hasher.update(byte: 0)
-                add(element, to: &hasher)
-            }
-            hasher.update(byte: 6)
+            addDictionary(dictionary, to: &hasher)
         case let array as [Any]:
             hasher.update(byte: 7)
             for element in array { add(element, to: &hasher) }
@@ -568,6 +587,23 @@ enum ContextDigest {
             hasher.update(String(describing: some))
             hasher.update(byte: 0)
         }
+    }
+
+    private static func addText(_ text: String, to hasher: inout SHA256) {
+        hasher.update(byte: 1)
+        hasher.update(decimal: text.utf8.count)
+        hasher.update(byte: 0)
+        hasher.update(text)
+    }
+
+    private static func addDictionary(_ dictionary: [String: Any], to hasher: inout SHA256) {
+        hasher.update(byte: 5)
+        for (key, element) in dictionary.sorted(by: { $0.key < $1.key }) {
+            hasher.update(key)
+            hasher.update(byte: 0)
+            add(element, to: &hasher)
+        }
+        hasher.update(byte: 6)
     }
 }
 

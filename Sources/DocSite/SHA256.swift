@@ -114,32 +114,23 @@ public struct SHA256: Sendable {
 
     private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
         var state = h
-        // The message schedule as a rolling window of 16 words; masking shifts and rotations, which compile to
-        // single instructions.
-        var w: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32,
-                UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        Self.k.withUnsafeBufferPointer { k in
-            withUnsafeMutableBytes(of: &w) { raw in
-                let w = raw.bindMemory(to: UInt32.self)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            Self.k.withUnsafeBufferPointer { k in
                 for block in 0..<blocks {
                     let base = start + block * 64
+                    for i in 0..<16 { w[i] = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)) }
+                    for i in 16..<64 {
+                        let s0 = Self.rotr(w[i - 15], 7) ^ Self.rotr(w[i - 15], 18) ^ (w[i - 15] &>> 3)
+                        let s1 = Self.rotr(w[i - 2], 17) ^ Self.rotr(w[i - 2], 19) ^ (w[i - 2] &>> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
                     var a = state.0, b = state.1, c = state.2, d = state.3, e = state.4, f = state.5, g = state.6, hh = state.7
                     for i in 0..<64 {
-                        let word: UInt32
-                        if i < 16 {
-                            word = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
-                        } else {
-                            let w15 = w[(i &- 15) & 15], w2 = w[(i &- 2) & 15]
-                            let s0 = Self.rotr(w15, 7) ^ Self.rotr(w15, 18) ^ (w15 &>> 3)
-                            let s1 = Self.rotr(w2, 17) ^ Self.rotr(w2, 19) ^ (w2 &>> 10)
-                            word = w[i & 15] &+ s0 &+ w[(i &- 7) & 15] &+ s1
-                        }
-                        w[i & 15] = word
                         let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-                        let choice = (e & f) ^ (~e & g)
-                        let t1 = hh &+ s1 &+ choice &+ k[i] &+ word
+                        let choice = g ^ (e & (f ^ g))
+                        let t1 = hh &+ s1 &+ choice &+ k[i] &+ w[i]
                         let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-                        let majority = (a & b) ^ (a & c) ^ (b & c)
+                        let majority = (a & b) | (c & (a | b))
                         let t2 = s0 &+ majority
                         hh = g; g = f; f = e; e = d &+ t1; d = c; c = b; b = a; a = t1 &+ t2
                     }

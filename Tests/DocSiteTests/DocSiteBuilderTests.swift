@@ -177,6 +177,25 @@ final class DocSiteBuilderTests: XCTestCase {
                        "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
     }
 
+    /// A page key sees values, not how they are typed: a typed array and the same values as `[Any]`, an optional
+    /// holding a string and the string hash the same; different values, or a string and a number, do not.
+    func testContextDigestDependsOnValuesOnly() {
+        func digest(_ value: Any?) -> String {
+            var hasher = SHA256()
+            ContextDigest.add(value, to: &hasher)
+            return hasher.hexDigest()
+        }
+        let rows: [[String: Any]] = [["id": "a", "first": true], ["id": "b", "n": 2]]
+        XCTAssertEqual(digest(rows), digest(rows.map { $0 as Any }))
+        XCTAssertEqual(digest(["rows": rows]), digest(["rows": rows as [Any]] as [String: Any]))
+        XCTAssertEqual(digest(Optional("x") as Any), digest("x"))
+        XCTAssertEqual(digest(["b": "2", "a": "1"]), digest(["a": "1", "b": "2"]))
+        XCTAssertNotEqual(digest("2"), digest(2))
+        XCTAssertNotEqual(digest(true), digest("true"))
+        XCTAssertNotEqual(digest(rows), digest(Array(rows.reversed())))
+        XCTAssertNotEqual(digest(["a": "1"]), digest(["a": "1 "]))
+    }
+
     /// Pieces of every size, single bytes and decimals hash as their concatenation does, across block boundaries.
     func testSHA256StreamingMatchesOneShot() {
         let text = (0..<300).map { "piece \($0) é " }.joined()
