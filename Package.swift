@@ -26,9 +26,11 @@ let package = Package(
         ),
         .target(name: "Graphviz", dependencies: ["CGraphviz", "TextFormats"]),
         .target(name: "Diagrams", dependencies: ["SceneModel", "Simulator"]),
+        // SHA-256 rounds with the x86 SHA instructions, for the content keys of diagrams and pages.
+        .target(name: "CSHA256"),
         .target(
             name: "DocSite",
-            dependencies: ["SceneModel", "Simulator", "TextFormats", .product(name: "Mustache", package: "swift-mustache")]
+            dependencies: ["SceneModel", "Simulator", "TextFormats", "CSHA256", .product(name: "Mustache", package: "swift-mustache")]
         ),
         .target(name: "Review", dependencies: ["SceneModel", "Simulator", "Diagrams", "TextFormats"]),
         .executableTarget(

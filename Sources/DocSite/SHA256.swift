@@ -1,3 +1,5 @@
+import CSHA256
+
 /// SHA-256 (FIPS 180-4), used to address rendered diagrams and pages by content. Foundation on Linux has no
 /// digest API.
 ///
@@ -22,7 +24,15 @@ public struct SHA256: Sendable {
     private var pendingCount = 0
     private var length: UInt64 = 0
 
-    public init() {}
+    /// Whether to use the processor's SHA instructions where it has them (tests turn this off to check the
+    /// portable rounds against them).
+    private let hardware: Bool
+
+    public init() { hardware = Self.hardwareAvailable }
+
+    init(portable: Bool) { hardware = portable ? false : Self.hardwareAvailable }
+
+    private static let hardwareAvailable = csha256_hardware_available() != 0
 
     /// The digest of `bytes` as 64 lowercase hex digits.
     public static func hex<Bytes: Sequence>(_ bytes: Bytes) -> String where Bytes.Element == UInt8 {
@@ -113,6 +123,13 @@ public struct SHA256: Sendable {
     }
 
     private mutating func compress(_ start: UnsafeRawPointer, blocks: Int) {
+        if hardware {
+            withUnsafeMutableBytes(of: &h) { words in
+                csha256_hardware_compress(words.baseAddress!.assumingMemoryBound(to: UInt32.self),
+                                          start.assumingMemoryBound(to: UInt8.self), blocks)
+            }
+            return
+        }
         var state = h
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
             Self.k.withUnsafeBufferPointer { k in

@@ -196,6 +196,19 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertNotEqual(digest(["a": "1"]), digest(["a": "1 "]))
     }
 
+    /// The processor's SHA instructions, where present, and the portable rounds give the same digests, for every
+    /// length around the block and padding boundaries and for long inputs.
+    func testSHA256HardwareAndPortableRoundsAgree() {
+        var generator = SystemRandomNumberGenerator()
+        let lengths = Array(0...130) + [1_000, 4_095, 4_096, 65_537, 1_000_003]
+        for length in lengths {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var portable = SHA256(portable: true)
+            portable.update(bytes)
+            XCTAssertEqual(SHA256.hex(bytes), portable.hexDigest(), "length \(length)")
+        }
+    }
+
     /// Pieces of every size, single bytes and decimals hash as their concatenation does, across block boundaries.
     func testSHA256StreamingMatchesOneShot() {
         let text = (0..<300).map { "piece \($0) é " }.joined()

@@ -15,7 +15,7 @@ final class OutputWriterTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        FileManager.default.changeCurrentDirectoryPath(previousDirectory)
+        _ = FileManager.default.changeCurrentDirectoryPath(previousDirectory)
         // Make everything writable again so it can be removed.
         if let paths = FileManager.default.enumerator(atPath: temporary.path) {
             for case let path as String in paths {
@@ -92,7 +92,7 @@ final class OutputWriterTests: XCTestCase {
 
     func testTheCurrentDirectoryIsRefused() throws {
         try write("format: 1", to: "project/App.yaml")
-        FileManager.default.changeCurrentDirectoryPath(path("project"))
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(path("project")))
         XCTAssertThrowsError(try OutputWriter.target(".", protecting: ["App.yaml"], force: true)) { error in
             XCTAssertEqual(error as? OutputError, .isTheCurrentDirectory(path: "."))
         }
