@@ -68,13 +68,18 @@ public struct DiagramCatalogue: Sendable {
         /// once per extension with every link carried over (`DocumentLinks.relink`), which is what building it
         /// again would give, since links are all that differ.
         public func dots(pageExtensions: [String]) -> [String] {
+            dotBytes(pageExtensions: pageExtensions).map { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// `dots(pageExtensions:)` as UTF-8 bytes, as written.
+        public func dotBytes(pageExtensions: [String]) -> [[UInt8]] {
             guard let first = pageExtensions.first else { return [] }
             let firstLinks = links(pageExtension: first)
             let graph = build(firstLinks)
             return pageExtensions.map { ext in
-                guard ext != first else { return graph.text }
+                guard ext != first else { return DOTWriter.bytes(graph) }
                 let links = links(pageExtension: ext)
-                return String(decoding: DOTWriter.bytes(graph, relink: { firstLinks.relink($0, to: links) }), as: UTF8.self)
+                return DOTWriter.bytes(graph, relink: { firstLinks.relink($0, to: links) })
             }
         }
 

@@ -237,15 +237,15 @@ public struct DocSiteBuilder: Sendable {
         // DOT texts are built and hashed on `threads` background threads, a bounded window ahead of this one, which
         // writes and plans them in catalogue order.
         let extensions = flavours.map(\.ext)
-        let work = OrderedWork<(index: Int, dots: [(dot: String, digest: String)])>(threads: threads, window: min(64 * threads, 512))
+        let work = OrderedWork<(index: Int, dots: [(dot: [UInt8], digest: String)])>(threads: threads, window: min(64 * threads, 512))
         defer { work.stop() }
-        func plan(_ prepared: (index: Int, dots: [(dot: String, digest: String)])) throws {
+        func plan(_ prepared: (index: Int, dots: [(dot: [UInt8], digest: String)])) throws {
             let diagram = diagrams[prepared.index]
             var renders: [PendingRender] = []
             for (flavour, (dot, dotKey)) in zip(flavours, prepared.dots) {
                 let dotPath = "\(flavour.prefix)\(diagram.name).dot"
                 if !state.reuse(dotPath, key: dotKey) {
-                    try state.write(Array(dot.utf8), to: dotPath, key: dotKey)
+                    try state.write(dot, to: dotPath, key: dotKey)
                 }
                 let renderKey = DiagramCache.key(renderer: renderer.identifier, engine: diagram.engine, format: flavour.format, dotDigest: dotKey)
                 let labelled = flavour.format == "svg"
@@ -273,7 +273,7 @@ public struct DocSiteBuilder: Sendable {
     }
 
     /// The DOT text of a diagram for each page extension, with its SHA-256 digest.
-    static func prepareDOT(_ diagram: DiagramSource, extensions: [String]) -> [(dot: String, digest: String)] {
+    static func prepareDOT(_ diagram: DiagramSource, extensions: [String]) -> [(dot: [UInt8], digest: String)] {
         diagram.dots(forPageExtensions: extensions).map { dot in
             var hasher = SHA256()
             hasher.update(dot)

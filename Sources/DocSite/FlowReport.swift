@@ -50,8 +50,8 @@ public struct DiagramSource: Sendable {
     /// A short title, and what the diagram shows in one sentence (for an `aria-label`).
     public var title: String
     public var description: String
-    /// The DOT for pages of each extension asked for (`md`, `html`), in order.
-    private let dots: @Sendable (_ pageExtensions: [String]) -> [String]
+    /// The DOT for pages of each extension asked for (`md`, `html`), in order, as UTF-8.
+    private let dots: @Sendable (_ pageExtensions: [String]) -> [[UInt8]]
     /// For a part of a flow's sequence: the flow and step it shows, so that the flow page puts it with the step.
     public var flowStep: FlowStep?
     /// Whether this is one part of a segue graph drawn in parts: the index lists those under the overview.
@@ -82,6 +82,13 @@ public struct DiagramSource: Sendable {
     /// A diagram whose DOT `manyDOTs` builds for several page extensions at once (`["md", "html"]`), in order.
     public init(name: String, engine: String = "dot", title: String = "", description: String = "", flowStep: FlowStep? = nil,
                 manyDOTs dots: @escaping @Sendable (_ pageExtensions: [String]) -> [String]) {
+        self.init(name: name, engine: engine, title: title, description: description, flowStep: flowStep,
+                  manyDOTBytes: { dots($0).map { Array($0.utf8) } })
+    }
+
+    /// Like `manyDOTs`, with each DOT as UTF-8 bytes: what the builder hashes and writes, without a text copy.
+    public init(name: String, engine: String = "dot", title: String = "", description: String = "", flowStep: FlowStep? = nil,
+                manyDOTBytes dots: @escaping @Sendable (_ pageExtensions: [String]) -> [[UInt8]]) {
         self.name = name
         self.flowStep = flowStep
         self.engine = engine
@@ -96,12 +103,12 @@ public struct DiagramSource: Sendable {
     }
 
     /// The DOT whose links point at the Markdown pages.
-    public var markdownDOT: String { dots(["md"]).first ?? "" }
+    public var markdownDOT: String { String(decoding: dots(["md"]).first ?? [], as: UTF8.self) }
     /// The DOT whose links point at the HTML pages.
-    public var htmlDOT: String { dots(["html"]).first ?? "" }
+    public var htmlDOT: String { String(decoding: dots(["html"]).first ?? [], as: UTF8.self) }
 
     /// The DOT for pages of each of `extensions`, in order.
-    func dots(forPageExtensions extensions: [String]) -> [String] { dots(extensions) }
+    func dots(forPageExtensions extensions: [String]) -> [[UInt8]] { dots(extensions) }
 }
 
 /// One row of the docs' legend: a kind of link, the colour and way it is drawn, and what it means.

@@ -40,15 +40,15 @@ struct DocsPipeline {
     /// Every diagram of the docs, with links to the Markdown pages and to the HTML pages; each DOT is built when
     /// the docs builder asks for it.
     func diagramSources() -> [DiagramSource] {
-        catalogue.entries.map { entry in Self.source(entry) { entry.dots(pageExtensions: $0) } }
+        catalogue.entries.map { entry in Self.source(entry) { entry.dotBytes(pageExtensions: $0) } }
     }
 
     /// A catalogue entry as the docs builder takes it: a part of a flow's sequence says which step it shows.
-    static func source(_ entry: DiagramCatalogue.Entry, dots: @escaping @Sendable ([String]) -> [String]) -> DiagramSource {
+    static func source(_ entry: DiagramCatalogue.Entry, dots: @escaping @Sendable ([String]) -> [[UInt8]]) -> DiagramSource {
         var flowStep: DiagramSource.FlowStep?
         if case .sequencePart(let flow, let step, _) = entry.subject { flowStep = .init(flow: flow, step: step) }
         var source = DiagramSource(name: entry.name, engine: entry.engine.rawValue, title: entry.title, description: entry.description,
-                                   flowStep: flowStep, manyDOTs: dots)
+                                   flowStep: flowStep, manyDOTBytes: dots)
         if case .seguePart = entry.subject { source.isSegueGraphPart = true }
         return source
     }

@@ -65,7 +65,7 @@ struct StageBenchmark {
                                          cache: DiagramCache(directory: nil))
             _ = try measure("template the docs (Markdown + HTML)", {
                 try builder.build(model: model, warnings: result.diagnostics, flows: reports,
-                                  diagrams: zip(catalogue.entries, sources).map { entry, source in DocsPipeline.source(entry) { $0.map { _ in source.1 } } })
+                                  diagrams: zip(catalogue.entries, sources).map { entry, source in DocsPipeline.source(entry) { $0.map { _ in Array(source.1.utf8) } } })
             }, detail: { "\($0.files.count) files, \($0.files.reduce(0) { $0 + $1.contents.count } / 1024) KiB" })
         }
 
