@@ -346,6 +346,8 @@ struct PageContexts {
             "summaryMarkdown": Markdown.sanitized(report.flow.summary ?? ""), "summaryHTML": Markdown.html(report.flow.summary ?? ""),
             "environment": report.environment, "result": report.result.rawValue, "resultLabel": Self.resultLabel(report.result),
         ] as [String: Any]
+        var receivers: [String: (href: String?, linked: String)] = [:]
+        var callCodes: [String: String] = [:]
         context["steps"] = report.steps.map { step -> [String: Any] in
             var row: [String: Any] = ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text),
                                       "warnings": step.warnings, "failures": step.failures]
@@ -356,11 +358,22 @@ struct PageContexts {
                 row["effectHTML"] = linked.html
             }
             let callbacks = step.events.map { event -> [String: Any] in
-                let scene = instanceScene(event.receiver)
-                var item: [String: Any] = ["receiver": event.receiver, "call": event.call, "callCode": Markdown.codeSpan(event.call)]
-                let href = model.scene(scene) != nil ? root + scenePath(scene) : nil
-                item["href"] = href
-                item["receiverLinked"] = linkedReceiver(event.receiver, href: href)
+                // A flow repeats the same receivers and calls hundreds of times: each is worked out once.
+                let receiver = receivers[event.receiver] ?? {
+                    let scene = instanceScene(event.receiver)
+                    let href = model.scene(scene) != nil ? root + scenePath(scene) : nil
+                    let made = (href: href, linked: linkedReceiver(event.receiver, href: href))
+                    receivers[event.receiver] = made
+                    return made
+                }()
+                let callCode = callCodes[event.call] ?? {
+                    let made = Markdown.codeSpan(event.call)
+                    callCodes[event.call] = made
+                    return made
+                }()
+                var item: [String: Any] = ["receiver": event.receiver, "call": event.call, "callCode": callCode,
+                                           "receiverLinked": receiver.linked]
+                item["href"] = receiver.href
                 return item
             }
             row["hasCallbacks"] = !callbacks.isEmpty

@@ -31,6 +31,13 @@ public enum Markdown {
     /// inside it, padded with a space where the text starts or ends with a backtick (or a space), line breaks
     /// as spaces. `inTable` also escapes `|`, which GFM splits cells on even inside code spans.
     public static func codeSpan(_ text: String, inTable: Bool = false) -> String {
+        // Printable ASCII without backticks (or pipes in a table), not starting or ending with a space, needs
+        // nothing but one backtick on each side.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard let first = bytes.first, let last = bytes.last, first != 0x20, last != 0x20 else { return false }
+            return !bytes.contains { $0 < 0x20 || $0 > 0x7E || $0 == UInt8(ascii: "`") || (inTable && $0 == UInt8(ascii: "|")) }
+        }
+        if plain == true { return "`" + text + "`" }
         var body = ""
         var longestRun = 0, run = 0
         for scalar in text.unicodeScalars {

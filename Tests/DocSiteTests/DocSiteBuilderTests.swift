@@ -274,6 +274,15 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(Markdown.codeSpan("`x` <img> | y", inTable: true), "`` `x` <img> \\| y ``")
         XCTAssertEqual(Markdown.codeSpan("two\nlines\rhere"), "`two lines here`")
         XCTAssertEqual(Markdown.codeSpan(""), "` `")
+        // Around the plain fast path: spaces at the ends, pipes outside and inside tables, non-ASCII, DEL.
+        XCTAssertEqual(Markdown.codeSpan("viewWillAppear(true)"), "`viewWillAppear(true)`")
+        XCTAssertEqual(Markdown.codeSpan("a | b"), "`a | b`")
+        XCTAssertEqual(Markdown.codeSpan("a|b", inTable: true), "`a\\|b`")
+        XCTAssertEqual(Markdown.codeSpan(" a "), "`  a  `")
+        XCTAssertEqual(Markdown.codeSpan(" a"), "` a`")
+        XCTAssertEqual(Markdown.codeSpan("   "), "`   `")
+        XCTAssertEqual(Markdown.codeSpan("é"), "`é`")
+        XCTAssertEqual(Markdown.codeSpan("a\u{7F}b"), "`ab`")
     }
 
     func testSummariesKeepMarkdownButNotHTMLOrScriptLinks() {
