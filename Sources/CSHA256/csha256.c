@@ -1,5 +1,5 @@
-// SHA-256's compression function with the x86 SHA extensions (sha256rnds2, sha256msg1, sha256msg2): about ten
-// times the throughput of the portable Swift rounds. Other processors use the Swift code.
+// SHA-256's compression function with the x86 SHA extensions (sha256rnds2, sha256msg1, sha256msg2): 1.4-1.5 GB/s
+// on the development machine, six to seven times the portable Swift rounds. Other processors use the Swift code.
 #include "csha256.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -44,6 +44,7 @@ void csha256_hardware_compress(uint32_t state[8], const uint8_t *data, size_t bl
         __m128i w[4];
         // Sixteen groups of four rounds. Group g uses message words w[g % 4]; the schedule for later groups is
         // computed along the way (sha256msg1 two groups ahead of sha256msg2).
+#pragma clang loop unroll(full)
         for (int g = 0; g < 16; g++) {
             if (g < 4) w[g] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(data + 16 * g)), byteSwap);
             __m128i message = _mm_add_epi32(w[g % 4], _mm_loadu_si128((const __m128i *)&K[4 * g]));
