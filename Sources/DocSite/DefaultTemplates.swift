@@ -418,7 +418,7 @@ Validation found nothing to warn about.
 {{#flows}}
 <h3><a href="{{root}}{{path}}">{{id}}</a></h3>
 <ul>
-{{#steps}}<li>step {{index}} <code>{{text}}</code>: {{#callbacks}}{{^first}}, {{/first}}<code>{{call}}</code>{{/callbacks}}</li>
+{{#steps}}<li>step {{index}} <code>{{text}}</code>: {{{callList}}}</li>
 {{/steps}}
 </ul>
 {{/flows}}
@@ -503,7 +503,7 @@ None.
 ### [{{id}}]({{href}})
 
 {{#steps}}
-- step {{index}} {{{textCode}}}: {{#callbacks}}{{^first}}, {{/first}}{{{callCode}}}{{/callbacks}}
+- step {{index}} {{{textCode}}}: {{{callList}}}
 {{/steps}}
 
 {{/flows}}

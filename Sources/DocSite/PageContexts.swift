@@ -270,11 +270,16 @@ struct PageContexts {
         let flowRows = (callbacksByScene[scene.id] ?? []).map { entry -> [String: Any] in
             let report = flows[entry.flow]
             let steps = entry.steps.map { step -> [String: Any] in
-                let callbacks = step.calls.map { call -> [String: Any] in
-                    let text = call.receiver == scene.id ? call.call : "\(call.receiver): \(call.call)"
-                    return ["call": text, "callCode": Markdown.codeSpan(text)]
-                }
-                return ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text), "callbacks": marked(callbacks)]
+                let calls = step.calls.map { call in call.receiver == scene.id ? call.call : "\(call.receiver): \(call.call)" }
+                let codes = calls.map { Markdown.codeSpan($0) }
+                let callbacks = zip(calls, codes).map { ["call": $0, "callCode": $1] as [String: Any] }
+                // The calls as the built-in templates show them, in the page's markup: one value instead of a
+                // section with three lookups per call (`{{#callbacks}}{{^first}}, {{/first}}…`).
+                let callList = pageExtension == "html"
+                    ? calls.map { "<code>" + Markdown.mustacheHTMLEscape($0) + "</code>" }.joined(separator: ", ")
+                    : codes.joined(separator: ", ")
+                return ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text), "callbacks": marked(callbacks),
+                        "callList": callList]
             }
             var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
             row["steps"] = steps
