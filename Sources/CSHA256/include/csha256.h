@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/// SHA-256's 64 round constants (FIPS 180-4, 4.2.2), for the portable rounds too.
+const uint32_t *csha256_round_constants(void);
+
 /// 1 when this processor has the x86 SHA extensions (with SSSE3 and SSE4.1), else 0.
 int csha256_hardware_available(void);
 
