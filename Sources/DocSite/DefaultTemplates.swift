@@ -69,8 +69,7 @@ enum DefaultTemplates {
 {{#hasCallbacks}}
 <details><summary>{{callbackCount}} callbacks, in order</summary>
 <ol class="callbacks">
-{{#callbacks}}<li>{{{receiverLinked}}}: <code>{{call}}</code></li>
-{{/callbacks}}
+{{{callbackList}}}
 </ol>
 </details>
 {{/hasCallbacks}}
@@ -141,9 +140,7 @@ Each step in words, its callbacks in order, and the part of the sequence it draw
 {{#hasCallbacks}}
 <details><summary>{{callbackCount}} callbacks, in order</summary>
 
-{{#callbacks}}
-1. {{{receiverLinked}}}: {{{callCode}}}
-{{/callbacks}}
+{{{callbackList}}}
 
 </details>
 

@@ -362,6 +362,9 @@ struct PageContexts {
                 row["effectMarkdown"] = linked.markdown
                 row["effectHTML"] = linked.html
             }
+            // The list as the built-in flow templates show it, one line per callback in the page's markup.
+            var listLines: [String] = []
+            listLines.reserveCapacity(step.events.count)
             let callbacks = step.events.map { event -> [String: Any] in
                 // A flow repeats the same receivers and calls hundreds of times: each is worked out once.
                 let receiver = receivers[event.receiver] ?? {
@@ -379,11 +382,15 @@ struct PageContexts {
                 var item: [String: Any] = ["receiver": event.receiver, "call": event.call, "callCode": callCode,
                                            "receiverLinked": receiver.linked]
                 item["href"] = receiver.href
+                listLines.append(pageExtension == "html"
+                    ? "<li>" + receiver.linked + ": <code>" + Markdown.mustacheHTMLEscape(event.call) + "</code></li>"
+                    : "1. " + receiver.linked + ": " + callCode)
                 return item
             }
             row["hasCallbacks"] = !callbacks.isEmpty
             row["callbackCount"] = callbacks.count
             row["callbacks"] = callbacks
+            row["callbackList"] = listLines.joined(separator: "\n")
             let stepParts = parts[step.index] ?? []
             row["hasParts"] = !stepParts.isEmpty
             row["parts"] = stepParts
