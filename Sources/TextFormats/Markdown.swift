@@ -149,6 +149,10 @@ public enum Markdown {
 
     /// Text as HTML text or a quoted attribute value.
     public static func escapeHTML(_ text: String) -> String {
+        // Printable ASCII without `&`, `<`, `>` or quotes (most titles, ids and paths) comes back as it is.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+            return text
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

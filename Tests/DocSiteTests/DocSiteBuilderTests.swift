@@ -268,6 +268,17 @@ final class DocSiteBuilderTests: XCTestCase {
         }
     }
 
+    /// HTML escaping: the five entities, line breaks kept (a carriage return as a line feed), other control
+    /// characters dropped, and plain printable ASCII (the byte check's case) unchanged.
+    func testHTMLEscaping() {
+        XCTAssertEqual(Markdown.escapeHTML("a & b < c > d \"e\" 'f'"), "a &amp; b &lt; c &gt; d &quot;e&quot; &#39;f&#39;")
+        XCTAssertEqual(Markdown.escapeHTML("one\ntwo\tthree\rfour\u{1B}five\u{85}six"), "one\ntwo\tthree\nfourfivesix")
+        let plain = String((0x20..<0x7F).map { Character(Unicode.Scalar(UInt8($0))) }.filter { !"&<>\"'".contains($0) })
+        XCTAssertEqual(Markdown.escapeHTML(plain), plain)
+        XCTAssertEqual(Markdown.escapeHTML("Écran · 写真 <b>"), "Écran · 写真 &lt;b&gt;")
+        XCTAssertEqual(Markdown.escapeHTML(""), "")
+    }
+
     func testCodeSpansHoldAnyText() {
         XCTAssertEqual(Markdown.codeSpan("plain"), "`plain`")
         XCTAssertEqual(Markdown.codeSpan("a`b"), "``a`b``")
