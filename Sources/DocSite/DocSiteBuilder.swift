@@ -539,9 +539,7 @@ enum ContextDigest {
                 return
             }
             if type == ObjectIdentifier([[String: Any]].self), let array = value as? [[String: Any]] {
-                hasher.update(byte: 7)
-                for element in array { addDictionary(element, to: &hasher) }
-                hasher.update(byte: 8)
+                addArray(array, to: &hasher, element: addDictionary)
                 return
             }
             if type == ObjectIdentifier(Bool.self), let flag = value as? Bool {
@@ -563,9 +561,7 @@ enum ContextDigest {
         case let dictionary as [String: Any]:
             addDictionary(dictionary, to: &hasher)
         case let array as [Any]:
-            hasher.update(byte: 7)
-            for element in array { add(element, to: &hasher) }
-            hasher.update(byte: 8)
+            addArray(array, to: &hasher, element: add)
         case let inline as InlineSVG:
             hasher.update(byte: 9)
             hasher.update(inline.key)
@@ -594,6 +590,13 @@ enum ContextDigest {
         hasher.update(decimal: text.utf8.count)
         hasher.update(byte: 0)
         hasher.update(text)
+    }
+
+    private static func addArray<Element>(_ array: [Element], to hasher: inout SHA256,
+                                          element: (Element, inout SHA256) -> Void) {
+        hasher.update(byte: 7)
+        for item in array { element(item, &hasher) }
+        hasher.update(byte: 8)
     }
 
     private static func addDictionary(_ dictionary: [String: Any], to hasher: inout SHA256) {

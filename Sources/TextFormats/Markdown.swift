@@ -121,7 +121,7 @@ public enum Markdown {
     /// character and stays as it is), everything else kept. Checked on bytes first: most values contain none
     /// of the five.
     public static func mustacheHTMLEscape(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x3C || $0 == 0x3E || $0 == 0x26 || $0 == 0x22 || $0 == 0x27 }) else { return text }
+        guard text.utf8.contains(where: isEntityByte) else { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count + 16)
         for character in text {
@@ -133,6 +133,11 @@ public enum Markdown {
             }
         }
         return out
+    }
+
+    /// Whether a UTF-8 byte is one of the five characters below (no byte of a multi-byte sequence is).
+    private static func isEntityByte(_ byte: UInt8) -> Bool {
+        byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27
     }
 
     /// The entity of the five characters HTML text and attribute values escape, nil for any other.
@@ -150,7 +155,7 @@ public enum Markdown {
     /// Text as HTML text or a quoted attribute value.
     public static func escapeHTML(_ text: String) -> String {
         // Printable ASCII without `&`, `<`, `>` or quotes (most titles, ids and paths) comes back as it is.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x26 && $0 != 0x3C && $0 != 0x3E && $0 != 0x22 && $0 != 0x27 }) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isEntityByte($0) }) {
             return text
         }
         var out = ""
