@@ -16,7 +16,8 @@ struct BenchmarkCommand: ParsableCommand {
             DEPTH scenes deep with an editor sheet per scene that unwinds back, every --cross-links-th scene also \
             showing a scene of the next tab, and FLOWS flows of STEPS steps) and runs `generate` on it as a user \
             would, in child processes measured by the kernel (wall time, CPU time, peak memory, workers included): \
-            cold (empty cache and output folder), cold with --jobs 1, warm (nothing changed) and one scene changed. \
+            cold (empty cache and output folder; the median of three runs), cold with --jobs 1, warm (nothing \
+            changed) and one scene changed. \
             Beside it, in the same run, the pipeline a user would otherwise script: `dot` (or `neato -n2`) run once \
             per distinct DOT file of the Markdown pages. Prints a table and writes the figures as JSON. The default \
             sizes take about two minutes on two cores; `--sizes 2000` adds about two more (the figures in \
@@ -118,6 +119,8 @@ struct DocsBenchmark {
     let jobs: Int
     let folder: URL
     let peer: Bool
+    /// Cold runs with `--jobs` per size, of which the median counts.
+    static let coldRuns = 3
 
     struct Run {
         var measure: Subprocess.Measure
@@ -147,11 +150,14 @@ struct DocsBenchmark {
         var changed: Run
         var peer: Subprocess.Measure?
         var peerFiles = 0
+        /// The wall time of every cold run, in the order they ran; `cold` is the median one.
+        var coldWallSamples: [Double] = []
 
         var json: [String: Any] {
             var value: [String: Any] = [
                 "scenes": scenes, "diagrams": diagrams, "files": files,
                 "cold": cold.json, "coldOneJob": coldOneJob.json, "warm": warm.json, "oneSceneChanged": changed.json,
+                "coldWallSamples": coldWallSamples,
             ]
             if let peer {
                 value["peer"] = ["wallSeconds": peer.wall, "cpuSeconds": peer.cpu, "files": peerFiles,
@@ -185,7 +191,15 @@ struct DocsBenchmark {
         }
 
         let coldOneJob = try generate("docs-one-job", cache: "cache-one-job", jobs: 1)
-        let cold = try generate("docs", cache: "cache", jobs: jobs)
+        // Cold runs of a few seconds are at the mercy of whatever else the machine runs for those seconds: the
+        // figure is the run of median wall time among `coldRuns`, each from an empty cache and output folder. The
+        // last leaves its docs and cache to the warm run.
+        var colds: [Run] = []
+        for _ in 0..<Self.coldRuns {
+            for name in ["docs", "cache"] { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+            colds.append(try generate("docs", cache: "cache", jobs: jobs))
+        }
+        let cold = colds.sorted { $0.measure.wall < $1.measure.wall }[colds.count / 2]
         let warm = try generate("docs", cache: "cache", jobs: jobs)
         // One scene changes: a title shows in the index, the scene's page and the diagrams that draw it.
         let changedYAML = yaml.replacingOccurrences(of: "  s0_3:\n    class: Screen0x3ViewController\n",
@@ -195,6 +209,7 @@ struct DocsBenchmark {
 
         var result = Result(scenes: (3 * depth + 1) * tabs + 1, diagrams: cold.count("diagrams"), files: cold.count("files"),
                             cold: cold, coldOneJob: coldOneJob, warm: warm, changed: changed)
+        result.coldWallSamples = colds.map(\.measure.wall)
         if peer { (result.peer, result.peerFiles) = try peerPipeline(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) }
         return result
     }
@@ -259,7 +274,7 @@ struct DocsBenchmark {
         }
         Terminal.out("""
             wall seconds of `generate` as a child process (cpu: user + system of it and its workers); cold: empty cache \
-            and output, --jobs \(jobs); warm: nothing changed; changed: one scene's title; outside GV: CPU time outside \
+            and output, --jobs \(jobs), the median of \(DocsBenchmark.coldRuns) runs; warm: nothing changed; changed: one scene's title; outside GV: CPU time outside \
             Graphviz's layout and render; peer: dot / neato -n2 once per distinct Markdown DOT file, one after the other.
             """)
     }
