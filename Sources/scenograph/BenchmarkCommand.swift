@@ -19,7 +19,7 @@ struct BenchmarkCommand: ParsableCommand {
             cold (empty cache and output folder; the median of three runs), cold with --jobs 1, warm (nothing \
             changed) and one scene changed. \
             Beside it, in the same run, the pipeline a user would otherwise script: `dot` (or `neato -n2`) run once \
-            per distinct DOT file of the Markdown pages. Prints a table and writes the figures as JSON. The default \
+            per distinct DOT file of the Markdown pages, in three parts, one after each cold run. Prints a table and writes the figures as JSON. The default \
             sizes take about two minutes on two cores; `--sizes 2000` adds about two more (the figures in \
             docs/rendering.md).
 
@@ -191,13 +191,22 @@ struct DocsBenchmark {
         }
 
         let coldOneJob = try generate("docs-one-job", cache: "cache-one-job", jobs: 1)
+        // The peer pipeline runs in as many parts as there are cold runs, one after each, so that both see the
+        // machine in the same minutes: a shared machine's speed drifts by a third within a run, which would
+        // otherwise tilt the ratio of a few seconds of `generate` to a minute of `dot` either way.
+        let peerFiles = peer ? try peerFiles(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) : nil
+        var peerTotal = Subprocess.Measure(status: 0, wall: 0, userCPU: 0, systemCPU: 0, peakKiB: 0)
         // Cold runs of a few seconds are at the mercy of whatever else the machine runs for those seconds: the
         // figure is the run of median wall time among `coldRuns`, each from an empty cache and output folder. The
         // last leaves its docs and cache to the warm run.
         var colds: [Run] = []
-        for _ in 0..<Self.coldRuns {
+        for attempt in 0..<Self.coldRuns {
             for name in ["docs", "cache"] { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
             colds.append(try generate("docs", cache: "cache", jobs: jobs))
+            if let peerFiles {
+                let part = peerFiles.count * attempt / Self.coldRuns..<peerFiles.count * (attempt + 1) / Self.coldRuns
+                try runPeer(peerFiles[part], firstNumber: part.lowerBound + 1, into: &peerTotal)
+            }
         }
         let cold = colds.sorted { $0.measure.wall < $1.measure.wall }[colds.count / 2]
         let warm = try generate("docs", cache: "cache", jobs: jobs)
@@ -210,29 +219,41 @@ struct DocsBenchmark {
         var result = Result(scenes: (3 * depth + 1) * tabs + 1, diagrams: cold.count("diagrams"), files: cold.count("files"),
                             cold: cold, coldOneJob: coldOneJob, warm: warm, changed: changed)
         result.coldWallSamples = colds.map(\.measure.wall)
-        if peer { (result.peer, result.peerFiles) = try peerPipeline(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) }
+        if let peerFiles {
+            result.peer = peerTotal
+            result.peerFiles = peerFiles.count
+        }
         return result
     }
 
-    /// `dot -Tsvg` (or `neato -n2 -Tsvg` for pinned layouts) once per distinct DOT file of the Markdown pages,
-    /// one after the other, each writing its SVG file: what a user would script around the Graphviz programs.
-    func peerPipeline(yaml: String, docs: URL) throws -> (Subprocess.Measure?, Int) {
+    /// The distinct DOT files of the Markdown pages (by content, in catalogue order) with the program that draws
+    /// each: what a user would script around the Graphviz programs. Nil when `dot` or `neato` is missing.
+    func peerFiles(yaml: String, docs: URL) throws -> [(path: String, pinned: Bool)]? {
         guard Subprocess.exists("dot"), Subprocess.exists("neato") else {
             Terminal.warning("the peer pipeline needs Graphviz's dot and neato programs on the PATH; skipped")
-            return (nil, 0)
+            return nil
         }
-        guard let model = ModelLoader().load(text: yaml, path: "model.yaml").model else { return (nil, 0) }
+        guard let model = ModelLoader().load(text: yaml, path: "model.yaml").model else { return nil }
         let traces = Simulator(model: model).runAll().flows
         let catalogue = DiagramCatalogue(model: model, traces: traces)
-        let output = folder.appendingPathComponent("peer")
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         var seen: Set<String> = []
-        var total = Subprocess.Measure(status: 0, wall: 0, userCPU: 0, systemCPU: 0, peakKiB: 0)
+        var files: [(path: String, pinned: Bool)] = []
         for entry in catalogue.entries {
             let file = docs.appendingPathComponent(entry.name + ".dot")
             guard let data = FileManager.default.contents(atPath: file.path), seen.insert(SHA256.hex(Array(data))).inserted else { continue }
-            let target = output.appendingPathComponent("\(seen.count).svg").path
-            let run = entry.engine == .nop2
+            files.append((file.path, entry.engine == .nop2))
+        }
+        return files
+    }
+
+    /// `dot -Tsvg` (or `neato -n2 -Tsvg` for pinned layouts) once per file, one after the other, each writing its
+    /// SVG file (numbered from `firstNumber`), added to `total`.
+    func runPeer(_ files: ArraySlice<(path: String, pinned: Bool)>, firstNumber: Int, into total: inout Subprocess.Measure) throws {
+        let output = folder.appendingPathComponent("peer")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        for (offset, file) in files.enumerated() {
+            let target = output.appendingPathComponent("\(firstNumber + offset).svg").path
+            let run = file.pinned
                 ? Subprocess.run("neato", ["-n2", "-Tsvg", file.path, "-o", target])
                 : Subprocess.run("dot", ["-Tsvg", file.path, "-o", target])
             total.wall += run.wall
@@ -240,7 +261,6 @@ struct DocsBenchmark {
             total.systemCPU += run.systemCPU
             total.peakKiB = max(total.peakKiB, run.peakKiB)
         }
-        return (total, seen.count)
     }
 
     static func printTable(_ results: [Result], jobs: Int) {
@@ -275,7 +295,8 @@ struct DocsBenchmark {
         Terminal.out("""
             wall seconds of `generate` as a child process (cpu: user + system of it and its workers); cold: empty cache \
             and output, --jobs \(jobs), the median of \(DocsBenchmark.coldRuns) runs; warm: nothing changed; changed: one scene's title; outside GV: CPU time outside \
-            Graphviz's layout and render; peer: dot / neato -n2 once per distinct Markdown DOT file, one after the other.
+            Graphviz's layout and render; peer: dot / neato -n2 once per distinct Markdown DOT file, one after the other, \
+            in \(DocsBenchmark.coldRuns) parts, one after each cold run.
             """)
     }
 }
