@@ -16,12 +16,12 @@ struct BenchmarkCommand: ParsableCommand {
             DEPTH scenes deep with an editor sheet per scene that unwinds back, every --cross-links-th scene also \
             showing a scene of the next tab, and FLOWS flows of STEPS steps) and runs `generate` on it as a user \
             would, in child processes measured by the kernel (wall time, CPU time, peak memory, workers included): \
-            cold (empty cache and output folder; the median of three runs), cold with --jobs 1, warm (nothing \
-            changed) and one scene changed. \
-            Beside it, in the same run, the pipeline a user would otherwise script: `dot` (or `neato -n2`) run once \
-            per distinct DOT file of the Markdown pages, in three parts, one after each cold run. Prints a table and writes the figures as JSON. The default \
-            sizes take about two minutes on two cores; `--sizes 2000` adds about two more (the figures in \
-            docs/rendering.md).
+            cold (empty cache and output folder) and cold with --jobs 1, each the median of three runs taken \
+            alternately, warm (nothing changed) and one scene changed. Beside it, in the same run, the pipeline a \
+            user would otherwise script: `dot` (or `neato -n2`) run once per distinct DOT file of the Markdown \
+            pages, in three parts, one after each pair of cold runs. Prints a table and writes the figures as \
+            JSON. The default sizes take about two minutes on two cores; `--sizes 300,500,2000` about eight (the \
+            figures in docs/rendering.md).
 
             --stages instead times each stage in this process (loading, simulating, building DOT, rendering, \
             templating) and the simulation of long flows. --write-model writes a generated model and stops.
@@ -152,12 +152,14 @@ struct DocsBenchmark {
         var peerFiles = 0
         /// The wall time of every cold run, in the order they ran; `cold` is the median one.
         var coldWallSamples: [Double] = []
+        /// The same for the cold runs with one job.
+        var coldOneJobWallSamples: [Double] = []
 
         var json: [String: Any] {
             var value: [String: Any] = [
                 "scenes": scenes, "diagrams": diagrams, "files": files,
                 "cold": cold.json, "coldOneJob": coldOneJob.json, "warm": warm.json, "oneSceneChanged": changed.json,
-                "coldWallSamples": coldWallSamples,
+                "coldWallSamples": coldWallSamples, "coldOneJobWallSamples": coldOneJobWallSamples,
             ]
             if let peer {
                 value["peer"] = ["wallSeconds": peer.wall, "cpuSeconds": peer.cpu, "files": peerFiles,
@@ -190,25 +192,28 @@ struct DocsBenchmark {
             return Run(measure: measure, statistics: values)
         }
 
-        let coldOneJob = try generate("docs-one-job", cache: "cache-one-job", jobs: 1)
-        // The peer pipeline runs in as many parts as there are cold runs, one after each, so that both see the
-        // machine in the same minutes: a shared machine's speed drifts by a third within a run, which would
-        // otherwise tilt the ratio of a few seconds of `generate` to a minute of `dot` either way.
-        let peerFiles = peer ? try peerFiles(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) : nil
+        // Cold runs of a few seconds are at the mercy of whatever else the machine runs for those seconds, and a
+        // shared machine's speed drifts by a third within one benchmark. So each cold figure is the run of median
+        // wall time among `coldRuns`, each from an empty cache and output folder; the runs with one job and with
+        // `jobs` alternate; and the peer pipeline runs in as many parts, one after each pair, so that all three
+        // are timed in the same minutes. The last cold run leaves its docs and cache to the warm run.
+        var colds: [Run] = [], coldsOneJob: [Run] = []
+        var peerFiles: [(path: String, pinned: Bool)]?
         var peerTotal = Subprocess.Measure(status: 0, wall: 0, userCPU: 0, systemCPU: 0, peakKiB: 0)
-        // Cold runs of a few seconds are at the mercy of whatever else the machine runs for those seconds: the
-        // figure is the run of median wall time among `coldRuns`, each from an empty cache and output folder. The
-        // last leaves its docs and cache to the warm run.
-        var colds: [Run] = []
         for attempt in 0..<Self.coldRuns {
-            for name in ["docs", "cache"] { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
+            for name in ["docs-one-job", "cache-one-job", "docs", "cache"] {
+                try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+            coldsOneJob.append(try generate("docs-one-job", cache: "cache-one-job", jobs: 1))
             colds.append(try generate("docs", cache: "cache", jobs: jobs))
+            if peer, attempt == 0 { peerFiles = try self.peerFiles(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) }
             if let peerFiles {
                 let part = peerFiles.count * attempt / Self.coldRuns..<peerFiles.count * (attempt + 1) / Self.coldRuns
                 try runPeer(peerFiles[part], firstNumber: part.lowerBound + 1, into: &peerTotal)
             }
         }
-        let cold = colds.sorted { $0.measure.wall < $1.measure.wall }[colds.count / 2]
+        func median(_ runs: [Run]) -> Run { runs.sorted { $0.measure.wall < $1.measure.wall }[runs.count / 2] }
+        let cold = median(colds), coldOneJob = median(coldsOneJob)
         let warm = try generate("docs", cache: "cache", jobs: jobs)
         // One scene changes: a title shows in the index, the scene's page and the diagrams that draw it.
         let changedYAML = yaml.replacingOccurrences(of: "  s0_3:\n    class: Screen0x3ViewController\n",
@@ -219,6 +224,7 @@ struct DocsBenchmark {
         var result = Result(scenes: (3 * depth + 1) * tabs + 1, diagrams: cold.count("diagrams"), files: cold.count("files"),
                             cold: cold, coldOneJob: coldOneJob, warm: warm, changed: changed)
         result.coldWallSamples = colds.map(\.measure.wall)
+        result.coldOneJobWallSamples = coldsOneJob.map(\.measure.wall)
         if let peerFiles {
             result.peer = peerTotal
             result.peerFiles = peerFiles.count
@@ -294,9 +300,10 @@ struct DocsBenchmark {
         }
         Terminal.out("""
             wall seconds of `generate` as a child process (cpu: user + system of it and its workers); cold: empty cache \
-            and output, --jobs \(jobs), the median of \(DocsBenchmark.coldRuns) runs; warm: nothing changed; changed: one scene's title; outside GV: CPU time outside \
-            Graphviz's layout and render; peer: dot / neato -n2 once per distinct Markdown DOT file, one after the other, \
-            in \(DocsBenchmark.coldRuns) parts, one after each cold run.
+            and output, --jobs \(jobs); cold and 1 job: the median of \(DocsBenchmark.coldRuns) runs each, taken \
+            alternately; warm: nothing changed; changed: one scene's title; outside GV: CPU time outside Graphviz's \
+            layout and render; peer: dot / neato -n2 once per distinct Markdown DOT file, one after the other, \
+            in \(DocsBenchmark.coldRuns) parts, one after each pair of cold runs.
             """)
     }
 }
