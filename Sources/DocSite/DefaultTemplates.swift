@@ -381,9 +381,7 @@ Validation found nothing to warn about.
 <table class="cards">
 <thead><tr><th>Segue</th><th>Kind</th><th>To</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
 <tbody>
-{{#seguesOut}}
-<tr id="{{anchor}}"><td data-label="Segue"><code>{{id}}</code></td><td data-label="Kind">{{kind}}</td><td data-label="To">{{#target}}<a href="{{root}}{{path}}">{{id}}</a>{{/target}}{{^target}}{{action}}{{/target}}</td><td data-label="Trigger">{{trigger}}</td><td data-label="Style">{{style}}</td><td data-label="Guard">{{guard}}</td><td data-label="Passes">{{passes}}</td></tr>
-{{/seguesOut}}
+{{{seguesOutRows}}}
 </tbody>
 </table>
 {{/hasSeguesOut}}
@@ -394,9 +392,7 @@ Validation found nothing to warn about.
 <table class="cards">
 <thead><tr><th>From</th><th>Segue</th><th>Kind</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
 <tbody>
-{{#seguesIn}}
-<tr><td data-label="From"><a href="{{root}}{{path}}">{{source}}</a></td><td data-label="Segue"><code>{{id}}</code></td><td data-label="Kind">{{kind}}</td><td data-label="Trigger">{{trigger}}</td><td data-label="Style">{{style}}</td><td data-label="Guard">{{guard}}</td><td data-label="Passes">{{passes}}</td></tr>
-{{/seguesIn}}
+{{{seguesInRows}}}
 </tbody>
 </table>
 {{/hasSeguesIn}}
@@ -464,9 +460,7 @@ Validation found nothing to warn about.
 {{#hasSeguesOut}}
 | Segue | Kind | To | Trigger | Style | Guard | Passes |
 |---|---|---|---|---|---|---|
-{{#seguesOut}}
-| {{{anchorHTML}}}{{{idCode}}} | {{kind}} | {{#target}}[{{id}}]({{href}}){{/target}}{{^target}}{{action}}{{/target}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
-{{/seguesOut}}
+{{{seguesOutRows}}}
 {{/hasSeguesOut}}
 {{^hasSeguesOut}}
 None.
@@ -477,9 +471,7 @@ None.
 {{#hasSeguesIn}}
 | From | Segue | Kind | Trigger | Style | Guard | Passes |
 |---|---|---|---|---|---|---|
-{{#seguesIn}}
-| [{{source}}]({{href}}) | {{{idCode}}} | {{kind}} | {{trigger}} | {{style}} | {{guard}} | {{passes}} |
-{{/seguesIn}}
+{{{seguesInRows}}}
 {{/hasSeguesIn}}
 {{^hasSeguesIn}}
 None.

@@ -236,7 +236,7 @@ struct PageContexts {
         context["hasChildren"] = !children.isEmpty
         context["children"] = children
         context["hasSeguesOut"] = !scene.segues.isEmpty
-        context["seguesOut"] = scene.segues.map { segue -> [String: Any] in
+        let seguesOut = scene.segues.map { segue -> [String: Any] in
             var row = segueFacts(segue)
             row["id"] = segue.id
             row["idCode"] = Markdown.codeSpan(segue.id, inTable: true)
@@ -251,6 +251,7 @@ struct PageContexts {
             }
             return row
         }
+        context["seguesOut"] = seguesOut
         let incoming = model.segues(reaching: scene.id).map { segue -> [String: Any] in
             var row = segueFacts(segue)
             row.merge(sceneLink(segue.source, root: root)) { _, new in new }
@@ -261,6 +262,10 @@ struct PageContexts {
         }
         context["hasSeguesIn"] = !incoming.isEmpty
         context["seguesIn"] = incoming
+        // Both tables' rows as the built-in templates show them, in the page's markup: one value instead of a
+        // section with eight lookups per row.
+        context["seguesOutRows"] = seguesOut.map { segueOutRow($0, root: root) }.joined(separator: "\n")
+        context["seguesInRows"] = incoming.map { segueInRow($0, root: root) }.joined(separator: "\n")
         context["hasUnwindActions"] = !scene.unwindActions.isEmpty
         context["unwindActions"] = scene.unwindActions.map { action -> [String: Any] in
             let segues = model.unwindSegues(performing: action.value)
@@ -308,6 +313,47 @@ struct PageContexts {
         case .page: return "page \(offset + 1)" + (offset == 0 ? " (shown first)" : "")
         case .container, .content, .table, .collection: return "child \(offset + 1)"
         }
+    }
+
+    /// A row of a scene page's table of segues out, as the built-in template writes it from the row's fields.
+    func segueOutRow(_ row: [String: Any], root: String) -> String {
+        let text = { (key: String) in row[key] as? String ?? "" }
+        let target = row["target"] as? [String: Any]
+        let targetText = { (key: String) in target?[key] as? String ?? "" }
+        if pageExtension == "html" {
+            let escape = Markdown.mustacheHTMLEscape
+            let to = target != nil
+                ? "<a href=\"" + escape(root) + escape(targetText("path")) + "\">" + escape(targetText("id")) + "</a>" : escape(text("action"))
+            return "<tr id=\"" + escape(text("anchor")) + "\"><td data-label=\"Segue\"><code>" + escape(text("id"))
+                + "</code></td><td data-label=\"Kind\">" + escape(text("kind")) + "</td><td data-label=\"To\">" + to
+                + "</td>" + segueCells(row, escape: escape)
+        }
+        let escape = Markdown.escape
+        let to = target != nil ? "[" + escape(targetText("id")) + "](" + escape(targetText("href")) + ")" : escape(text("action"))
+        return "| " + text("anchorHTML") + text("idCode") + " | " + escape(text("kind")) + " | " + to + " | " + segueCells(row, escape: escape)
+    }
+
+    /// A row of a scene page's table of segues in, as the built-in template writes it from the row's fields.
+    func segueInRow(_ row: [String: Any], root: String) -> String {
+        let text = { (key: String) in row[key] as? String ?? "" }
+        if pageExtension == "html" {
+            let escape = Markdown.mustacheHTMLEscape
+            return "<tr><td data-label=\"From\"><a href=\"" + escape(root) + escape(text("path")) + "\">" + escape(text("source"))
+                + "</a></td><td data-label=\"Segue\"><code>" + escape(text("id")) + "</code></td><td data-label=\"Kind\">"
+                + escape(text("kind")) + "</td>" + segueCells(row, escape: escape)
+        }
+        let escape = Markdown.escape
+        return "| [" + escape(text("source")) + "](" + escape(text("href")) + ") | " + text("idCode") + " | " + escape(text("kind")) + " | "
+            + segueCells(row, escape: escape)
+    }
+
+    /// The trigger, style, guard and passes cells that end both tables' rows.
+    private func segueCells(_ row: [String: Any], escape: (String) -> String) -> String {
+        let cells = ["trigger", "style", "guard", "passes"].map { escape(row[$0] as? String ?? "") }
+        if pageExtension == "html" {
+            return zip(["Trigger", "Style", "Guard", "Passes"], cells).map { "<td data-label=\"\($0)\">\($1)</td>" }.joined() + "</tr>"
+        }
+        return cells.map { $0 + " |" }.joined(separator: " ")
     }
 
     func segueFacts(_ segue: Segue) -> [String: Any] {
