@@ -1,3 +1,4 @@
+import Dispatch
 import SceneModel
 import Simulator
 
@@ -101,8 +102,11 @@ public struct DiagramCatalogue: Sendable {
     /// A segue graph too big to lay out in bounded time (`SegueGraphPartition.needsParts`) becomes an overview
     /// named `segues` and one graph per part, `segues/<part>`.
     /// `segueGraphSceneLimit` lowers the size past which that happens (for tests; edges scale with it).
+    ///
+    /// `threads` lays out the flows' sequence parts on that many threads at once (flows are independent); the
+    /// entries do not depend on it.
     public init(model: SceneModel, traces: [FlowTrace], launch: LaunchDetail = .summary, imageFormat: String = "svg",
-                segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit) {
+                segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit, threads: Int = 1) {
         self.model = model
         var entries: [Entry] = []
         let sceneLimit = max(1, segueGraphSceneLimit)
@@ -141,8 +145,22 @@ public struct DiagramCatalogue: Sendable {
             engine: .dot) { links in PossibleChainsDiagram(links: links).graph(for: model) })
         let byFlow = Dictionary(traces.map { ($0.flow, $0) }, uniquingKeysWith: { first, _ in first })
         let diagrams = TraceDiagrams(model: model)
-        for flow in model.flows {
-            guard let trace = byFlow[flow.id] else { continue }
+        let partStyle = SequenceDiagram.Style.part
+        let flowTraces = model.flows.map { byFlow[$0.id] }
+        var partsByFlow = [[SequencePart]](repeating: [], count: flowTraces.count)
+        partsByFlow.withUnsafeMutableBufferPointer { slots in
+            nonisolated(unsafe) let slots = slots
+            let layOut: @Sendable (Int) -> Void = { index in
+                if let trace = flowTraces[index] { slots[index] = diagrams.sequenceParts(for: trace, launch: launch, style: partStyle) }
+            }
+            if threads > 1, flowTraces.count > 1 {
+                DispatchQueue.concurrentPerform(iterations: flowTraces.count, execute: layOut)
+            } else {
+                (0..<flowTraces.count).forEach(layOut)
+            }
+        }
+        for (flow, (trace, parts)) in zip(model.flows, zip(flowTraces, partsByFlow)) {
+            guard let trace else { continue }
             // The whole flow in one diagram only while one diagram can show it: past that its width and size grow
             // with every step (a 1,000-step presentation cycle drew 1,000 lifelines, 150,000 pt wide), and the
             // parts below show every step anyway.
@@ -157,8 +175,7 @@ public struct DiagramCatalogue: Sendable {
             // Parts sit next to the flow's page (`flows/<flow>-step-3`, `-step-3-2` for a step's second part): the
             // page inlines them, and links inside an inlined SVG are relative to the page. No other file name of a
             // flow ends in `-step-<number>`, so the names of two flows cannot meet.
-            let partStyle = SequenceDiagram.Style.part
-            for part in diagrams.sequenceParts(for: trace, launch: launch, style: partStyle) {
+            for part in parts {
                 let suffix = part.of > 1 ? "-\(part.part)" : ""
                 let piece = part.of > 1 ? ", part \(part.part) of \(part.of)" : ""
                 let script = part.script

@@ -30,7 +30,7 @@ struct DocsPipeline {
             self.traces = simulator.runAll(detail: detail).flows
         }
         self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary, imageFormat: imageFormat,
-                                          segueGraphSceneLimit: segueGraphSceneLimit)
+                                          segueGraphSceneLimit: segueGraphSceneLimit, threads: threads)
     }
 
     func flowReports() -> [FlowReport] {

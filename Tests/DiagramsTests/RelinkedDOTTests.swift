@@ -30,6 +30,20 @@ struct RelinkedDOTTests {
         #expect(linked > 10)
     }
 
+    @Test("laying out the flows' sequence parts on several threads gives the same entries, in the same order",
+          arguments: ["Examples/Photos.yaml", "Tests/ScenographCLITests/Fixtures/Trips.yaml"])
+    func threadsLeaveTheCatalogueAlone(path: String) throws {
+        let model = try TestFiles.model(at: packageRoot.appendingPathComponent(path).path)
+        let traces = Simulator(model: model).runAll().flows
+        let one = DiagramCatalogue(model: model, traces: traces)
+        let four = DiagramCatalogue(model: model, traces: traces, threads: 4)
+        #expect(one.entries.map(\.name) == four.entries.map(\.name))
+        #expect(one.entries.map(\.description) == four.entries.map(\.description))
+        #expect(zip(one.entries, four.entries).allSatisfy { $0.dot(pageExtension: "md") == $1.dot(pageExtension: "md") })
+        // The comparison covers flows cut into parts.
+        #expect(one.entries.filter { if case .sequencePart = $0.subject { true } else { false } }.count > 10)
+    }
+
     @Test("a link keeps its prefix, anchor and odd characters; only the extension changes")
     func relink() {
         let markdown = DocumentLinks(prefix: "../", fileExtension: "md", imageExtension: "png")
