@@ -119,7 +119,7 @@ struct DocsBenchmark {
     let jobs: Int
     let folder: URL
     let peer: Bool
-    /// Cold runs with `--jobs` per size, of which the median counts.
+    /// Cold runs of each kind (one job, `jobs`) per size, of which the median counts.
     static let coldRuns = 3
 
     struct Run {
@@ -206,7 +206,7 @@ struct DocsBenchmark {
             }
             coldsOneJob.append(try generate("docs-one-job", cache: "cache-one-job", jobs: 1))
             colds.append(try generate("docs", cache: "cache", jobs: jobs))
-            if peer, attempt == 0 { peerFiles = try self.peerFiles(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) }
+            if peer, attempt == 0 { peerFiles = self.peerFiles(yaml: yaml, docs: folder.appendingPathComponent("docs-one-job")) }
             if let peerFiles {
                 let part = peerFiles.count * attempt / Self.coldRuns..<peerFiles.count * (attempt + 1) / Self.coldRuns
                 try runPeer(peerFiles[part], firstNumber: part.lowerBound + 1, into: &peerTotal)
@@ -234,7 +234,7 @@ struct DocsBenchmark {
 
     /// The distinct DOT files of the Markdown pages (by content, in catalogue order) with the program that draws
     /// each: what a user would script around the Graphviz programs. Nil when `dot` or `neato` is missing.
-    func peerFiles(yaml: String, docs: URL) throws -> [(path: String, pinned: Bool)]? {
+    func peerFiles(yaml: String, docs: URL) -> [(path: String, pinned: Bool)]? {
         guard Subprocess.exists("dot"), Subprocess.exists("neato") else {
             Terminal.warning("the peer pipeline needs Graphviz's dot and neato programs on the PATH; skipped")
             return nil
