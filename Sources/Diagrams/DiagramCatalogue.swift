@@ -1,4 +1,3 @@
-import Dispatch
 import SceneModel
 import Simulator
 
@@ -147,17 +146,8 @@ public struct DiagramCatalogue: Sendable {
         let diagrams = TraceDiagrams(model: model)
         let partStyle = SequenceDiagram.Style.part
         let flowTraces = model.flows.map { byFlow[$0.id] }
-        var partsByFlow = [[SequencePart]](repeating: [], count: flowTraces.count)
-        partsByFlow.withUnsafeMutableBufferPointer { slots in
-            nonisolated(unsafe) let slots = slots
-            let layOut: @Sendable (Int) -> Void = { index in
-                if let trace = flowTraces[index] { slots[index] = diagrams.sequenceParts(for: trace, launch: launch, style: partStyle) }
-            }
-            if threads > 1, flowTraces.count > 1 {
-                DispatchQueue.concurrentPerform(iterations: flowTraces.count, execute: layOut)
-            } else {
-                (0..<flowTraces.count).forEach(layOut)
-            }
+        let partsByFlow = parallelMap(flowTraces.count, threads: threads) { index in
+            flowTraces[index].map { diagrams.sequenceParts(for: $0, launch: launch, style: partStyle) } ?? []
         }
         for (flow, (trace, parts)) in zip(model.flows, zip(flowTraces, partsByFlow)) {
             guard let trace else { continue }

@@ -19,16 +19,7 @@ struct DocsPipeline {
         self.model = model
         let simulator = Simulator(model: model)
         let flows = model.flows
-        if threads > 1, flows.count > 1 {
-            var traces = [FlowTrace?](repeating: nil, count: flows.count)
-            traces.withUnsafeMutableBufferPointer { slots in
-                nonisolated(unsafe) let slots = slots
-                DispatchQueue.concurrentPerform(iterations: flows.count) { slots[$0] = simulator.run(flows[$0], detail: detail) }
-            }
-            self.traces = traces.enumerated().map { $1 ?? simulator.run(flows[$0], detail: detail) }
-        } else {
-            self.traces = simulator.runAll(detail: detail).flows
-        }
+        self.traces = parallelMap(flows.count, threads: threads) { simulator.run(flows[$0], detail: detail) }
         self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary, imageFormat: imageFormat,
                                           segueGraphSceneLimit: segueGraphSceneLimit, threads: threads)
     }
