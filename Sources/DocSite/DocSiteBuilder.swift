@@ -363,6 +363,10 @@ public struct DocSiteBuilder: Sendable {
         let templateDigest = templates.digest
         let diagramsByName = Dictionary(diagrams.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         let sink = state.sink
+        // Pages are made on background threads, which read the record of the diagrams as it stands now: the pages
+        // written meanwhile change `state.record`, not this copy.
+        let diagramRecord = state.record
+        let previous = state.previous
         func diagramEntry(_ name: String, root: String, ext: String) -> [String: Any]? {
             guard let diagram = diagramsByName[name] else { return nil }
             let format = ext == "html" ? "svg" : imageFormat
@@ -371,11 +375,16 @@ public struct DocSiteBuilder: Sendable {
                 "dot": root + "\(name).dot", "dotPath": "\(name).dot",
                 "title": diagram.title, "description": diagram.description,
             ]
-            if ext == "html", let file = state.record["site/\(name).svg"] {
+            if ext == "html", let file = diagramRecord["site/\(name).svg"] {
                 let path = "site/\(name).svg"
-                entry["inline"] = InlineSVG(key: file.key, idPrefix: Self.idPrefix(name), size: Int(max(0, file.stamp.size))) { sink.read(path) ?? [] }
+                entry["inline"] = InlineSVG(key: file.key, idPrefix: Self.idPrefix(name)) { sink.read(path) ?? [] }
             }
             return entry
+        }
+        /// The size of the SVGs an HTML page may inline, to bound the pages held at once.
+        func inlineWeight(_ names: [String], ext: String) -> Int {
+            guard ext == "html" else { return 0 }
+            return names.reduce(0) { $0 + Int(max(0, diagramRecord["site/\($1).svg"]?.stamp.size ?? 0)) }
         }
         let pageDiagrams = { (names: [String: String], root: String, ext: String) -> [String: Any] in
             var result: [String: Any] = [:]
@@ -396,44 +405,48 @@ public struct DocSiteBuilder: Sendable {
             contexts.legend = legend
             let navigation = NavigationContext.digest(contexts)
             let prefix = ext == "html" ? "site/" : ""
-            // Pages are templated on `threads` background threads, a bounded window (and at most 16 MB of inlined
-            // diagrams) ahead of this thread, which meanwhile builds the next pages' contexts and writes each page in
-            // order.
-            let work = OrderedWork<(path: String, key: String, text: String)>(threads: threads, window: min(16 * threads, 128), maxWeight: 16_000_000)
+            // Each page's context, key and text are made on `threads` background threads, a bounded window (and at
+            // most 16 MB of inlined diagrams) ahead of this thread, which writes each page in order. A page whose
+            // key is the one the previous run recorded comes back without text, to be taken from that run.
+            typealias Page = (path: String, key: String, text: String?, make: () -> String)
+            let work = OrderedWork<Page>(threads: threads, window: min(16 * threads, 128), maxWeight: 16_000_000)
             defer { work.stop() }
             let templates = templates
-            func write(_ page: (path: String, key: String, text: String)) throws {
+            func write(_ page: Page) throws {
+                if page.text == nil, state.reuse(page.path, key: page.key) { return }
                 progress(.page(path: page.path))
                 state.templated.append(page.path)
-                try state.write(Array(page.text.utf8), to: page.path, key: page.key)
+                try state.write(Array((page.text ?? page.make()).utf8), to: page.path, key: page.key)
             }
-            func pageKey(_ template: String, _ context: [String: Any]) -> String {
-                Self.pageKey(template: "\(template).\(ext)", templates: templateDigest, navigation: navigation, context: context)
-            }
-            func page(_ template: String, _ path: String, _ context: [String: Any], key known: String? = nil) throws {
-                let key = known ?? pageKey(template, context)
-                if state.reuse(prefix + path, key: key) { return }
+            func page(_ template: String, _ path: String, weight: Int = 0, _ context: @escaping () -> [String: Any]) throws {
                 let output = prefix + path, name = "\(template).\(ext)"
-                try work.submit(weight: ext == "html" ? InlineSVG.bytes(in: context) : 0, { (output, key, templates.render(name, context)) },
-                                handle: write)
+                try work.submit(weight: weight, {
+                    let context = context()
+                    let key = Self.pageKey(template: name, templates: templateDigest, navigation: navigation, context: context)
+                    let make = { templates.render(name, context) }
+                    return previous?[output]?.key == key ? (output, key, nil, make) : (output, key, make(), make)
+                }, handle: write)
             }
-            let segueParts = diagrams.filter(\.isSegueGraphPart).compactMap { diagramEntry($0.name, root: "", ext: ext) }
-            try page("index", "index.\(ext)", contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext), segueParts: segueParts))
-            // Scene pages' contexts and keys are built on `threads` threads too, a batch at a time.
-            let scenes = model.scenes
-            for start in stride(from: 0, to: scenes.count, by: 16 * threads) {
-                let batch = Array(scenes[start..<min(start + 16 * threads, scenes.count)])
-                let made = parallelMap(batch.count, threads: threads) { index -> (path: String, context: [String: Any], key: String) in
-                    let scene = batch[index]
-                    let context = contexts.scene(scene, diagrams: pageDiagrams(["neighbourhood": "scenes/\(scene.id)-neighbourhood"], "../", ext))
-                    return (contexts.scenePath(scene.id), context, pageKey("scene", context))
+            let contextsNow = contexts
+            let segueParts = diagrams.filter(\.isSegueGraphPart).map(\.name)
+            try page("index", "index.\(ext)", weight: inlineWeight(["segues", "chains"] + segueParts, ext: ext)) {
+                contextsNow.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext),
+                                  segueParts: segueParts.compactMap { diagramEntry($0, root: "", ext: ext) })
+            }
+            for scene in model.scenes {
+                let neighbourhood = "scenes/\(scene.id)-neighbourhood"
+                try page("scene", contexts.scenePath(scene.id), weight: inlineWeight([neighbourhood], ext: ext)) {
+                    contextsNow.scene(scene, diagrams: pageDiagrams(["neighbourhood": neighbourhood], "../", ext))
                 }
-                for item in made { try page("scene", item.path, item.context, key: item.key) }
             }
             for report in flows {
                 let names = ["sequence": "flows/\(report.flow.id)-sequence", "filmstrip": "flows/\(report.flow.id)-chains"]
-                let parts = (stepParts[report.flow.id] ?? [:]).mapValues { names in names.compactMap { diagramEntry($0, root: "../", ext: ext) } }
-                try page("flow", contexts.flowPath(report.flow.id), contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts))
+                let steps = stepParts[report.flow.id] ?? [:]
+                let shown = names.values.sorted() + steps.keys.sorted().flatMap { steps[$0] ?? [] }
+                try page("flow", contexts.flowPath(report.flow.id), weight: inlineWeight(shown, ext: ext)) {
+                    let parts = steps.mapValues { names in names.compactMap { diagramEntry($0, root: "../", ext: ext) } }
+                    return contextsNow.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts)
+                }
             }
             try work.finish(handle: write)
         }
@@ -498,24 +511,7 @@ public struct DocSiteBuilder: Sendable {
 struct InlineSVG: MustacheCustomRenderable, MustacheParent {
     let key: String
     let idPrefix: String
-    /// The size of the SVG file, where known (else 0).
-    var size = 0
     let load: () -> [UInt8]
-
-    /// The sum of the sizes of the SVGs a context inlines: how big its page will be, roughly.
-    static func bytes(in value: Any?) -> Int {
-        // Text and flags, most of a context, hold no SVG: recognised by their type without a failing cast.
-        if let value {
-            let type = ObjectIdentifier(Swift.type(of: value))
-            if type == ObjectIdentifier(String.self) || type == ObjectIdentifier(Bool.self) { return 0 }
-        }
-        return switch value {
-        case let dictionary as [String: Any]: dictionary.values.reduce(0) { $0 + bytes(in: $1) }
-        case let array as [Any]: array.reduce(0) { $0 + bytes(in: $1) }
-        case let inline as InlineSVG: inline.size
-        default: 0
-        }
-    }
 
     var renderText: String { String(decoding: DocSiteBuilder.inlineSVG(load(), idPrefix: idPrefix), as: UTF8.self) }
     var isNull: Bool { false }
