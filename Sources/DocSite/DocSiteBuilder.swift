@@ -400,6 +400,9 @@ public struct DocSiteBuilder: Sendable {
             stepParts[place.flow, default: [:]][place.step, default: []].append(diagram.name)
         }
 
+        // The site's navigation script, which takes a while for thousands of scenes, is made meanwhile.
+        let navigationScript = html ? BackgroundValue { Array(SiteNavigation(model: model, flows: flows).script().utf8) } : nil
+
         for ext in html ? ["md", "html"] : ["md"] {
             var contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext)
             contexts.legend = legend
@@ -457,7 +460,7 @@ public struct DocSiteBuilder: Sendable {
                     try state.write(Array(templates.render(asset, [:]).utf8), to: "site/\(asset)", key: key)
                 }
             }
-            let navigation = Array(SiteNavigation(model: model, flows: flows).script().utf8)
+            let navigation = navigationScript?.value ?? []
             let key = Self.key("nav", SHA256.hex(navigation))
             if !state.reuse("site/nav.js", key: key) { try state.write(navigation, to: "site/nav.js", key: key) }
         }

@@ -103,3 +103,25 @@ final class OrderedWork<Result>: @unchecked Sendable {
         condition.unlock()
     }
 }
+
+/// A value made on a background thread while the caller goes on; `value` waits for it. `make` must only read values
+/// that nothing writes while it runs.
+final class BackgroundValue<Value>: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let make: () -> Value
+    private var result: Value?
+
+    init(_ make: @escaping () -> Value) {
+        self.make = make
+        DispatchQueue.global().async { [self] in
+            result = self.make()
+            done.signal()
+        }
+    }
+
+    var value: Value {
+        done.wait()
+        defer { done.signal() }
+        return result ?? make()
+    }
+}

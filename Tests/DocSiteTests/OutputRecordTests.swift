@@ -42,4 +42,14 @@ struct OutputRecordTests {
         try Data(text.utf8).write(to: url)
         #expect(OutputRecord.load(from: url) == nil)
     }
+
+    @Test("a path is written as it is exactly when Foundation's encoding would leave it so, byte by byte")
+    func plainBytesMatchFoundation() {
+        for byte in UInt8(0)...UInt8(127) {
+            let text = String(decoding: [byte], as: UTF8.self)
+            let unchanged = text.addingPercentEncoding(withAllowedCharacters: OutputRecord.pathCharacters) == text
+            #expect(OutputRecord.isPlain(byte) == unchanged, "byte \(byte)")
+        }
+        for byte in UInt8(128)...UInt8(255) { #expect(!OutputRecord.isPlain(byte), "byte \(byte)") }
+    }
 }
