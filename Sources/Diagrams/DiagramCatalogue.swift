@@ -75,11 +75,12 @@ public struct DiagramCatalogue: Sendable {
         public func dotBytes(pageExtensions: [String]) -> [[UInt8]] {
             guard let first = pageExtensions.first else { return [] }
             let firstLinks = links(pageExtension: first)
-            let graph = build(firstLinks)
+            // Written once; the other flavours replace only the link values.
+            let linked = DOTWriter.linkedBytes(build(firstLinks))
             return pageExtensions.map { ext in
-                guard ext != first else { return DOTWriter.bytes(graph) }
+                guard ext != first else { return linked.bytes }
                 let links = links(pageExtension: ext)
-                return DOTWriter.bytes(graph, relink: { firstLinks.relink($0, to: links) })
+                return linked.relinked { firstLinks.relink($0, to: links) }
             }
         }
 

@@ -303,21 +303,30 @@ public enum DOTWriter {
     /// The DOT text as UTF-8, written straight into one buffer. `relink`, when given, rewrites every `URL` and
     /// `href` value on the way (the same diagram linking to another flavour of the docs).
     public static func bytes(_ graph: DOTGraph, relink: ((String) -> String)? = nil) -> [UInt8] {
+        let linked = linkedBytes(graph)
+        return relink.map { linked.relinked($0) } ?? linked.bytes
+    }
+
+    /// The DOT text as UTF-8 with where each `URL` and `href` value was written, so that the text of another
+    /// flavour of the docs is made by replacing those values alone (`LinkedDOT.relinked`) instead of writing the
+    /// whole graph again.
+    public static func linkedBytes(_ graph: DOTGraph) -> LinkedDOT {
         var out: [UInt8] = []
         out.reserveCapacity(4096)
+        var links: [LinkedDOT.Link] = []
         out.append(contentsOf: (graph.isDirected ? "digraph " : "graph ").utf8)
         appendUTF8(graph.id.rawValue, to: &out)
         out.append(contentsOf: " {".utf8)
         let edgeOperator: StaticString = graph.isDirected ? " -> " : " -- "
         appendBody(attributes: graph.attributes, nodeDefaults: graph.nodeDefaults, edgeDefaults: graph.edgeDefaults,
-                   statements: graph.statements, edgeOperator: edgeOperator, depth: 1, relink: relink, into: &out)
+                   statements: graph.statements, edgeOperator: edgeOperator, depth: 1, links: &links, into: &out)
         out.append(contentsOf: "\n}\n".utf8)
-        return out
+        return LinkedDOT(bytes: out, links: links)
     }
 
     private static func appendBody(attributes: DOTAttributes, nodeDefaults: DOTAttributes, edgeDefaults: DOTAttributes,
                                    statements: [DOTStatement], edgeOperator: StaticString, depth: Int,
-                                   relink: ((String) -> String)?, into out: inout [UInt8]) {
+                                   links: inout [LinkedDOT.Link], into out: inout [UInt8]) {
         func line() {
             out.append(0x0A)
             for _ in 0..<depth { out.append(0x20); out.append(0x20) }
@@ -325,22 +334,22 @@ public enum DOTWriter {
         func append(_ text: StaticString) {
             text.withUTF8Buffer { out.append(contentsOf: $0) }
         }
-        if !attributes.isEmpty { line(); append("graph"); list(attributes, relink: relink, into: &out); out.append(0x3B) }
-        if !nodeDefaults.isEmpty { line(); append("node"); list(nodeDefaults, relink: relink, into: &out); out.append(0x3B) }
-        if !edgeDefaults.isEmpty { line(); append("edge"); list(edgeDefaults, relink: relink, into: &out); out.append(0x3B) }
+        if !attributes.isEmpty { line(); append("graph"); list(attributes, links: &links, into: &out); out.append(0x3B) }
+        if !nodeDefaults.isEmpty { line(); append("node"); list(nodeDefaults, links: &links, into: &out); out.append(0x3B) }
+        if !edgeDefaults.isEmpty { line(); append("edge"); list(edgeDefaults, links: &links, into: &out); out.append(0x3B) }
         for statement in statements {
             switch statement {
             case .node(let node):
                 line()
                 appendUTF8(node.id.rawValue, to: &out)
-                list(node.attributes, relink: relink, into: &out)
+                list(node.attributes, links: &links, into: &out)
                 out.append(0x3B)
             case .edge(let edge):
                 line()
                 appendUTF8(edge.from.rawValue, to: &out)
                 append(edgeOperator)
                 appendUTF8(edge.to.rawValue, to: &out)
-                list(edge.attributes, relink: relink, into: &out)
+                list(edge.attributes, links: &links, into: &out)
                 out.append(0x3B)
             case .subgraph(let subgraph):
                 line()
@@ -349,7 +358,7 @@ public enum DOTWriter {
                 append(" {")
                 appendBody(attributes: subgraph.attributes, nodeDefaults: subgraph.nodeDefaults,
                            edgeDefaults: subgraph.edgeDefaults, statements: subgraph.statements,
-                           edgeOperator: edgeOperator, depth: depth + 1, relink: relink, into: &out)
+                           edgeOperator: edgeOperator, depth: depth + 1, links: &links, into: &out)
                 line()
                 out.append(UInt8(ascii: "}"))
             }
@@ -357,7 +366,7 @@ public enum DOTWriter {
     }
 
     /// ` [a="1", b=<…>]`, or nothing for no attributes.
-    private static func list(_ attributes: DOTAttributes, relink: ((String) -> String)?, into out: inout [UInt8]) {
+    private static func list(_ attributes: DOTAttributes, links: inout [LinkedDOT.Link], into out: inout [UInt8]) {
         guard !attributes.isEmpty else { return }
         out.append(contentsOf: " [".utf8)
         var first = true
@@ -366,8 +375,10 @@ public enum DOTWriter {
             first = false
             if isPlainName(name) { appendUTF8(name, to: &out) } else { appendQuoted(name, to: &out) }
             out.append(UInt8(ascii: "="))
-            if let relink, name == "URL" || name == "href", case .string(let link) = value {
-                appendQuoted(relink(link), to: &out)
+            if name == "URL" || name == "href", case .string(let link) = value {
+                let start = out.count
+                appendQuoted(link, to: &out)
+                links.append(LinkedDOT.Link(range: start..<out.count, value: link))
             } else {
                 append(value, into: &out)
             }
@@ -426,5 +437,32 @@ public enum DOTWriter {
             }
             out.append(UInt8(ascii: "\""))
         }
+    }
+}
+
+/// A DOT text and the place of each `URL` and `href` value in it (`DOTWriter.linkedBytes`).
+public struct LinkedDOT: Sendable {
+    struct Link: Sendable {
+        /// The quoted value, quotes included.
+        var range: Range<Int>
+        var value: String
+    }
+
+    public let bytes: [UInt8]
+    let links: [Link]
+
+    /// The same text with every link value replaced by `relink(value)`: byte for byte what writing the graph
+    /// with `relink` gives.
+    public func relinked(_ relink: (String) -> String) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 16)
+        var copied = 0
+        for link in links {
+            out.append(contentsOf: bytes[copied..<link.range.lowerBound])
+            DOTWriter.appendQuoted(relink(link.value), to: &out)
+            copied = link.range.upperBound
+        }
+        out.append(contentsOf: bytes[copied...])
+        return out
     }
 }
