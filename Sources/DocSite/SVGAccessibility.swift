@@ -13,6 +13,53 @@ public enum SVGAccessibility {
 
     public static func label(_ svg: [UInt8], title: String, description: String) -> [UInt8] {
         let label = Markdown.escapeHTML(description.isEmpty ? title : "\(title): \(description)")
+        // Graphviz starts with the XML prolog; anything that starts with a title goes line by line.
+        guard !svg.starts(with: titleOpen) else { return labelByLines(svg, label: label, title: title) }
+        var result: [UInt8] = []
+        result.reserveCapacity(svg.count + label.utf8.count + 64)
+        let bytes = svg[...]
+        // Everything up to `copied` is in `result`; only the root tag and the title lines change, so the text
+        // between them is copied in one piece each.
+        var copied = 0
+        var root = svg.starts(with: svgOpen) ? 0 : ByteSearch.firstLine(startingWith: svgOpen, in: bytes)
+        var graphTitleDone = false
+        var from = 0
+        while true {
+            let titleLine = ByteSearch.firstLine(startingWith: titleOpen, in: bytes[from...])
+            if let start = root, start < titleLine ?? svg.count {
+                result.append(contentsOf: bytes[copied..<start])
+                result.append(contentsOf: "<svg role=\"img\" aria-label=\"\(label)\" ".utf8)
+                copied = start + svgOpen.count
+                root = nil
+            }
+            guard let start = titleLine else { break }
+            let end = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: start)
+            from = end
+            let line = bytes[start..<end]
+            guard line.count >= titleOpen.count + titleClose.count, line.suffix(titleClose.count).elementsEqual(titleClose) else { continue }
+            if !graphTitleDone {
+                graphTitleDone = true
+                result.append(contentsOf: bytes[copied..<start])
+                result.append(contentsOf: "<title>\(Markdown.escapeHTML(title))</title>".utf8)
+            } else if end < svg.count, let tooltip = attribute(xlinkTitle, in: bytes[(end + 1)..<ByteSearch.firstIndex(of: 0x0A, in: bytes, from: end + 1)]),
+                      !tooltip.isEmpty {
+                // The tooltip of the element is on the `<a>` Graphviz writes on the next line.
+                result.append(contentsOf: bytes[copied..<start])
+                result.append(contentsOf: titleOpen)
+                result.append(contentsOf: tooltip)
+                result.append(contentsOf: titleClose)
+            } else {
+                // Dropped with the line break before it.
+                result.append(contentsOf: bytes[copied..<(start - 1)])
+            }
+            copied = end
+        }
+        result.append(contentsOf: bytes[copied...])
+        return result
+    }
+
+    /// `label` one line at a time: the same result, for a text whose first line is a title.
+    static func labelByLines(_ svg: [UInt8], label: String, title: String) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(svg.count + label.utf8.count + 64)
         var rootDone = false

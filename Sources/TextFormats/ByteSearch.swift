@@ -25,6 +25,26 @@ public enum ByteSearch {
         }
     }
 
+    /// The first index after a line feed at or after `bytes.startIndex` where a line starting with `marker`
+    /// starts, or nil: `memchr` from line feed to line feed, one comparison per line.
+    public static func firstLine(startingWith marker: [UInt8], in bytes: ArraySlice<UInt8>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            return marker.withUnsafeBufferPointer { needle -> Int? in
+                guard let needleBase = needle.baseAddress else { return nil }
+                var offset = 0
+                while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                    let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                    if buffer.count - start >= needle.count, memcmp(base + start, needleBase, needle.count) == 0 {
+                        return bytes.startIndex + start
+                    }
+                    offset = start
+                }
+                return nil
+            }
+        }
+    }
+
     /// The index of the first `byte` at or after `start` in `bytes`, or `bytes.endIndex`.
     public static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
         guard start < bytes.endIndex else { return bytes.endIndex }

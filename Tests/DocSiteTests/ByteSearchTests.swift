@@ -26,4 +26,19 @@ final class ByteSearchTests: XCTestCase {
         XCTAssertEqual(ByteSearch.firstIndex(of: 0x0A, in: text, from: 9), text.endIndex, "no line feed after the last line")
         XCTAssertEqual(ByteSearch.firstIndex(of: 0x0A, in: text, from: text.endIndex), text.endIndex)
     }
+
+    /// The start of the first line (after a line feed in the slice) that begins with a marker, from every start,
+    /// compared with a plain scan; a marker cut by the end or found mid-line is not a match.
+    func testFindsALineStartingWithAMarker() {
+        let text = Array("<t>x\na <t>\n<t\n\n<t>y\n<t".utf8)
+        let marker = Array("<t>".utf8)
+        for start in 0...text.count {
+            let slice = text[start...]
+            let expected = slice.indices.first { index in
+                index > slice.startIndex && slice[index - 1] == 0x0A && index + marker.count <= slice.endIndex
+                    && slice[index..<index + marker.count].elementsEqual(marker)
+            }
+            XCTAssertEqual(ByteSearch.firstLine(startingWith: marker, in: slice), expected, "from \(start)")
+        }
+    }
 }

@@ -33,4 +33,23 @@ final class SVGAccessibilityTests: XCTestCase {
         XCTAssertFalse(labelled.contains("p0t"), "a title without a tooltip is dropped")
         XCTAssertTrue(labelled.contains("xlink:href=\"scenes/a.md\""), "links are untouched")
     }
+
+    /// The labeller copies the text between the lines it changes in one piece; going line by line gives the
+    /// reference, on Graphviz's shape and on texts made to catch every boundary.
+    func testCopyingInPiecesGivesWhatGoingLineByLineGives() {
+        let cases = [
+            Self.svg, Self.svg + "\n", "\n" + Self.svg, "<svg a>\n<title>t</title>\n<g>", "<svg a>", "", "\n", "\n\n",
+            "x\n<title>t</title>", "x\n<title>t</title>\n", "x\n<title>g</title>\n<title>n</title>\n<a xlink:title=\"tip\">",
+            "x\n<title>g</title>\n<title>n</title>\n<a xlink:title=\"\">\n<title>m</title>",
+            "x\n<title>g</title>\n<title>n</title>", "x\n<title>g</title>\n<title>n</title>\n",
+            "x\n<title>no close\n<title></title>\n<svg b>\n<svg c>\n<title>late</title>\n<a xlink:title=\"t2\">",
+            "x\n<title>before root</title>\n<title>dropped</title>\n<svg r>\ny",
+        ]
+        for text in cases {
+            let svg = Array(text.utf8)
+            let label = "T: d"
+            XCTAssertEqual(String(decoding: SVGAccessibility.label(svg, title: "T", description: "d"), as: UTF8.self),
+                           String(decoding: SVGAccessibility.labelByLines(svg, label: label, title: "T"), as: UTF8.self), text.debugDescription)
+        }
+    }
 }
