@@ -207,7 +207,7 @@ final class WorkerPool: RenderPool {
     }
 
     private var handles: [ObjectIdentifier: (Pipe, Pipe)] = [:]
-    /// Workers told to end and not waited for, kept until they have.
+    /// Workers told to end and not waited for: their `Process` objects live as long as the pool.
     private var exiting: [Process] = []
 
     /// The capacity of a pipe: raised to 1 MiB where Linux allows it; 16 KiB, the smallest macOS gives, elsewhere.
