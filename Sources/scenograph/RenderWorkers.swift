@@ -48,7 +48,7 @@ struct RenderWorkerCommand: ParsableCommand {
                 reply.int(WorkerMemory.residentKiB())
                 reply.string("\(error)")
             }
-            guard FrameWriter.write(reply.frame, to: STDOUT_FILENO) else { return }
+            guard FrameWriter.write(reply.finished(), to: STDOUT_FILENO) else { return }
         }
     }
 }
@@ -156,7 +156,7 @@ final class WorkerPool: RenderPool {
             }
             completion(.success(all))
         }
-        dispatch(Job(id: id, frame: encoder.frame, completion: answer, attempts: 0))
+        dispatch(Job(id: id, frame: encoder.finished(), completion: answer, attempts: 0))
     }
 
     func finish() {
@@ -339,28 +339,29 @@ enum WorkerMemory {
 /// A message between `generate` and its workers: a 4-byte little-endian length, then fields: integers as 8 bytes,
 /// strings and byte runs as a length and their bytes.
 struct FrameEncoder {
-    private(set) var body: [UInt8] = []
+    /// The length's four bytes, filled in by `frame`, then the body: the frame is built in place, never copied.
+    private var bytes: [UInt8] = [0, 0, 0, 0]
 
     mutating func int(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { body.append(contentsOf: $0) }
+        withUnsafeBytes(of: Int64(value).littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     mutating func bytes(_ value: [UInt8]) {
         int(value.count)
-        body.append(contentsOf: value)
+        bytes.append(contentsOf: value)
     }
 
     mutating func string(_ value: String) {
         int(value.utf8.count)
-        body.append(contentsOf: value.utf8)
+        if value.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil { bytes.append(contentsOf: value.utf8) }
     }
 
-    var frame: [UInt8] {
-        var frame: [UInt8] = []
-        frame.reserveCapacity(body.count + 4)
-        withUnsafeBytes(of: UInt32(body.count).littleEndian) { frame.append(contentsOf: $0) }
-        frame.append(contentsOf: body)
-        return frame
+    /// The frame: its length written into the first four bytes.
+    mutating func finished() -> [UInt8] {
+        withUnsafeBytes(of: UInt32(bytes.count - 4).littleEndian) { length in
+            for index in 0..<4 { bytes[index] = length[index] }
+        }
+        return bytes
     }
 }
 
