@@ -69,30 +69,73 @@ struct SequenceLayout {
 
     init(script: SequenceScript, style: SequenceDiagram.Style) {
         self.script = script
-        for (offset, participant) in script.participants.enumerated() where index[participant.id] == nil {
-            index[participant.id] = offset
+        let lanes = Lanes(script.participants, style: style)
+        index = lanes.index
+        columns = lanes.columns
+        headerWidths = lanes.headerWidths
+        noteLeft = lanes.noteLeft
+        measureRows(style, lanes: lanes)
+    }
+
+    /// The columns of a set of participants, and how far right each item reaches with them: all that a
+    /// sequence's width depends on (`width(reaching:)`), so that `TraceDiagrams.chunks` can try where to cut a
+    /// step without laying out every candidate.
+    struct Lanes {
+        private(set) var columns: [Double] = []
+        private(set) var headerWidths: [Double] = []
+        private(set) var index: [String: Int] = [:]
+        private(set) var noteLeft = 0.0
+        let style: SequenceDiagram.Style
+
+        init(_ participants: [SequenceScript.Participant], style: SequenceDiagram.Style) {
+            self.style = style
+            for (offset, participant) in participants.enumerated() where index[participant.id] == nil {
+                index[participant.id] = offset
+            }
+            var x = style.margin
+            for (offset, participant) in participants.enumerated() {
+                let width = max(100, [participant.title, participant.subtitle ?? "", participant.detail ?? ""]
+                    .map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 16
+                headerWidths.append(width)
+                x += offset == 0 ? width / 2 : max(style.minimumColumnWidth, headerWidths[offset - 1] / 2 + width / 2 + 24)
+                columns.append(x)
+            }
+            noteLeft = columns.count > 1 ? columns[1] - 30 : style.margin
         }
-        measureLanes(style)
-        measureRows(style)
+
+        /// The right edge of the headers, where every sequence's reach starts.
+        var base: Double { (columns.last ?? style.margin) + (headerWidths.last ?? 0) / 2 }
+
+        /// How far right `item` reaches: a message's label, a note's box; nil for what takes no room.
+        func reach(of item: SequenceScript.Item) -> Double? {
+            switch item {
+            case .message(let from, let to, let text, _):
+                guard let source = index[from], let target = index[to] else { return nil }
+                let textWidth = TextMetrics.width(text, fontSize: style.fontSize)
+                let reach = min(columns[source], columns[target]) + 8 + textWidth
+                return max(reach, source == target ? columns[source] + 60 + textWidth : 0)
+            case .note(let text), .warning(let text), .failure(let text):
+                return reach(ofNote: SequenceLayout.noteLines(text, kind: SequenceLayout.noteKind(item)))
+            case .step, .activation:
+                return nil
+            }
+        }
+
+        /// How far right a note of `lines` reaches.
+        func reach(ofNote lines: [String]) -> Double {
+            let boxWidth = (lines.map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 20
+            return noteLeft + boxWidth
+        }
+
+        /// The width of a sequence on these lanes whose items reach at most `reach`.
+        func width(reaching reach: Double) -> Double { max(base, reach) + style.margin }
     }
 
     static func noteLines(_ text: String, kind: DiagramStyle.NoteKind) -> [String] {
         TextMetrics.wrap(DiagramStyle.note(kind).prefix + text, width: 90)
     }
 
-    private mutating func measureLanes(_ style: SequenceDiagram.Style) {
-        var x = style.margin
-        for (offset, participant) in script.participants.enumerated() {
-            let width = max(100, [participant.title, participant.subtitle ?? "", participant.detail ?? ""]
-                .map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 16
-            headerWidths.append(width)
-            x += offset == 0 ? width / 2 : max(style.minimumColumnWidth, headerWidths[offset - 1] / 2 + width / 2 + 24)
-            columns.append(x)
-        }
-        noteLeft = columns.count > 1 ? columns[1] - 30 : style.margin
-    }
-
-    private mutating func measureRows(_ style: SequenceDiagram.Style) {
+    private mutating func measureRows(_ style: SequenceDiagram.Style, lanes: Lanes) {
         let headerHeight = style.headerHeight
         var y = style.margin + headerHeight / 2
         rows = Array(repeating: 0, count: script.items.count)
@@ -104,14 +147,14 @@ struct SequenceLayout {
         })
         for offset in script.participants.indices where !createdByMessage.contains(offset) { createdAt[offset] = y }
         y += headerHeight / 2 + 10
-        var maxX = (columns.last ?? style.margin) + (headerWidths.last ?? 0) / 2
+        var maxX = lanes.base
         for (offset, item) in script.items.enumerated() {
             switch item {
             case .step:
                 y += 14
                 rows[offset] = y
                 y += 20
-            case .message(let from, let to, let text, let kind):
+            case .message(_, let to, _, let kind):
                 if kind == .create, let target = index[to], createdAt[target] == nil {
                     y += headerHeight / 2 + 8
                     rows[offset] = y
@@ -122,19 +165,14 @@ struct SequenceLayout {
                     rows[offset] = y
                     if kind == .destroy, let target = index[to] { destroyedAt[target] = y + 8 }
                 }
-                if let source = index[from], let target = index[to] {
-                    let textWidth = TextMetrics.width(text, fontSize: style.fontSize)
-                    let reach = min(columns[source], columns[target]) + 8 + textWidth
-                    maxX = max(maxX, reach, source == target ? columns[source] + 60 + textWidth : 0)
-                }
+                if let reach = lanes.reach(of: item) { maxX = max(maxX, reach) }
             case .note(let text), .warning(let text), .failure(let text):
                 let lines = Self.noteLines(text, kind: Self.noteKind(item))
                 let boxHeight = Double(lines.count) * 13 + 10
                 y += 8 + boxHeight / 2
                 rows[offset] = y
                 y += boxHeight / 2
-                let boxWidth = (lines.map { TextMetrics.width($0, fontSize: style.fontSize) }.max() ?? 0) + 20
-                maxX = max(maxX, noteLeft + boxWidth)
+                maxX = max(maxX, lanes.reach(ofNote: lines))
             case .activation:
                 rows[offset] = y
             }

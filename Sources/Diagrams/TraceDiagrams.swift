@@ -202,8 +202,10 @@ public struct TraceDiagrams: Sendable {
 
     /// A segment as scripts no wider than `maxWidth`: its items in order, cut before the message that would make
     /// a part too wide (a part keeps at least one message).
+    /// `layingOutEveryCandidate` measures each candidate part by laying it out in full, the slow way the quick one
+    /// is tested against.
     static func chunks(of segment: SequenceSegment, participants: [SequenceScript.Participant], maxWidth: Double,
-                       style: SequenceDiagram.Style) -> [SequenceScript] {
+                       style: SequenceDiagram.Style, layingOutEveryCandidate: Bool = false) -> [SequenceScript] {
         guard case .step? = segment.items.first else { return [] }
         let body = segment.items.dropFirst().filter { if case .activation = $0 { return false } else { return true } }
         guard body.contains(where: { if case .message = $0 { return true } else { return false } }) else { return [] }
@@ -225,15 +227,41 @@ public struct TraceDiagrams: Sendable {
         var chunks: [SequenceScript] = []
         var current: [SequenceScript.Item] = []
         var hasMessage = false
+        // The width of `script(current + [item])` without laying it out: the lanes of its participants (measured
+        // again only when a message brings a new one) and the furthest reach of its items on them.
+        var used: Set<String> = []
+        var lanes: SequenceLayout.Lanes?
+        var lanesUsed: Set<String> = []
+        var reach = 0.0, reached = 0
+        func widthWith(_ item: SequenceScript.Item) -> Double {
+            var candidate = used
+            if case .message(let from, let to, _, _) = item { candidate.insert(from); candidate.insert(to) }
+            if lanes == nil || candidate != lanesUsed {
+                lanes = SequenceLayout.Lanes(participants.filter { candidate.contains($0.id) }, style: style)
+                lanesUsed = candidate
+                reach = -Double.infinity
+                reached = 0
+            }
+            guard let lanes else { return 0 }
+            while reached < current.count {
+                if let itemReach = lanes.reach(of: current[reached]) { reach = max(reach, itemReach) }
+                reached += 1
+            }
+            return lanes.width(reaching: max(reach, lanes.reach(of: item) ?? reach))
+        }
         for item in body {
             let isMessage: Bool
             if case .message = item { isMessage = true } else { isMessage = false }
-            if isMessage, hasMessage, SequenceLayout(script: script(current + [item]), style: style).width > maxWidth {
+            if isMessage, hasMessage,
+               (layingOutEveryCandidate ? SequenceLayout(script: script(current + [item]), style: style).width : widthWith(item)) > maxWidth {
                 chunks.append(script(current))
                 current = []
                 hasMessage = false
+                used = []
+                lanes = nil
             }
             current.append(item)
+            if case .message(let from, let to, _, _) = item { used.insert(from); used.insert(to) }
             hasMessage = hasMessage || isMessage
         }
         if !current.isEmpty {

@@ -43,6 +43,34 @@ final class SequencePartsTests: XCTestCase {
         }
     }
 
+    /// Where a step is cut does not depend on how widths are worked out: the parts of every step of both models, at
+    /// widths from narrow (a cut at nearly every message) to the maximum, are those of laying out every candidate
+    /// part in full and cutting before the first message that makes it too wide.
+    func testCutsAreThoseOfLayingOutEveryCandidate() throws {
+        var cuts = 0
+        for path in Self.models {
+            let model = try Self.load(path)
+            let diagrams = TraceDiagrams(model: model)
+            for trace in Simulator(model: model).runAll().flows {
+                for launch in [LaunchDetail.summary, .full] {
+                    let (segments, participants) = diagrams.sequenceSegments(for: trace, launch: launch)
+                    for maxWidth in [150.0, 300, 450, 600, 800, 1_000, SequencePart.maximumWidth] {
+                        for style in [SequenceDiagram.Style.part, .init()] {
+                            for segment in segments {
+                                let chunks = TraceDiagrams.chunks(of: segment, participants: participants, maxWidth: maxWidth, style: style)
+                                let slow = TraceDiagrams.chunks(of: segment, participants: participants, maxWidth: maxWidth, style: style,
+                                                                layingOutEveryCandidate: true)
+                                XCTAssertEqual(chunks, slow, "\(trace.flow) step \(segment.step) at \(maxWidth)")
+                                cuts += max(0, chunks.count - 1)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        XCTAssertGreaterThan(cuts, 100, "the widths tried cut steps")
+    }
+
     /// At full detail the parts, one after another, carry every message of the whole-flow diagram in order.
     func testPartsTogetherCarryTheWholeFlow() throws {
         let model = try Self.load("Examples/Photos.yaml")
