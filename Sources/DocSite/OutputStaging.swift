@@ -127,7 +127,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     }
 
     public func read(_ path: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: OutputWriter.joined(staging, path)).map { Array($0) }
+        OutputWriter.read(OutputWriter.joined(staging, path))
     }
 
     /// Whether the folder being replaced holds exactly the files of `stamps` as they were when stamped (and its

@@ -51,4 +51,18 @@ struct AtomicFileTests {
         #expect(error?.description == "cannot write '\(path)': no such directory '\(url.appendingPathComponent("absent").path)'")
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.path).isEmpty)
     }
+
+    @Test("a file reads back whole, whatever its size; an empty file is empty and a missing one or a folder is nil")
+    func readsBackWhatWasWritten() throws {
+        let url = try folder()
+        defer { try? FileManager.default.removeItem(at: url) }
+        for size in [0, 1, 4_095, 4_096, 65_537, 1_000_003] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let path = url.appendingPathComponent("file-\(size)").path
+            try AtomicFile.write(bytes, to: path)
+            #expect(OutputWriter.read(path) == bytes, "size \(size)")
+        }
+        #expect(OutputWriter.read(url.appendingPathComponent("missing").path) == nil)
+        #expect(OutputWriter.read(url.path) == nil, "a folder cannot be read as a file")
+    }
 }
