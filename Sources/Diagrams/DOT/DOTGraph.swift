@@ -109,6 +109,8 @@ public struct DOTAttributes: Hashable, Sendable, ExpressibleByDictionaryLiteral 
 
     public init(dictionaryLiteral elements: (String, DOTValue)...) {
         self.init()
+        names.reserveCapacity(elements.count + 2)
+        values.reserveCapacity(elements.count + 2)
         for (name, value) in elements { self[name] = value }
     }
 
