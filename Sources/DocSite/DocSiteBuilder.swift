@@ -404,8 +404,11 @@ public struct DocSiteBuilder: Sendable {
         let navigationScript = html ? BackgroundValue { Array(SiteNavigation(model: model, flows: flows).script().utf8) } : nil
 
         for ext in html ? ["md", "html"] : ["md"] {
-            var contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext)
-            contexts.legend = legend
+            let contexts = {
+                var contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext)
+                contexts.legend = legend
+                return contexts
+            }()
             let navigation = NavigationContext.digest(contexts)
             let prefix = ext == "html" ? "site/" : ""
             // Each page's context, key and text are made on `threads` background threads, a bounded window (and at
@@ -430,25 +433,23 @@ public struct DocSiteBuilder: Sendable {
                     return previous?[output]?.key == key ? (output, key, nil, make) : (output, key, make(), make)
                 }, handle: write)
             }
-            let contextsNow = contexts
             let segueParts = diagrams.filter(\.isSegueGraphPart).map(\.name)
             try page("index", "index.\(ext)", weight: inlineWeight(["segues", "chains"] + segueParts, ext: ext)) {
-                contextsNow.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext),
+                contexts.index(diagrams: pageDiagrams(["segues": "segues", "chains": "chains"], "", ext),
                                   segueParts: segueParts.compactMap { diagramEntry($0, root: "", ext: ext) })
             }
             for scene in model.scenes {
                 let neighbourhood = "scenes/\(scene.id)-neighbourhood"
                 try page("scene", contexts.scenePath(scene.id), weight: inlineWeight([neighbourhood], ext: ext)) {
-                    contextsNow.scene(scene, diagrams: pageDiagrams(["neighbourhood": neighbourhood], "../", ext))
+                    contexts.scene(scene, diagrams: pageDiagrams(["neighbourhood": neighbourhood], "../", ext))
                 }
             }
             for report in flows {
                 let names = ["sequence": "flows/\(report.flow.id)-sequence", "filmstrip": "flows/\(report.flow.id)-chains"]
                 let steps = stepParts[report.flow.id] ?? [:]
-                let shown = names.values.sorted() + steps.keys.sorted().flatMap { steps[$0] ?? [] }
-                try page("flow", contexts.flowPath(report.flow.id), weight: inlineWeight(shown, ext: ext)) {
+                try page("flow", contexts.flowPath(report.flow.id), weight: inlineWeight(Array(names.values) + steps.values.joined(), ext: ext)) {
                     let parts = steps.mapValues { names in names.compactMap { diagramEntry($0, root: "../", ext: ext) } }
-                    return contextsNow.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts)
+                    return contexts.flow(report, diagrams: pageDiagrams(names, "../", ext), parts: parts)
                 }
             }
             try work.finish(handle: write)

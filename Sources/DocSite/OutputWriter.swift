@@ -264,15 +264,17 @@ public enum OutputWriter {
 
     /// The bytes of the file at `path`, read straight into an array (`FileManager.contents` reads into `Data`,
     /// which then costs a copy: the docs read back every DOT file and every inlined SVG); nil when it cannot be read.
+    /// Reads as many bytes as `fstat` gives: the files read are the run's own, which nothing changes meanwhile.
     static func read(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var status = stat()
-        guard fstat(fd, &status) == 0 else { return nil }
+        // A folder opens too, but is no file to read.
+        guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
         var failed = false
-        // As many bytes as the file has, read without zero-filling them first.
-        var bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(status.st_size))) { buffer, count in
+        // Read without zero-filling the array first.
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(0, Int(status.st_size))) { buffer, count in
             count = 0
             guard let base = buffer.baseAddress else { return }
             while count < buffer.count {
@@ -282,15 +284,6 @@ public enum OutputWriter {
                 if read <= 0 { return }
                 count += read
             }
-        }
-        // A file that grew since `fstat`: the rest, a byte at a time (our own files never do).
-        var byte: UInt8 = 0
-        while !failed {
-            let read = posixRead(fd, &byte, 1)
-            if read < 0, errno == EINTR { continue }
-            if read < 0 { failed = true }
-            if read <= 0 { break }
-            bytes.append(byte)
         }
         return failed ? nil : bytes
     }
@@ -334,11 +327,12 @@ public enum OutputWriter {
 private func syncFileSystem(_ fd: Int32) -> Int32
 #endif
 
-/// `write(2)`, out of reach of `OutputWriter.write` by name.
+/// `read(2)`, out of reach of `OutputWriter.read` by name.
 private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buffer, count)
 }
 
+/// `write(2)`, out of reach of `OutputWriter.write` by name.
 private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buffer, count)
 }

@@ -13,8 +13,6 @@ public enum SVGAccessibility {
 
     public static func label(_ svg: [UInt8], title: String, description: String) -> [UInt8] {
         let label = Markdown.escapeHTML(description.isEmpty ? title : "\(title): \(description)")
-        // Graphviz starts with the XML prolog; anything that starts with a title goes line by line.
-        guard !svg.starts(with: titleOpen) else { return labelByLines(svg, label: label, title: title) }
         var result: [UInt8] = []
         result.reserveCapacity(svg.count + label.utf8.count + 64)
         let bytes = svg[...]
@@ -25,7 +23,9 @@ public enum SVGAccessibility {
         var graphTitleDone = false
         var from = 0
         while true {
-            let titleLine = ByteSearch.firstLine(startingWith: titleOpen, in: bytes[from...])
+            // The first title is the graph's, replaced and never dropped, so a title on the first line needs no line
+            // break before it.
+            let titleLine = from == 0 && svg.starts(with: titleOpen) ? 0 : ByteSearch.firstLine(startingWith: titleOpen, in: bytes[from...])
             if let start = root, start < titleLine ?? svg.count {
                 result.append(contentsOf: bytes[copied..<start])
                 result.append(contentsOf: "<svg role=\"img\" aria-label=\"\(label)\" ".utf8)
@@ -58,7 +58,7 @@ public enum SVGAccessibility {
         return result
     }
 
-    /// `label` one line at a time: the same result, for a text whose first line is a title.
+    /// `label` one line at a time, appending every line: slower, and the reference its tests compare it with.
     static func labelByLines(_ svg: [UInt8], label: String, title: String) -> [UInt8] {
         var result: [UInt8] = []
         result.reserveCapacity(svg.count + label.utf8.count + 64)

@@ -44,6 +44,8 @@ final class SVGAccessibilityTests: XCTestCase {
             "x\n<title>g</title>\n<title>n</title>", "x\n<title>g</title>\n<title>n</title>\n",
             "x\n<title>no close\n<title></title>\n<svg b>\n<svg c>\n<title>late</title>\n<a xlink:title=\"t2\">",
             "x\n<title>before root</title>\n<title>dropped</title>\n<svg r>\ny",
+            "<title>first</title>\n<title>n</title>\n<a xlink:title=\"t\">\n<title>m</title>\n<svg r>", "<title>open\n<title>g</title>\n<title>d</title>",
+            "<title>only</title>",
         ]
         for text in cases {
             let svg = Array(text.utf8)
