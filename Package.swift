@@ -24,7 +24,9 @@ let package = Package(
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
         ),
-        .target(name: "Graphviz", dependencies: ["CGraphviz", "TextFormats"]),
+        // The SVG renderer's numbers written without glibc's multi-precision formatting (Graphviz 2.42/2.43 only).
+        .target(name: "CGraphvizNumbers", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "Graphviz", dependencies: ["CGraphviz", "CGraphvizNumbers", "TextFormats"]),
         .target(name: "Diagrams", dependencies: ["SceneModel", "Simulator"]),
         // SHA-256 rounds with the x86 SHA instructions, for the content keys of diagrams and pages.
         .target(name: "CSHA256"),
@@ -43,7 +45,7 @@ let package = Package(
         .testTarget(name: "ModelLoadingTests", dependencies: ["ScenographTestSupport", "ModelLoading", "SceneModel"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SimulatorTests", dependencies: ["ScenographTestSupport", "Simulator", "ModelLoading", "SceneModel"]),
-        .testTarget(name: "GraphvizTests", dependencies: ["ScenographTestSupport", "Graphviz"]),
+        .testTarget(name: "GraphvizTests", dependencies: ["ScenographTestSupport", "Graphviz", "CGraphvizNumbers"]),
         .testTarget(name: "DiagramsTests", dependencies: ["ScenographTestSupport", "Diagrams", "ModelLoading", "Simulator", "Graphviz"],
                     exclude: ["Fixtures", "Golden"]),
         .testTarget(name: "DocSiteTests", dependencies: ["ScenographTestSupport", "DocSite", "ModelLoading", "Simulator", "Diagrams", "SceneModel",

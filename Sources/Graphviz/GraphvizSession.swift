@@ -1,4 +1,5 @@
 import CGraphviz
+import CGraphvizNumbers
 import Foundation
 
 /// The process-wide Graphviz state: one lock, two reused `GVC_t`s, and the messages
@@ -222,8 +223,20 @@ final class GraphvizSession: @unchecked Sendable {
         }
         // Device names can carry a `:plugin` suffix in some versions.
         builtinFormats = Set(Self.pluginNames(created, kind: "device").map { String($0.prefix { $0 != ":" }) })
+        Self.chooseNumberWriter(version: gvcVersion(created).map { String(cString: $0) })
         context = created
         return created
+    }
+
+    /// Whether the SVG renderer's numbers are written by the project's copy of `gvprintdouble` (see
+    /// `cgraphviz_numbers.c`): only for the library versions whose rules it reproduces.
+    static func chooseNumberWriter(version: String?) {
+        setNumberWriter(own: version.map { $0.hasPrefix("2.42.") || $0.hasPrefix("2.43.") } ?? false)
+    }
+
+    /// For tests: switch between the two writers (a render running meanwhile may use either: they write the same bytes).
+    static func setNumberWriter(own: Bool) {
+        cgraphviz_numbers_use_own(own ? 1 : 0)
     }
 
     /// `gvContext()`, created on first use; fails when Graphviz loaded no layout plugins.
