@@ -321,16 +321,44 @@ enum WorkerMemory {
         return Int(parts.seconds) * 1_000_000_000 + Int(parts.attoseconds / 1_000_000_000)
     }
 
+    /// The worker's resident size, reported with every answer: read from `/proc/self/statm` (its second number is the
+    /// resident pages) with one `read` into a stack buffer, as `String(contentsOfFile:)` cost a tenth of a
+    /// millisecond per answer.
     static func residentKiB() -> Int {
         #if os(Linux)
-        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = text.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return 0 }
+        let fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return 0 }
+        defer { close(fd) }
+        let pages = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { buffer -> Int in
+            guard let base = buffer.baseAddress else { return 0 }
+            let count = read(fd, base, buffer.count)
+            guard count > 0 else { return 0 }
+            return secondNumber(in: UnsafeBufferPointer(start: base, count: count))
+        }
         return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
         #else
         var usage = rusage()
         getrusage(RUSAGE_SELF, &usage)
         return Int(usage.ru_maxrss) / 1024
         #endif
+    }
+
+    /// The second of the space-separated decimal numbers in `text` (statm's resident pages), or 0.
+    static func secondNumber(in text: UnsafeBufferPointer<UInt8>) -> Int {
+        var field = 0, value = 0, inNumber = false
+        for byte in text {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                if field == 1 { value = value &* 10 &+ Int(byte - UInt8(ascii: "0")) }
+                inNumber = true
+            } else {
+                if inNumber {
+                    if field == 1 { return value }
+                    field += 1
+                }
+                inNumber = false
+            }
+        }
+        return field == 1 && inNumber ? value : 0
     }
 }
 
