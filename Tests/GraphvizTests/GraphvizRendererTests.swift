@@ -267,6 +267,45 @@ struct GraphvizRendererTests {
                 == Array(#"<g><a xlink:href="a.html" xlink:title="a">x</a></g>"#.utf8))
     }
 
+    @Test("link pairs found by searching are those of walking both texts byte by byte")
+    func linkPairsMatchTheWalk() {
+        // Texts made of pieces that meet at every boundary the search must get right: markers with and without a
+        // separator before them, escaped quotes, values that never close, `=` with and without a quote after it.
+        let pieces = [" ", "[", "URL=\"", "href=\"", "\"", "\\\"", "\\", "=", "a", "x.md", "label=\"", "URL=", "]", ";\n",
+                      " URL=\"x.md\"", "[href=\"a/x.md\"", ", URL=\"\\\"x.md\"", " label=\" URL=\"x.md\"\""]
+        var state: UInt64 = 0x1F2E_3D4C
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func text(_ count: Int) -> String { (0..<count).map { _ in pieces[next(pieces.count)] }.joined() }
+        func same(_ x: [(first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)]?, _ y: [(first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)]?) -> Bool {
+            guard let x, let y else { return x == nil && y == nil }
+            return x.count == y.count && zip(x, y).allSatisfy { Array($0.first) == Array($1.first) && Array($0.second) == Array($1.second) }
+        }
+        var found = 0, refused = 0
+        for round in 0..<4_000 {
+            let first = text(1 + next(24))
+            let second: String
+            switch round % 4 {
+            case 0: second = first
+            // Every link value changed, as the HTML flavour does.
+            case 1: second = first.replacingOccurrences(of: "x.md", with: "x.html")
+            // One piece more or less somewhere.
+            case 2: second = text(1 + next(24))
+            default:
+                var pieces = Array(first)
+                if !pieces.isEmpty { pieces.remove(at: next(pieces.count)) }
+                second = String(pieces)
+            }
+            let searched = LinkVariants.linkPairs(first, second), walked = LinkVariants.linkPairsByWalking(first, second)
+            #expect(same(searched, walked), "\(first.debugDescription) / \(second.debugDescription)")
+            if let walked { found += walked.count } else { refused += 1 }
+        }
+        // The texts exercise both outcomes, with many links.
+        #expect(found > 1_000 && refused > 500, "\(found) pairs, \(refused) refused")
+    }
+
     // MARK: - Reporting
 
     @Test("renders report their timing and Graphviz's warnings")

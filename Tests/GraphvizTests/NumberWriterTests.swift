@@ -7,18 +7,22 @@ import Testing
 /// value, and the same SVG bytes as the library's own `gvprintdouble`.
 @Suite("Graphviz number writer")
 struct NumberWriterTests {
+    private static func text(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     /// `snprintf(…, "%.02f", value)`, the reference.
     private static func reference(_ value: Double) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         _ = withVaList([value]) { vsnprintf(&buffer, 64, "%.02f", $0) }
-        return String(cString: buffer)
+        return text(buffer)
     }
 
     /// The fast path's text, or nil when it leaves the value to `snprintf`.
     private static func fast(_ value: Double) -> String? {
         var buffer = [CChar](repeating: 0, count: 64)
         let length = cgraphviz_format_hundredths(value, &buffer)
-        return length == 0 ? nil : String(cString: buffer)
+        return length == 0 ? nil : text(buffer)
     }
 
     /// A fixed sequence of 64-bit values (SplitMix64), so that a failure can be reproduced.
@@ -72,7 +76,7 @@ struct NumberWriterTests {
         func print(_ value: Double) -> String {
             var buffer = [CChar](repeating: 0, count: 64)
             cgraphviz_numbers_print_242(value, &buffer)
-            return String(cString: buffer)
+            return Self.text(buffer)
         }
         let cases: [(Double, String)] = [
             (0, "0"), (-0.0, "0"), (1e-9, "0"), (-1e-9, "0"), (0.004, "0"), (-0.004, "-0"), (12.5, "12.5"),
