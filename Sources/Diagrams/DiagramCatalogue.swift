@@ -1,3 +1,4 @@
+import Dispatch
 import SceneModel
 import Simulator
 
@@ -43,6 +44,12 @@ public struct DiagramCatalogue: Sendable {
         let build: @Sendable (DocumentLinks?) -> DOTGraph
         /// The image format of the Markdown pages' diagrams, which links between diagrams point at.
         var markdownImageExtension = "svg"
+        /// For a part of a flow's sequence whose script other parts share (the launch step of every flow, the steps
+        /// two flows have in common): the script, and where the catalogue keeps their DOT while parts still need it.
+        fileprivate var shared: (script: SequenceScript, builds: SharedBuilds)?
+
+        /// Whether this part shares the build of its DOT with parts of the same script.
+        var sharesItsBuild: Bool { shared != nil }
 
         init(subject: Subject, name: String, title: String, description: String, engine: Engine,
              build: @escaping @Sendable (DocumentLinks?) -> DOTGraph) {
@@ -73,6 +80,15 @@ public struct DiagramCatalogue: Sendable {
 
         /// `dots(pageExtensions:)` as UTF-8 bytes, as written.
         public func dotBytes(pageExtensions: [String]) -> [[UInt8]] {
+            if let shared {
+                let key = SharedBuilds.Key(script: shared.script, rootPrefix: rootPrefix, imageExtension: markdownImageExtension,
+                                           pageExtensions: pageExtensions)
+                return shared.builds.bytes(key) { writeDOT(pageExtensions: pageExtensions) }
+            }
+            return writeDOT(pageExtensions: pageExtensions)
+        }
+
+        private func writeDOT(pageExtensions: [String]) -> [[UInt8]] {
             guard let first = pageExtensions.first else { return [] }
             let firstLinks = links(pageExtension: first)
             // Written once; the other flavours replace only the link values.
@@ -187,7 +203,25 @@ public struct DiagramCatalogue: Sendable {
                 engine: .nop2) { links in ChainFilmstrip(links: links).graph(for: diagrams.chainFrames(for: trace)) })
         }
         for index in entries.indices { entries[index].markdownImageExtension = imageFormat }
+        Self.shareParts(&entries, scripts: zip(model.flows, partsByFlow).flatMap { flow, parts in
+            parts.map { (DiagramCatalogue.Subject.sequencePart(flow: flow.id, step: $0.step, part: $0.part), $0.script) }
+        })
         self.entries = entries
+    }
+
+    /// Lets the parts of flows' sequences with the same script share one build of their DOT: each part's DOT
+    /// depends only on its script, its folder and the image format (the style and links are those of every part),
+    /// so parts equal in those are built once. In the synthetic benchmark apps a third of the parts repeat another.
+    private static func shareParts(_ entries: inout [Entry], scripts: [(Subject, SequenceScript)]) {
+        let scriptOf = Dictionary(scripts, uniquingKeysWith: { first, _ in first })
+        var uses: [SequenceScript: Int] = [:]
+        for (_, script) in scripts { uses[script, default: 0] += 1 }
+        guard uses.values.contains(where: { $0 > 1 }) else { return }
+        let builds = SharedBuilds()
+        for index in entries.indices {
+            guard let script = scriptOf[entries[index].subject], let count = uses[script], count > 1 else { continue }
+            entries[index].shared = (script, builds)
+        }
     }
 
     /// The whole segue graph in one drawing, however big.
@@ -218,4 +252,33 @@ public struct DiagramCatalogue: Sendable {
 private extension String {
     /// "12 scenes" → "12 scenes", "one" → "One".
     var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}
+
+/// The DOT of sequence parts that share a script, built by the first part asked for it and handed to the others
+/// (`DiagramCatalogue.Entry.dotBytes`). Kept for the life of the catalogue: the parts' DOT is small (a few KB each).
+private final class SharedBuilds: @unchecked Sendable {
+    struct Key: Hashable {
+        var script: SequenceScript
+        var rootPrefix: String
+        var imageExtension: String
+        var pageExtensions: [String]
+    }
+
+    /// Guards `built` (Dispatch's semaphore: this module does without Foundation).
+    private let lock = DispatchSemaphore(value: 1)
+    private var built: [Key: [[UInt8]]] = [:]
+
+    /// The DOT built for `key`, or what `make` builds, kept for the next part with the same key. Two threads asking
+    /// at once may both build it: they build the same bytes.
+    func bytes(_ key: Key, make: () -> [[UInt8]]) -> [[UInt8]] {
+        lock.wait()
+        let known = built[key]
+        lock.signal()
+        if let known { return known }
+        let bytes = make()
+        lock.wait()
+        built[key] = bytes
+        lock.signal()
+        return bytes
+    }
 }

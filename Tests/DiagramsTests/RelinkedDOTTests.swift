@@ -44,6 +44,29 @@ struct RelinkedDOTTests {
         #expect(one.entries.filter { if case .sequencePart = $0.subject { true } else { false } }.count > 10)
     }
 
+    @Test("sequence parts with the same script are built once, and each gets the DOT building it would give")
+    func sharedParts() throws {
+        let model = try TestFiles.model(at: packageRoot.appendingPathComponent("Examples/Photos.yaml").path)
+        let traces = Simulator(model: model).runAll().flows
+        let catalogue = DiagramCatalogue(model: model, traces: traces)
+        let sharing = catalogue.entries.filter(\.sharesItsBuild)
+        // Every flow's launch step is the same part.
+        #expect(sharing.count >= model.flows.count)
+        for entry in sharing {
+            let separate = [entry.dot(pageExtension: "md"), entry.dot(pageExtension: "html")]
+            // Asked in both orders and for one flavour: what is kept is per list of flavours.
+            #expect(entry.dots(pageExtensions: ["md", "html"]) == separate, "\(entry.name)")
+            #expect(entry.dots(pageExtensions: ["html", "md"]) == separate.reversed(), "\(entry.name)")
+            #expect(entry.dots(pageExtensions: ["html"]) == [separate[1]], "\(entry.name)")
+        }
+        // Parts that differ do not share.
+        let unique = catalogue.entries.filter { entry in
+            if case .sequencePart = entry.subject { !entry.sharesItsBuild } else { false }
+        }
+        #expect(unique.count > 10)
+        #expect(Set(unique.map { $0.dot(pageExtension: "md") }).count == unique.count)
+    }
+
     @Test("a link keeps its prefix, anchor and odd characters; only the extension changes")
     func relink() {
         let markdown = DocumentLinks(prefix: "../", fileExtension: "md", imageExtension: "png")
