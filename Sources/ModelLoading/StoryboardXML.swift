@@ -269,18 +269,32 @@ struct TagLocator {
 
 /// Git's merge-conflict markers, which make YAML and XML unreadable and deserve their own message.
 enum ConflictMarker {
-    /// The first marker line (`<<<<<<<`, `=======`, `>>>>>>>`) with its 1-based line number.
+    /// The first marker line (`<<<<<<<`, `=======`, `>>>>>>>`) with its 1-based line number. Lines end at line feeds
+    /// (a carriage return before one is ignored); the text is scanned as UTF-8 bytes, line feed to line feed.
     static func find(in text: String) -> (text: String, line: Int)? {
-        var line = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            line += 1
-            for marker in ["<<<<<<< ", ">>>>>>> ", "<<<<<<<", ">>>>>>>", "======="] where raw.hasPrefix(marker) {
-                let rest = raw.dropFirst(7)
-                if marker == "=======" && !rest.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { continue }
-                if (marker == "<<<<<<<" || marker == ">>>>>>>") && !(rest.isEmpty || rest == "\r") { continue }
-                return (String(marker.prefix(7)), line)
+        var text = text
+        return text.withUTF8 { bytes -> (text: String, line: Int)? in
+            var start = 0, line = 1
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+                if let marker = marker(bytes[start..<end]) { return (marker, line) }
+                start = end + 1
+                line += 1
             }
+            return nil
         }
-        return nil
+    }
+
+    /// The marker a line is: seven `<` or `>` then nothing or a space (`<<<<<<< HEAD`), or seven `=` then only
+    /// blanks.
+    private static func marker(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard line.count >= 7, let first = line.first, first == 0x3C || first == 0x3E || first == 0x3D,
+              line.prefix(7).allSatisfy({ $0 == first }) else { return nil }
+        let rest = line.dropFirst(7)
+        let isMarker = first == 0x3D
+            ? rest.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+            : rest.first == 0x20 || rest.isEmpty || (rest.count == 1 && rest.first == 0x0D)
+        return isMarker ? String(repeating: Character(Unicode.Scalar(first)), count: 7) : nil
     }
 }

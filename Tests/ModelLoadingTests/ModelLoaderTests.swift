@@ -138,6 +138,24 @@ final class ModelLoaderTests: XCTestCase {
         }
     }
 
+    func testConflictMarkersAreFoundOnTheirLineWithEitherLineEnding() {
+        for ending in ["\n", "\r\n"] {
+            for (marker, name) in [("<<<<<<< HEAD", "<<<<<<<"), ("=======", "======="), ("=======  ", "======="), (">>>>>>>", ">>>>>>>"),
+                                   (">>>>>>> 1a2b3c (Add tabs)", ">>>>>>>")] {
+                let text = ["format: 1", "name: Merge", marker, "initial: a", "scenes:", "  a: {}", ""].joined(separator: ending)
+                XCTAssertEqual(ModelLoader().load(text: text, path: "m.yaml").diagnostics.brief,
+                               ["m.yaml:3:1: error: merge conflict marker '\(name)' found; resolve the conflict first"], marker.debugDescription + ending.debugDescription)
+            }
+            // Eight signs, or seven and more than blanks, are not markers (the YAML is still wrong).
+            for line in ["<<<<<<<<", "========", "======= x", ">>>>>>>x", "<<<<<<"] {
+                let text = ["format: 1", "name: Merge", line, "initial: a", "scenes:", "  a: {}", ""].joined(separator: ending)
+                let messages = ModelLoader().load(text: text, path: "m.yaml").diagnostics.map(\.message)
+                XCTAssertFalse(messages.isEmpty, line)
+                XCTAssertFalse(messages.contains { $0.contains("conflict") }, "\(line): \(messages)")
+            }
+        }
+    }
+
     // MARK: - Focused cases
 
     func testEveryDuplicateKeyIsReportedAtItsOwnPosition() {
