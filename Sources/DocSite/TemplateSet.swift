@@ -18,8 +18,36 @@ public struct TemplateSet: Sendable {
     /// The defaults, with every `NAME.mustache` found in `overrides` replacing the default of that name.
     /// Unknown template files and syntax errors are reported as diagnostics naming the file, line and column.
     public static func load(overrides directory: String? = nil) -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
-        _ = Markdown.registered
-        var library = MustacheLibrary()
+        let read = TemplateSources.load(overrides: directory)
+        guard let sources = read.sources else { return (nil, read.diagnostics) }
+        let parsed = sources.parse()
+        return (parsed.templates, read.diagnostics + parsed.diagnostics)
+    }
+
+    fileprivate init(library: MustacheLibrary, overridden: [String], digest: String) {
+        self.library = library
+        self.overridden = overridden
+        self.digest = digest
+    }
+
+    /// Renders template `name` with `context`.
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+}
+
+/// The templates' text, read but not parsed: enough to know whether they are those of a previous run (`digest`),
+/// which a run with nothing to do needs; `parse` makes the `TemplateSet` that renders.
+public struct TemplateSources: Sendable {
+    /// A digest of every template's text: pages made with the same digest and context are the same.
+    public let digest: String
+    /// Which templates came from an override folder.
+    public let overridden: [String]
+    private let sources: [(name: String, text: String, file: String)]
+
+    /// The defaults, with every `NAME.mustache` found in `overrides` replacing the default of that name. Unknown
+    /// template files are reported as warnings, a folder or file that cannot be read as an error.
+    public static func load(overrides directory: String? = nil) -> (sources: TemplateSources?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
         var overridden: [String] = []
         var sources: [(name: String, text: String, file: String)] = DefaultTemplates.all.map { ($0.name, $0.text, "<built-in \($0.name).mustache>") }
@@ -29,6 +57,7 @@ public struct TemplateSet: Sendable {
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
                 return (nil, [.error("no such templates folder '\(directory)'", at: SourceLocation(file: directory, line: 1, column: 1))])
             }
+            let names = TemplateSet.names
             let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
             for file in files {
                 let name = String(file.dropLast(".mustache".count))
@@ -46,6 +75,22 @@ public struct TemplateSet: Sendable {
                 overridden.append(name)
             }
         }
+        if diagnostics.hasErrors { return (nil, diagnostics) }
+        var hasher = SHA256()
+        for source in sources {
+            hasher.update(source.name)
+            hasher.update(byte: 0)
+            hasher.update(source.text)
+            hasher.update(byte: 0)
+        }
+        return (TemplateSources(digest: hasher.hexDigest(), overridden: overridden, sources: sources), diagnostics)
+    }
+
+    /// The templates parsed, or syntax errors naming the file, line and column.
+    public func parse() -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
+        _ = Markdown.registered
+        var library = MustacheLibrary()
+        var diagnostics: [Diagnostic] = []
         for source in sources {
             do {
                 try library.register(source.text, named: source.name)
@@ -57,20 +102,6 @@ public struct TemplateSet: Sendable {
             }
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
-        var hasher = SHA256()
-        for source in sources {
-            hasher.update(source.name)
-            hasher.update(byte: 0)
-            hasher.update(source.text)
-            hasher.update(byte: 0)
-        }
-        var set = TemplateSet(library: library, overridden: overridden)
-        set.digest = hasher.hexDigest()
-        return (set, diagnostics)
-    }
-
-    /// Renders template `name` with `context`.
-    func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        return (TemplateSet(library: library, overridden: overridden, digest: digest), diagnostics)
     }
 }

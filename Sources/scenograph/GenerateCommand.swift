@@ -91,16 +91,18 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
-        let loaded = TemplateSet.load(overrides: templates)
-        Terminal.report(loaded.diagnostics, outputOptions)
-        guard let templateSet = loaded.templates else { throw ExitCode(1) }
+        // Read now, parsed only when there is something to write: a run with the templates of the previous run, which
+        // parsed them, has nothing to check in them.
+        let read = TemplateSources.load(overrides: templates)
+        Terminal.report(read.diagnostics, outputOptions)
+        guard let templateSources = read.sources else { throw ExitCode(1) }
 
         // The previous run's record: what it wrote, from which inputs.
         let cacheFolder = noCache ? nil : CacheLocation.standard()
         let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, target: destination) }
         let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
         let fingerprint = RunFingerprint.make(app: app, model: model, input: input, options: .init(
-            format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templateSet, example: isExample,
+            format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templateSources, example: isExample,
             segueGraphLimit: segueGraphLimit))
 
         let staging: OutputStaging
@@ -124,6 +126,12 @@ struct GenerateCommand: ParsableCommand {
                 Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(model.flows.count, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
             }
             return
+        }
+        let parsed = templateSources.parse()
+        Terminal.report(parsed.diagnostics, outputOptions)
+        guard let templateSet = parsed.templates else {
+            staging.abandon()
+            throw ExitCode(1)
         }
 
         let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)

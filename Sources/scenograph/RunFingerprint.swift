@@ -18,7 +18,7 @@ enum RunFingerprint {
         var format: String
         var detail: String
         var html: Bool
-        var templates: TemplateSet
+        var templates: TemplateSources
         var example: Bool
         var segueGraphLimit: Int
     }

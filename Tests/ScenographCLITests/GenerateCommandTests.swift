@@ -136,6 +136,30 @@ final class GenerateCommandTests: XCTestCase {
         }
     }
 
+    func testATemplateSyntaxErrorIsNamedAndWritesNothing() throws {
+        let templates = temporary.appendingPathComponent("templates")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let template = templates.appendingPathComponent("flow.md.mustache")
+        try "# {{flow.id}}\n".write(to: template, atomically: true, encoding: .utf8)
+        let (first, docs) = try generate(into: "docs", ["--templates", templates.path])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        let before = try Self.files(under: docs)
+        let stamps = try before.map { try FileManager.default.attributesOfItem(atPath: docs.appendingPathComponent($0).path)[.modificationDate] as? Date }
+        // Templates are parsed only when there is something to write; a changed template always is.
+        try "# {{flow.id}}\n{{#steps}}\n".write(to: template, atomically: true, encoding: .utf8)
+        let (broken, _) = try generate(into: "docs", ["--templates", templates.path])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("\(template.path):"), broken.stderr)
+        XCTAssertTrue(broken.stderr.contains(": error: template syntax error"), broken.stderr)
+        XCTAssertEqual(try Self.files(under: docs), before)
+        XCTAssertEqual(try before.map { try FileManager.default.attributesOfItem(atPath: docs.appendingPathComponent($0).path)[.modificationDate] as? Date }, stamps)
+        // Into a new folder: nothing is left behind.
+        let (fresh, elsewhere) = try generate(into: "elsewhere", ["--templates", templates.path])
+        XCTAssertEqual(fresh.status, 1)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: elsewhere.path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix(".elsewhere") || $0.hasPrefix("elsewhere") }, [])
+    }
+
     // MARK: - Failure leaves the previous output
 
     func testABrokenModelLeavesThePreviousOutputUntouched() throws {
