@@ -17,7 +17,7 @@ struct BenchmarkCommand: ParsableCommand {
             showing a scene of the next tab, and FLOWS flows of STEPS steps) and runs `generate` on it as a user \
             would, in child processes measured by the kernel (wall time, CPU time, peak memory, workers included): \
             cold (empty cache and output folder) and cold with --jobs 1, each the median of three runs taken \
-            alternately, warm (nothing changed) and one scene changed. Beside it, in the same run, the pipeline a \
+            alternately, warm (nothing changed; the median of three) and one scene changed. Beside it, in the same run, the pipeline a \
             user would otherwise script: `dot` (or `neato -n2`) run once per distinct DOT file of the Markdown \
             pages, in three parts, one after each pair of cold runs. Prints a table and writes the figures as \
             JSON. The default sizes take about two minutes on two cores; `--sizes 300,500,2000` about eight (the \
@@ -154,12 +154,15 @@ struct DocsBenchmark {
         var coldWallSamples: [Double] = []
         /// The same for the cold runs with one job.
         var coldOneJobWallSamples: [Double] = []
+        /// The same for the warm runs.
+        var warmWallSamples: [Double] = []
 
         var json: [String: Any] {
             var value: [String: Any] = [
                 "scenes": scenes, "diagrams": diagrams, "files": files,
                 "cold": cold.json, "coldOneJob": coldOneJob.json, "warm": warm.json, "oneSceneChanged": changed.json,
                 "coldWallSamples": coldWallSamples, "coldOneJobWallSamples": coldOneJobWallSamples,
+                "warmWallSamples": warmWallSamples,
             ]
             if let peer {
                 value["peer"] = ["wallSeconds": peer.wall, "cpuSeconds": peer.cpu, "files": peerFiles,
@@ -214,7 +217,9 @@ struct DocsBenchmark {
         }
         func median(_ runs: [Run]) -> Run { runs.sorted { $0.measure.wall < $1.measure.wall }[runs.count / 2] }
         let cold = median(colds), coldOneJob = median(coldsOneJob)
-        let warm = try generate("docs", cache: "cache", jobs: jobs)
+        // A warm run takes a few hundredths of a second: one sample is at the mercy of a single scheduling hiccup.
+        let warms = try (0..<Self.coldRuns).map { _ in try generate("docs", cache: "cache", jobs: jobs) }
+        let warm = median(warms)
         // One scene changes: a title shows in the index, the scene's page and the diagrams that draw it.
         let changedYAML = yaml.replacingOccurrences(of: "  s0_3:\n    class: Screen0x3ViewController\n",
                                                     with: "  s0_3:\n    class: Screen0x3ViewController\n    title: Changed\n")
@@ -225,6 +230,7 @@ struct DocsBenchmark {
                             cold: cold, coldOneJob: coldOneJob, warm: warm, changed: changed)
         result.coldWallSamples = colds.map(\.measure.wall)
         result.coldOneJobWallSamples = coldsOneJob.map(\.measure.wall)
+        result.warmWallSamples = warms.map(\.measure.wall)
         if let peerFiles {
             result.peer = peerTotal
             result.peerFiles = peerFiles.count
@@ -301,7 +307,7 @@ struct DocsBenchmark {
         Terminal.out("""
             wall seconds of `generate` as a child process (cpu: user + system of it and its workers); cold: empty cache \
             and output, --jobs \(jobs); cold and 1 job: the median of \(DocsBenchmark.coldRuns) runs each, taken \
-            alternately; warm: nothing changed; changed: one scene's title; outside GV: CPU time outside Graphviz's \
+            alternately; warm: nothing changed, the median of \(DocsBenchmark.coldRuns) runs; changed: one scene's title; outside GV: CPU time outside Graphviz's \
             layout and render; peer: dot / neato -n2 once per distinct Markdown DOT file, one after the other, \
             in \(DocsBenchmark.coldRuns) parts, one after each pair of cold runs.
             """)

@@ -27,8 +27,8 @@ final class BenchmarkCommandTests: XCTestCase {
         XCTAssertGreaterThan(size["files"] as? Int ?? 0, 0)
         XCTAssertGreaterThan(size["diagrams"] as? Int ?? 0, 0)
         XCTAssertNil(size["peer"], "--no-peer leaves the peer pipeline out")
-        // Each cold figure is the median of three cold runs, all of which the JSON lists.
-        for (samplesKey, runKey) in [("coldWallSamples", "cold"), ("coldOneJobWallSamples", "coldOneJob")] {
+        // Each cold and the warm figure is the median of three runs, all of which the JSON lists.
+        for (samplesKey, runKey) in [("coldWallSamples", "cold"), ("coldOneJobWallSamples", "coldOneJob"), ("warmWallSamples", "warm")] {
             let samples = try XCTUnwrap(size[samplesKey] as? [Double], samplesKey)
             XCTAssertEqual(samples.count, 3, samplesKey)
             let wall = try XCTUnwrap((size[runKey] as? [String: Any])?["wallSeconds"] as? Double, runKey)
