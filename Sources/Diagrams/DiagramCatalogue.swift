@@ -45,7 +45,7 @@ public struct DiagramCatalogue: Sendable {
         /// The image format of the Markdown pages' diagrams, which links between diagrams point at.
         var markdownImageExtension = "svg"
         /// For a part of a flow's sequence whose script other parts share (the launch step of every flow, the steps
-        /// two flows have in common): the script, and where the catalogue keeps their DOT while parts still need it.
+        /// two flows have in common): the script, and where the catalogue keeps the DOT built for it.
         fileprivate var shared: (script: SequenceScript, builds: SharedBuilds)?
 
         /// Whether this part shares the build of its DOT with parts of the same script.
