@@ -24,14 +24,20 @@ public struct DiagramRenderer: Sendable {
     }
 }
 
-/// One diagram's renders that share a layout: its DOT for each page flavour, with the image format of each.
+/// One diagram's renders that share a layout: its DOT for each page flavour, as read back from its file (UTF-8
+/// bytes: a pool that sends them elsewhere need not make a `String` of them), with the image format of each.
 public struct RenderRequest: Sendable {
     public var engine: String
-    public var variants: [(dot: String, format: String)]
+    public var variants: [(dot: [UInt8], format: String)]
 
-    public init(engine: String, variants: [(dot: String, format: String)]) {
+    public init(engine: String, variants: [(dot: [UInt8], format: String)]) {
         self.engine = engine
         self.variants = variants
+    }
+
+    /// The variants with their DOT as text.
+    public var textVariants: [(dot: String, format: String)] {
+        variants.map { (String(decoding: $0.dot, as: UTF8.self), $0.format) }
     }
 }
 
@@ -57,7 +63,7 @@ public final class InProcessRenderPool: RenderPool {
     public init(renderer: DiagramRenderer) { self.renderer = renderer }
 
     public func submit(_ request: RenderRequest, completion: @escaping (Result<[[UInt8]], Error>) -> Void) {
-        completion(Result { try renderer.renderVariants(request.variants, request.engine) })
+        completion(Result { try renderer.renderVariants(request.textVariants, request.engine) })
     }
 
     public func finish() {}
@@ -320,13 +326,13 @@ public struct DocSiteBuilder: Sendable {
         try withoutActuallyEscaping(progress) { progress in
             for item in requests {
                 if state.error != nil { break }
-                var variants: [(dot: String, format: String)] = []
+                var variants: [(dot: [UInt8], format: String)] = []
                 for render in item.renders {
                     guard let bytes = state.sink.read(render.dotPath) else {
                         pool.finish()
                         throw DocSiteError(diagram: render.dotPath, message: "its DOT file cannot be read back")
                     }
-                    variants.append((String(decoding: bytes, as: UTF8.self), render.format))
+                    variants.append((bytes, render.format))
                 }
                 let renders = item.renders
                 pool.submit(RenderRequest(engine: item.engine, variants: variants)) { result in

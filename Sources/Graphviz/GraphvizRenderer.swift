@@ -33,6 +33,11 @@ public struct GraphvizRenderer: Sendable {
     /// only in `URL`/`href` values that Graphviz writes unchanged, one for one), what does it; nil otherwise. Lets a
     /// caller render only `first`, as `render(variants:)` does.
     public static func linkReplacements(from first: String, to second: String) -> LinkReplacements? {
+        LinkVariants.replacements(from: Array(first.utf8), to: Array(second.utf8))
+    }
+
+    /// `linkReplacements(from:to:)` of two DOT texts given as UTF-8 bytes.
+    public static func linkReplacements(from first: [UInt8], to second: [UInt8]) -> LinkReplacements? {
         LinkVariants.replacements(from: first, to: second)
     }
 

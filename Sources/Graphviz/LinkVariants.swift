@@ -28,7 +28,7 @@ enum LinkVariants {
     /// escapes included. Anything else must be byte for byte equal, so a variant with another label, size or order
     /// is never drawn from this layout.
     static func differOnlyInLinks(_ first: String, _ second: String) -> Bool {
-        linkPairs(first, second) != nil
+        linkPairs(Array(first.utf8), Array(second.utf8)) != nil
     }
 
     /// The raw quoted contents of the link values of both texts, in order, when the texts differ only in them;
@@ -36,8 +36,7 @@ enum LinkVariants {
     ///
     /// Finds each link marker of the first text with `memchr` (from `=` to `=`) and compares the text between markers
     /// with `memcmp`: the same pairs as `linkPairsByWalking`, which compares byte by byte, at memory speed.
-    static func linkPairs(_ first: String, _ second: String) -> [(first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)]? {
-        let a = Array(first.utf8), b = Array(second.utf8)
+    static func linkPairs(_ a: [UInt8], _ b: [UInt8]) -> [(first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)]? {
         var pairs: [(first: ArraySlice<UInt8>, second: ArraySlice<UInt8>)] = []
         var i = 0, j = 0
         while let (start, marker) = nextMarker(in: a, from: i) {
@@ -111,12 +110,12 @@ enum LinkVariants {
     /// draws: the texts differ in more than links, a value is not plain (Graphviz would escape or expand it), one
     /// value of the first maps to two of the second, or the SVG holds a link that is not among the first's values.
     static func substitutedLinks(in svg: [UInt8], first: String, second: String) -> [UInt8]? {
-        replacements(from: first, to: second).flatMap { $0.applied(to: svg) }
+        replacements(from: Array(first.utf8), to: Array(second.utf8)).flatMap { $0.applied(to: svg) }
     }
 
     /// What turns the first variant's links into the second's, when the texts differ only in plain links and each
     /// value of the first maps to one value of the second; nil otherwise.
-    static func replacements(from first: String, to second: String) -> LinkReplacements? {
+    static func replacements(from first: [UInt8], to second: [UInt8]) -> LinkReplacements? {
         guard let pairs = linkPairs(first, second) else { return nil }
         var replacements: [ArraySlice<UInt8>: ArraySlice<UInt8>] = [:]
         for pair in pairs {

@@ -140,7 +140,7 @@ final class WorkerPool: RenderPool {
         encoder.int(sent.count)
         for variant in sent {
             encoder.string(variant.format)
-            encoder.string(variant.dot)
+            encoder.bytes(variant.dot)
         }
         let answer: (Result<[[UInt8]], Error>) -> Void = replacements.isEmpty ? completion : { result in
             guard case .success(let images) = result, let svg = images.first else { return completion(result) }
@@ -148,7 +148,7 @@ final class WorkerPool: RenderPool {
             for replacement in replacements {
                 guard let image = replacement.applied(to: svg) else {
                     return completion(Result {
-                        try GraphvizRenderer().render(variants: request.variants.map { ($0.dot, GraphvizRenderer.Format(rawValue: $0.format)) },
+                        try GraphvizRenderer().render(variants: request.textVariants.map { ($0.dot, GraphvizRenderer.Format(rawValue: $0.format)) },
                                                       engine: .init(rawValue: request.engine))
                     })
                 }

@@ -298,7 +298,7 @@ struct GraphvizRendererTests {
                 if !pieces.isEmpty { pieces.remove(at: next(pieces.count)) }
                 second = String(pieces)
             }
-            let searched = LinkVariants.linkPairs(first, second), walked = LinkVariants.linkPairsByWalking(first, second)
+            let searched = LinkVariants.linkPairs(Array(first.utf8), Array(second.utf8)), walked = LinkVariants.linkPairsByWalking(first, second)
             #expect(same(searched, walked), "\(first.debugDescription) / \(second.debugDescription)")
             if let walked { found += walked.count } else { refused += 1 }
         }
