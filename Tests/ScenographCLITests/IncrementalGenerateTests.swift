@@ -56,6 +56,38 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertEqual(try inode(index), before, "the folder was not replaced")
     }
 
+    func testAnOutputFileChangedRemovedOrReplacedIsWrittenAgain() throws {
+        let model = try exampleCopy()
+        _ = try generate(model, into: "docs")
+        let first = try contents("docs")
+        let docs = temporary.appendingPathComponent("docs")
+        let page = docs.appendingPathComponent("flows/browse-photos.md")
+        let image = docs.appendingPathComponent("site/scenes/about-neighbourhood.svg")
+        let copy = temporary.appendingPathComponent("copy.svg")
+        let changes: [(String, () throws -> Void)] = [
+            ("a page in a subfolder edited in place", {
+                let handle = try FileHandle(forWritingTo: page)
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data("\n".utf8))
+                try handle.close()
+            }),
+            ("a page removed", { try FileManager.default.removeItem(at: page) }),
+            ("an image two folders down replaced by a link to a copy", {
+                try? FileManager.default.removeItem(at: copy)
+                try FileManager.default.copyItem(at: image, to: copy)
+                try FileManager.default.removeItem(at: image)
+                try FileManager.default.createSymbolicLink(at: image, withDestinationURL: copy)
+            }),
+        ]
+        for (change, apply) in changes {
+            try apply()
+            let again = try generate(model, into: "docs")
+            XCTAssertFalse(again.stderr.contains("is up to date"), "\(change): \(again.stderr)")
+            XCTAssertEqual(try contents("docs"), first, change)
+            XCTAssertTrue(try generate(model, into: "docs").stderr.contains("is up to date"), change)
+        }
+    }
+
     func testATouchedModelReusesEveryFileWithoutRenderingOrTemplating() throws {
         let model = try exampleCopy()
         _ = try generate(model, into: "docs")
