@@ -136,8 +136,8 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
         let directory = target.directory
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(OutputWriter.manifestName).path) else { return false }
         // The folder's path made once: `URL.path` costs more than the `stat` of each of thousands of files.
-        let base = directory.path.hasSuffix("/") ? directory.path : directory.path + "/"
-        for (path, stamp) in stamps where FileStamp.of(base + path) != stamp {
+        let base = directory.path
+        for (path, stamp) in stamps where FileStamp.of(OutputWriter.joined(base, path)) != stamp {
             return false
         }
         return true

@@ -291,8 +291,12 @@ public enum OutputWriter {
     /// `root`'s path and `relativePath` joined as text: `URL.appendingPathComponent` costs more than writing a small
     /// file, and a run writes thousands.
     static func joined(_ root: URL, _ relativePath: String) -> String {
-        let base = root.path
-        return base.hasSuffix("/") ? base + relativePath : base + "/" + relativePath
+        joined(root.path, relativePath)
+    }
+
+    /// The same with the folder's path already made (`URL.path` is the costly part when joining thousands).
+    static func joined(_ base: String, _ relativePath: String) -> String {
+        base.hasSuffix("/") ? base + relativePath : base + "/" + relativePath
     }
 
     static func createFolder(of relativePath: String, in root: URL, createdDirectories: inout Set<String>) throws {
