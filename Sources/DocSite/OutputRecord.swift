@@ -24,6 +24,9 @@ public struct OutputRecord: Sendable, Equatable {
     public var flowsPassed = false
     /// How many diagrams the docs have, for the report of a run that wrote nothing.
     public var diagramCount = 0
+    /// What the run's inputs loaded to, as one line of text the command reads back (no line breaks), or empty: a run
+    /// whose inputs carry the same stamps need not load them again.
+    public var inputs = ""
     public var entries: [String: Entry] = [:]
 
     public init() {}
@@ -38,7 +41,7 @@ public struct OutputRecord: Sendable, Equatable {
 
     // MARK: - Storage
 
-    private static let header = "scenograph-output-record 1"
+    private static let header = "scenograph-output-record 2"
 
     /// The record at `url`; nil when there is none or it cannot be read (the run then writes everything).
     public static func load(from url: URL) -> OutputRecord? {
@@ -51,13 +54,14 @@ public struct OutputRecord: Sendable, Equatable {
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         func text(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String { String(decoding: bytes, as: UTF8.self) }
-        guard lines.count >= 4, text(lines[0]) == header else { return nil }
+        guard lines.count >= 5, text(lines[0]) == header else { return nil }
         var record = OutputRecord()
         record.fingerprint = String(text(lines[1]).dropFirst("fingerprint ".count))
         record.flowsPassed = text(lines[2]) == "flows passed"
         record.diagramCount = Int(text(lines[3]).dropFirst("diagrams ".count)) ?? 0
-        record.entries.reserveCapacity(lines.count - 4)
-        for line in lines.dropFirst(4) where !line.isEmpty {
+        record.inputs = String(text(lines[4]).dropFirst("inputs ".count))
+        record.entries.reserveCapacity(lines.count - 5)
+        for line in lines.dropFirst(5) where !line.isEmpty {
             let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
             guard fields.count == 7, let size = integer(fields[1]), let modified = integer(fields[2]), let nanoseconds = integer(fields[3]),
                   let inode = integer(fields[4]).map(UInt64.init(bitPattern:)), let device = integer(fields[5]).map(UInt64.init(bitPattern:)),
@@ -98,7 +102,8 @@ public struct OutputRecord: Sendable, Equatable {
 
     /// Writes the record whole or not at all; a record that cannot be written only costs the next run time.
     public func save(to url: URL) {
-        var text = "\(Self.header)\nfingerprint \(fingerprint)\nflows \(flowsPassed ? "passed" : "failed")\ndiagrams \(diagramCount)\n"
+        let inputs = inputs.contains(where: \.isNewline) ? "" : inputs
+        var text = "\(Self.header)\nfingerprint \(fingerprint)\nflows \(flowsPassed ? "passed" : "failed")\ndiagrams \(diagramCount)\ninputs \(inputs)\n"
         for path in entries.keys.sorted() {
             guard let entry = entries[path] else { continue }
             let stamp = entry.stamp

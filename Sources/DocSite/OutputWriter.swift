@@ -90,12 +90,16 @@ public enum OutputWriter {
     /// not a folder holding one of `inputs` (the model, its storyboards, templates), not read-only, and
     /// either new, empty, or written by scenograph before (unless `force`).
     public static func target(_ path: String, protecting inputs: [String], force: Bool = false) throws -> OutputTarget {
-        let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        let resolved = resolvingSymlinks(absolute)
+        let resolved = directory(path)
         let protected = inputs.map { (shown: $0, resolved: resolvingSymlinks(URL(fileURLWithPath: $0).standardizedFileURL).path) }
         let target = OutputTarget(requested: path, directory: resolved, force: force, protectedPaths: protected)
         try check(target)
         return target
+    }
+
+    /// The folder `path` names, symbolic links resolved (`OutputTarget.directory`), before any check.
+    public static func directory(_ path: String) -> URL {
+        resolvingSymlinks(URL(fileURLWithPath: path).standardizedFileURL)
     }
 
     /// Replaces the target folder with exactly `files` plus the manifest.

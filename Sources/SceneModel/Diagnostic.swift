@@ -1,5 +1,5 @@
 /// A finding about the input, reported as `PATH:LINE:COLUMN: severity: message`.
-public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable, Codable {
         case error
         case warning

@@ -77,12 +77,47 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         var statistics = RunStatistics()
-        let (model, warnings, app) = try ModelInput.load(inputs, input: input, output: outputOptions, example: true)
-        statistics.lap("load")
+        let app = try ModelInput.resolve(inputs, example: true)
         let isExample = app.model == ModelInput.bundledExample
         let destinationName = output ?? (isExample ? "Output" : "Docs")
+
+        // Read now, parsed only when there is something to write: a run with the templates of the previous run, which
+        // parsed them, has nothing to check in them.
+        let read = TemplateSources.load(overrides: templates)
+        func fingerprintOptions(_ templates: TemplateSources) -> RunFingerprint.Options {
+            .init(format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templates, example: isExample,
+                  segueGraphLimit: segueGraphLimit)
+        }
+
+        // The previous run's record: what it wrote, from which inputs.
+        let cacheFolder = noCache ? nil : CacheLocation.standard()
+        let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, directory: OutputWriter.directory(destinationName)) }
+        let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
+
+        // A model file whose inputs all carry the stamps the previous run recorded loads to what that run loaded, which
+        // the record keeps: the model is read only if there is something to write. (Storyboards given without a model
+        // are always read: the app's name may come from the folders around them.)
+        var model: SceneModel?
+        var loaded: RunFingerprint.Loaded
+        var checkedFingerprint: String?
+        if app.model != nil, let previous, previous.flowsPassed, let templateSources = read.sources,
+           let recorded = RunFingerprint.Loaded(text: previous.inputs),
+           case let unchanged = RunFingerprint.make(app: app, loaded: recorded, input: input, options: fingerprintOptions(templateSources)),
+           unchanged == previous.fingerprint {
+            Terminal.report(LoadResult(model: nil, diagnostics: recorded.diagnostics, notes: recorded.notes), outputOptions)
+            loaded = recorded
+            checkedFingerprint = unchanged
+            statistics.values["modelRead"] = false
+        } else {
+            let (fresh, result) = try ModelInput.load(app, input: input, output: outputOptions)
+            model = fresh
+            loaded = RunFingerprint.Loaded(model: fresh, diagnostics: result.diagnostics, notes: result.notes)
+            statistics.values["modelRead"] = true
+        }
+        statistics.lap("load")
+
         // Nothing the app is read from may be inside the folder that is replaced.
-        let protected = app.inputFiles(of: model) + input.sources + (input.infoPlist.map { [$0] } ?? []) + (templates.map { [$0] } ?? [])
+        let protected = loaded.inputFiles(of: app) + input.sources + (input.infoPlist.map { [$0] } ?? []) + (templates.map { [$0] } ?? [])
         let destination: OutputTarget
         do {
             destination = try OutputWriter.target(destinationName, protecting: protected, force: force)
@@ -90,20 +125,9 @@ struct GenerateCommand: ParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
-
-        // Read now, parsed only when there is something to write: a run with the templates of the previous run, which
-        // parsed them, has nothing to check in them.
-        let read = TemplateSources.load(overrides: templates)
         Terminal.report(read.diagnostics, outputOptions)
         guard let templateSources = read.sources else { throw ExitCode(1) }
-
-        // The previous run's record: what it wrote, from which inputs.
-        let cacheFolder = noCache ? nil : CacheLocation.standard()
-        let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, target: destination) }
-        let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
-        let fingerprint = RunFingerprint.make(app: app, model: model, input: input, options: .init(
-            format: format.rawValue, detail: detail.rawValue, html: !noHTML, templates: templateSources, example: isExample,
-            segueGraphLimit: segueGraphLimit))
+        var fingerprint = checkedFingerprint ?? RunFingerprint.make(app: app, loaded: loaded, input: input, options: fingerprintOptions(templateSources))
 
         let staging: OutputStaging
         do {
@@ -123,10 +147,27 @@ struct GenerateCommand: ParsableCommand {
             statistics.values["diagrams"] = previous.diagramCount
             statistics.write(to: statisticsFile, pool: nil)
             if !quiet {
-                Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(model.flows.count, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
+                Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(loaded.scenes, "scene")), \(Plural.count(loaded.flows, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
             }
             return
         }
+        // The folder changed since the previous run: the model is needed after all. Its diagnostics were printed; a
+        // load that now fails (an input changed meanwhile) prints its own.
+        guard let model = model ?? {
+            let result = ModelInput.load(app, options: input.loadOptions)
+            statistics.values["modelRead"] = true
+            if let fresh = result.model {
+                loaded = RunFingerprint.Loaded(model: fresh, diagnostics: result.diagnostics, notes: result.notes)
+                fingerprint = RunFingerprint.make(app: app, loaded: loaded, input: input, options: fingerprintOptions(templateSources))
+            } else {
+                Terminal.report(result, outputOptions)
+            }
+            return result.model
+        }() else {
+            staging.abandon()
+            throw ExitCode(1)
+        }
+        let warnings = loaded.diagnostics
         let parsed = templateSources.parse()
         Terminal.report(parsed.diagnostics, outputOptions)
         guard let templateSet = parsed.templates else {
@@ -179,6 +220,7 @@ struct GenerateCommand: ParsableCommand {
         if let recordURL {
             var record = build.record
             record.fingerprint = fingerprint
+            record.inputs = loaded.text
             record.flowsPassed = flows.allSatisfy { $0.result == .passed }
             record.diagramCount = diagrams.count
             record.save(to: recordURL)

@@ -55,10 +55,14 @@ enum ModelInput {
         /// The files a command must never write over: the model with the storyboards and sources it lists, or the
         /// storyboards given.
         func inputFiles(of loaded: SceneModel?) -> [String] {
+            inputFiles(listed: ((loaded?.storyboards ?? []) + (loaded?.sources ?? [])).map(\.value))
+        }
+
+        /// The same, given the paths the model lists (relative to its folder).
+        func inputFiles(listed: [String]) -> [String] {
             if let model {
                 let folder = URL(fileURLWithPath: model).deletingLastPathComponent()
-                let listed = (loaded?.storyboards ?? []) + (loaded?.sources ?? [])
-                return [model] + listed.map { folder.appendingPathComponent($0.value).path }
+                return [model] + listed.map { folder.appendingPathComponent($0).path }
             }
             return storyboards
         }
@@ -180,6 +184,14 @@ enum ModelInput {
     /// status 1 on an error. With no paths and `example`, the bundled example.
     static func load(_ paths: [String], input: InputOptions, output: OutputOptions, example: Bool = false) throws
         -> (model: SceneModel, diagnostics: [Diagnostic], app: App) {
+        let app = try resolve(paths, example: example)
+        let (model, result) = try load(app, input: input, output: output)
+        return (model, result.diagnostics, app)
+    }
+
+    /// The one app of a command; an error is printed and ends the command with status 1. With no paths and
+    /// `example`, the bundled example.
+    static func resolve(_ paths: [String], example: Bool = false) throws -> App {
         var paths = paths
         if paths.isEmpty, example {
             guard FileManager.default.fileExists(atPath: bundledExample) else {
@@ -188,16 +200,19 @@ enum ModelInput {
             }
             paths = [bundledExample]
         }
-        let app: App
         do {
-            app = try Self.app(paths)
+            return try Self.app(paths)
         } catch let failure as Failure {
             Terminal.error(failure.message)
             throw ExitCode(1)
         }
+    }
+
+    /// Loads `app`, prints its diagnostics and notes as `output` says, and ends the command with status 1 on an error.
+    static func load(_ app: App, input: InputOptions, output: OutputOptions) throws -> (model: SceneModel, result: LoadResult) {
         let result = load(app, options: input.loadOptions)
         Terminal.report(result, output)
         guard let model = result.model else { throw ExitCode(1) }
-        return (model, result.diagnostics, app)
+        return (model, result)
     }
 }

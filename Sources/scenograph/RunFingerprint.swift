@@ -23,8 +23,50 @@ enum RunFingerprint {
         var segueGraphLimit: Int
     }
 
-    static func make(app: ModelInput.App, model: SceneModel, input: InputOptions, options: Options) -> String {
-        var parts: [String] = ["scenograph-run 1"]
+    /// What an app's inputs loaded to, as far as a run that finds them unchanged needs it: the facts the fingerprint
+    /// takes from the model (the storyboards and sources it lists, its name and main storyboard), the counts the
+    /// run reports, and the diagnostics and notes it prints again. Kept in the output record as one line of JSON.
+    struct Loaded: Codable, Equatable {
+        var model: String
+        var storyboards: [String]
+        var sources: [String]
+        var scenes: Int
+        var flows: Int
+        var diagnostics: [Diagnostic]
+        var notes: [String]
+
+        init(model: SceneModel, diagnostics: [Diagnostic], notes: [String]) {
+            self.model = "\(model.path) name \(model.name) main \(model.mainStoryboard?.value ?? "-") scenes \(model.scenes.count)"
+            storyboards = model.storyboards.map(\.value)
+            sources = model.sources.map(\.value)
+            scenes = model.scenes.count
+            flows = model.flows.count
+            self.diagnostics = diagnostics
+            self.notes = notes
+        }
+
+        /// The line kept in the record.
+        var text: String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+
+        /// The facts a record keeps, or nil when it keeps none (an older record, one written with `--no-cache`).
+        init?(text: String) {
+            guard !text.isEmpty, let loaded = try? JSONDecoder().decode(Loaded.self, from: Data(text.utf8)) else { return nil }
+            self = loaded
+        }
+
+        /// The files a run must never write over: the model with the storyboards and sources it lists, or the
+        /// storyboards given.
+        func inputFiles(of app: ModelInput.App) -> [String] {
+            app.inputFiles(listed: storyboards + sources)
+        }
+    }
+
+    static func make(app: ModelInput.App, loaded: Loaded, input: InputOptions, options: Options) -> String {
+        var parts: [String] = ["scenograph-run 2"]
         func file(_ path: String) { parts.append("file \(path) \(stamp(path))") }
         func folder(_ path: String) {
             parts.append("folder \(path)")
@@ -36,14 +78,15 @@ enum RunFingerprint {
         parts.append("graphviz \(GraphvizRenderer.identifier) \(GraphvizRenderer.pluginFolderOverride ?? "")")
         parts.append("cwd \(FileManager.default.currentDirectoryPath)")
         parts.append("options \(options.format) \(options.detail) \(options.html) \(options.segueGraphLimit) templates \(options.templates.digest)")
-        parts.append("model \(model.path) name \(model.name) main \(model.mainStoryboard?.value ?? "-") scenes \(model.scenes.count)")
+        parts.append("input name \(input.name ?? "-")")
+        parts.append("model \(loaded.model)")
 
         var storyboards = app.storyboards
         if let path = app.model {
             file(path)
             let modelFolder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            storyboards += model.storyboards.map { modelFolder.appendingPathComponent($0.value).path }
-            for source in model.sources { folder(modelFolder.appendingPathComponent(source.value).path) }
+            storyboards += loaded.storyboards.map { modelFolder.appendingPathComponent($0).path }
+            for source in loaded.sources { folder(modelFolder.appendingPathComponent(source).path) }
         }
         for path in storyboards { file(path) }
         for path in app.found.sorted() { parts.append("found \(path)") }
@@ -75,7 +118,7 @@ enum RunFingerprint {
 
 /// Where the record of an output folder is kept: in the cache, named by the folder's path.
 enum OutputRecordLocation {
-    static func url(cache: URL, target: OutputTarget) -> URL {
-        cache.appendingPathComponent("outputs").appendingPathComponent(SHA256.hex(Array(target.directory.path.utf8)) + ".record")
+    static func url(cache: URL, directory: URL) -> URL {
+        cache.appendingPathComponent("outputs").appendingPathComponent(SHA256.hex(Array(directory.path.utf8)) + ".record")
     }
 }

@@ -11,6 +11,7 @@ struct OutputRecordTests {
         record.fingerprint = "abc123"
         record.flowsPassed = true
         record.diagramCount = 42
+        record.inputs = #"{"scenes":3,"notes":["a\tb"]}"#
         var stamp = FileStamp()
         stamp.size = 12_345
         stamp.modified = -2
@@ -27,14 +28,22 @@ struct OutputRecordTests {
         #expect(loaded.fingerprint == "abc123")
         #expect(loaded.flowsPassed)
         #expect(loaded.diagramCount == 42)
+        #expect(loaded.inputs == record.inputs)
         #expect(loaded.entries == record.entries)
+
+        // Inputs that would break the record's lines are not kept.
+        record.inputs = "two\nlines"
+        record.save(to: url)
+        let second = try #require(OutputRecord.load(from: url))
+        #expect(second.inputs == "")
+        #expect(second.entries == record.entries)
     }
 
     @Test("a damaged record is no record: the run then writes everything", arguments: [
         "not a record\n",
-        "scenograph-output-record 1\nfingerprint x\nflows passed\ndiagrams 1\nkey\t1\t2\t3\t4\t5\n",
-        "scenograph-output-record 1\nfingerprint x\nflows passed\ndiagrams 1\nkey\t1\tx\t3\t4\t5\tpath\n",
-        "scenograph-output-record 1\nfingerprint x\nflows passed\ndiagrams 1\nkey\t1\t2\t3\t99999999999999999999999\t5\tpath\n",
+        "scenograph-output-record 2\nfingerprint x\nflows passed\ndiagrams 1\ninputs {}\nkey\t1\t2\t3\t4\t5\n",
+        "scenograph-output-record 2\nfingerprint x\nflows passed\ndiagrams 1\ninputs {}\nkey\t1\tx\t3\t4\t5\tpath\n",
+        "scenograph-output-record 2\nfingerprint x\nflows passed\ndiagrams 1\ninputs {}\nkey\t1\t2\t3\t99999999999999999999999\t5\tpath\n",
     ])
     func damaged(_ text: String) throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("record-\(UUID().uuidString)")

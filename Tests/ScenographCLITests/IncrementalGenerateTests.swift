@@ -88,6 +88,70 @@ final class IncrementalGenerateTests: XCTestCase {
         }
     }
 
+    /// A run whose inputs all carry the stamps of the previous run takes what the model loaded to from the record:
+    /// it reads neither the model nor its storyboards and sources, and prints the same findings. An edit to any file
+    /// the model lists, or to the output folder, has it read them again.
+    func testAWarmRunReadsNoInputButPrintsTheSameFindings() throws {
+        let app = temporary.appendingPathComponent("Clash")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Apps/Clash"), to: app)
+        let model = app.appendingPathComponent("App.yaml")
+        try (String(contentsOf: model, encoding: .utf8) + "sources: [Sources]\n").write(to: model, atomically: true, encoding: .utf8)
+        let statistics = temporary.appendingPathComponent("statistics.json")
+        func run(into name: String = "docs", _ extra: [String] = []) throws -> (stderr: String, modelRead: Bool, upToDate: Bool) {
+            let output = try generate(model, into: name, ["--statistics", statistics.path] + extra)
+            let values = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: statistics)) as? [String: Any])
+            return (output.stderr, try XCTUnwrap(values["modelRead"] as? Bool), try XCTUnwrap(values["upToDate"] as? Bool))
+        }
+        func findings(_ stderr: String) -> [Substring] { stderr.split(separator: "\n").filter { $0.contains(": warning: ") } }
+
+        let first = try run()
+        // Two from the model and a storyboard, one from the sources.
+        XCTAssertEqual(findings(first.stderr).count, 3, first.stderr)
+        XCTAssertTrue(findings(first.stderr).contains { $0.contains("FeedViewController.swift") }, first.stderr)
+        XCTAssertTrue(first.modelRead)
+        let docs = try contents("docs")
+
+        let warm = try run()
+        XCTAssertEqual(findings(warm.stderr), findings(first.stderr), "the same findings, without reading the model")
+        XCTAssertTrue(warm.upToDate && !warm.modelRead, warm.stderr)
+        let quiet = try run(["--quiet"])
+        XCTAssertEqual(quiet.stderr, "")
+        XCTAssertFalse(quiet.modelRead)
+
+        // The output folder changed: the model is read, its findings printed once.
+        try FileManager.default.removeItem(at: temporary.appendingPathComponent("docs/index.md"))
+        let repaired = try run()
+        XCTAssertTrue(repaired.modelRead && !repaired.upToDate, repaired.stderr)
+        XCTAssertEqual(findings(repaired.stderr), findings(first.stderr))
+        XCTAssertEqual(try contents("docs"), docs)
+
+        // Each file the model lists, changed.
+        let storyboard = app.appendingPathComponent("Profile.storyboard")
+        let source = app.appendingPathComponent("Sources/ProfileViewController.swift")
+        let changes: [(String, () throws -> Void)] = [
+            ("a listed storyboard edited", {
+                let text = try String(contentsOf: storyboard, encoding: .utf8)
+                XCTAssertTrue(text.contains(#"title="Profile""#))
+                try text.replacingOccurrences(of: #"title="Profile""#, with: #"title="Your profile""#).write(to: storyboard, atomically: true, encoding: .utf8)
+            }),
+            ("a Swift source edited", {
+                try (String(contentsOf: source, encoding: .utf8) + "// edited\n").write(to: source, atomically: true, encoding: .utf8)
+            }),
+            ("a Swift source added", {
+                try "final class Extra {}\n".write(to: app.appendingPathComponent("Sources/Extra.swift"), atomically: true, encoding: .utf8)
+            }),
+        ]
+        for (change, apply) in changes {
+            try apply()
+            let again = try run()
+            XCTAssertTrue(again.modelRead && !again.upToDate, "\(change): \(again.stderr)")
+            XCTAssertFalse(try run().modelRead, change)
+        }
+        _ = try run(into: "fresh", ["--no-cache"])
+        XCTAssertEqual(try contents("docs"), try contents("fresh"), "the warm runs wrote what a run from scratch writes")
+        XCTAssertTrue(try contents("docs").values.contains { String(decoding: $0, as: UTF8.self).contains("Your profile") })
+    }
+
     func testATouchedModelReusesEveryFileWithoutRenderingOrTemplating() throws {
         let model = try exampleCopy()
         _ = try generate(model, into: "docs")
