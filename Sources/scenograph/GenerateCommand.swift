@@ -94,13 +94,12 @@ struct GenerateCommand: ParsableCommand {
         let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, directory: OutputWriter.directory(destinationName)) }
         let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
 
-        // A model file whose inputs all carry the stamps the previous run recorded loads to what that run loaded, which
-        // the record keeps: the model is read only if there is something to write. (Storyboards given without a model
-        // are always read: the app's name may come from the folders around them.)
+        // Inputs that all carry the stamps the previous run recorded load to what that run loaded, which the record
+        // keeps: the model is read only if there is something to write.
         var model: SceneModel?
         var loaded: RunFingerprint.Loaded
         var checkedFingerprint: String?
-        if app.model != nil, let previous, previous.flowsPassed, let templateSources = read.sources,
+        if let previous, previous.flowsPassed, let templateSources = read.sources,
            let recorded = RunFingerprint.Loaded(text: previous.inputs),
            case let unchanged = RunFingerprint.make(app: app, loaded: recorded, input: input, options: fingerprintOptions(templateSources)),
            unchanged == previous.fingerprint {

@@ -10,9 +10,10 @@ import SceneModel
 /// Files count by their stamp (size, modification and change times, inode), as `make` counts them, so an edited,
 /// replaced or touched file changes the digest without being read. The list is the loader's inputs: the model file
 /// or the storyboards given, the storyboards a model lists, every file under the sources folders, the Info.plist
-/// given or found beside the storyboards; then the templates' text, the options, this executable and Graphviz.
-/// What the loader derives from folders (the app's name, the main storyboard) is in the loaded model, which
-/// counts too.
+/// given or found beside the storyboards, the Xcode project around storyboards given without a model; then the
+/// templates' text, the options, this executable and Graphviz. The facts taken from the loaded model (its name, main
+/// storyboard and scene count, the storyboards and sources it lists) count too: a run whose other parts carry the
+/// previous run's stamps takes them from that run's record instead of loading the model again.
 enum RunFingerprint {
     struct Options {
         var format: String
@@ -89,6 +90,11 @@ enum RunFingerprint {
             for source in loaded.sources { folder(modelFolder.appendingPathComponent(source).path) }
         }
         for path in storyboards { file(path) }
+        if app.model == nil {
+            // Storyboards without a model may take the app's name from the Xcode project around the main one
+            // (`ModelLoader`): the name each storyboard would give.
+            for path in storyboards { parts.append("project \(path) \(InfoPlist.projectName(around: path))") }
+        }
         for path in app.found.sorted() { parts.append("found \(path)") }
         for source in input.sources { folder(source) }
         if let plist = input.infoPlist { file(plist) }

@@ -152,6 +152,37 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertTrue(try contents("docs").values.contains { String(decoding: $0, as: UTF8.self).contains("Your profile") })
     }
 
+    /// Storyboards given without a model: a warm run reads none of them, and an Xcode project appearing around them,
+    /// which names the app, has them read again.
+    func testAWarmRunOfStoryboardsNoticesTheProjectThatNamesTheApp() throws {
+        let app = temporary.appendingPathComponent("Clash")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Apps/Clash"), to: app)
+        let storyboards = ["Main", "Social", "Profile"].map { app.appendingPathComponent("\($0).storyboard").path }
+        let statistics = temporary.appendingPathComponent("statistics.json")
+        func run() throws -> (stderr: String, modelRead: Bool) {
+            let output = try CLIRunner.run(["generate"] + storyboards + ["-o", temporary.appendingPathComponent("docs").path, "--statistics", statistics.path],
+                                           environment: environment)
+            XCTAssertEqual(output.status, 0, output.stderr)
+            let values = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: statistics)) as? [String: Any])
+            return (output.stderr, try XCTUnwrap(values["modelRead"] as? Bool))
+        }
+        func index() throws -> String { try String(contentsOf: temporary.appendingPathComponent("docs/index.md"), encoding: .utf8) }
+
+        XCTAssertTrue(try run().modelRead)
+        let first = try index()
+        XCTAssertTrue(first.hasPrefix("# Clash"), first)
+        let warm = try run()
+        XCTAssertFalse(warm.modelRead, warm.stderr)
+        XCTAssertTrue(warm.stderr.contains("is up to date"), warm.stderr)
+
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Chat.xcodeproj"), withIntermediateDirectories: true)
+        let named = try run()
+        XCTAssertTrue(named.modelRead, named.stderr)
+        let renamed = try index()
+        XCTAssertTrue(renamed.hasPrefix("# Chat"), renamed)
+        XCTAssertFalse(try run().modelRead)
+    }
+
     func testATouchedModelReusesEveryFileWithoutRenderingOrTemplating() throws {
         let model = try exampleCopy()
         _ = try generate(model, into: "docs")
