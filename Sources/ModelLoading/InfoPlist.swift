@@ -88,7 +88,12 @@ public struct InfoPlist: Sendable, Hashable {
     /// (`GoMap.xcodeproj` → `GoMap`, looking up to four folders above it), else the storyboard's folder,
     /// skipping `*.lproj`, else the storyboard's name.
     public static func projectName(around storyboard: String) -> String {
-        let folder = URL(fileURLWithPath: storyboard).standardizedFileURL.deletingLastPathComponent()
+        folderName(of: URL(fileURLWithPath: storyboard).standardizedFileURL.deletingLastPathComponent())
+            ?? StoryboardImporter.storyboardName(of: storyboard)
+    }
+
+    /// The name `projectName(around:)` gives every storyboard in `folder`, if the folder gives one.
+    public static func folderName(of folder: URL) -> String? {
         var current = folder
         for _ in 0..<5 {
             if let entries = try? FileManager.default.contentsOfDirectory(atPath: current.path) {
@@ -99,9 +104,6 @@ public struct InfoPlist: Sendable, Hashable {
             if parent.path == current.path { break }
             current = parent
         }
-        if let name = folder.pathComponents.reversed().first(where: { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }) {
-            return name
-        }
-        return StoryboardImporter.storyboardName(of: storyboard)
+        return folder.pathComponents.reversed().first { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }
     }
 }

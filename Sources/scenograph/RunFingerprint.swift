@@ -92,8 +92,11 @@ enum RunFingerprint {
         for path in storyboards { file(path) }
         if app.model == nil {
             // Storyboards without a model may take the app's name from the Xcode project around the main one
-            // (`ModelLoader`): the name each storyboard would give.
-            for path in storyboards { parts.append("project \(path) \(InfoPlist.projectName(around: path))") }
+            // (`ModelLoader`): the name each of their folders gives.
+            let folders = Set(storyboards.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent() })
+            for folder in folders.sorted(by: { $0.path < $1.path }) {
+                parts.append("project \(folder.path) \(InfoPlist.folderName(of: folder) ?? "-")")
+            }
         }
         for path in app.found.sorted() { parts.append("found \(path)") }
         for source in input.sources { folder(source) }
