@@ -52,13 +52,8 @@ enum ModelInput {
         /// Storyboards found in folders rather than named.
         var found: Set<String> = []
 
-        /// The files a command must never write over: the model with the storyboards and sources it lists, or the
-        /// storyboards given.
-        func inputFiles(of loaded: SceneModel?) -> [String] {
-            inputFiles(listed: ((loaded?.storyboards ?? []) + (loaded?.sources ?? [])).map(\.value))
-        }
-
-        /// The same, given the paths the model lists (relative to its folder).
+        /// The files a command must never write over: the model with the storyboards and sources it lists (`listed`,
+        /// relative to its folder), or the storyboards given.
         func inputFiles(listed: [String]) -> [String] {
             if let model {
                 let folder = URL(fileURLWithPath: model).deletingLastPathComponent()

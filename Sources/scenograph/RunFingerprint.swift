@@ -59,8 +59,7 @@ enum RunFingerprint {
             self = loaded
         }
 
-        /// The files a run must never write over: the model with the storyboards and sources it lists, or the
-        /// storyboards given.
+        /// The files a run must never write over (`ModelInput.App.inputFiles(listed:)`).
         func inputFiles(of app: ModelInput.App) -> [String] {
             app.inputFiles(listed: storyboards + sources)
         }
