@@ -263,6 +263,44 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(check.status, 1)
         XCTAssertEqual(check.stdout + check.stderr, shown)
     }
+
+    /// The lines of the tour's trace JSON, between its `…` marks, are a run of lines `simulate` prints.
+    func testTheTraceJSONShownIsWhatSimulatePrints() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "$ scenograph simulate Examples/Photos.yaml --flow browse-photos --format json\n"
+        let start = try XCTUnwrap(readme.range(of: command))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let shown = readme[start.upperBound..<end.lowerBound].split(separator: "\n").filter { $0 != "…" }.map(String.init)
+        XCTAssertGreaterThan(shown.count, 5)
+        let simulate = try CLIRunner.run(["simulate", "Examples/Photos.yaml", "--flow", "browse-photos", "--format", "json"], in: packageRoot)
+        XCTAssertEqual(simulate.status, 0, simulate.stderr)
+        let printed = simulate.stdout.split(separator: "\n").map(String.init)
+        let found = printed.indices.contains { start in
+            start + shown.count <= printed.count && Array(printed[start..<start + shown.count]) == shown
+        }
+        XCTAssertTrue(found, "the README's lines:\n\(shown.joined(separator: "\n"))")
+    }
+
+    /// The tour's failing flow: the example with one more `photo` expected on line 231 prints what the README shows.
+    func testTheFailingFlowPrintsWhatTheReadmeShows() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "$ scenograph simulate Failing.yaml --flow browse-photos > trace.txt\n"
+        let start = try XCTUnwrap(readme.range(of: command))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let shown = String(readme[start.upperBound..<end.lowerBound])
+        var lines = try String(contentsOf: packageRoot.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(lines[230], "          stacks: {libraryNav: [library, photo]}")
+        lines[230] = "          stacks: {libraryNav: [library, photo, photo]}"
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-failing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try lines.joined(separator: "\n").write(to: folder.appendingPathComponent("Failing.yaml"), atomically: true, encoding: .utf8)
+        let simulate = try CLIRunner.run(["simulate", "Failing.yaml", "--flow", "browse-photos"], in: folder)
+        XCTAssertEqual(simulate.status, 1)
+        XCTAssertEqual(simulate.stderr, shown)
+        XCTAssertTrue(simulate.stdout.contains("FAILED"), simulate.stdout)
+    }
 }
 
 /// Issue: a team with storyboards only gets the whole site on the first run.
