@@ -37,7 +37,8 @@ enum ReviewInput {
             files: { path in
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-                let listing = try git(["ls-tree", "-r", "--name-only", "\(revision):./"], in: path)
+                // `--full-tree`: in a subfolder, ls-tree would otherwise keep only entries under that subfolder's path.
+                let listing = try git(["ls-tree", "-r", "--full-tree", "--name-only", "\(revision):./"], in: path)
                 return String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
                     .filter { entry in !entry.split(separator: "/").contains { $0.hasPrefix(".") || ModelInput.skippedFolders.contains(String($0)) } }
             },

@@ -81,6 +81,16 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("\"flow\": \"open-photo\""), result.stdout)
         XCTAssertFalse(result.stdout.contains("open-account"), "a flow that behaves the same is not listed")
 
+        // The folder holding the model, named from the repository's top and from inside it, is the same app.
+        let folder = try CLIRunner.run(["diff", "--git", "HEAD~1", "Docs", "--format", "json"], in: repository)
+        XCTAssertEqual(folder.status, 0, folder.stderr)
+        let inside = try CLIRunner.run(["diff", "--git", "HEAD~1", ".", "--format", "json"], in: repository.appendingPathComponent("Docs"))
+        XCTAssertEqual(inside.status, 0, inside.stderr)
+        for other in [folder, inside] {
+            XCTAssertTrue(other.stdout.contains("{\"key\": \"title\", \"old\": \"Settings\", \"new\": \"Preferences\"}"), other.stdout)
+            XCTAssertTrue(other.stdout.contains("\"flow\": \"open-photo\""), other.stdout)
+        }
+
         let missing = try CLIRunner.run(["diff", "--git", "no-such-revision", "Docs/App.yaml"], in: repository)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("base (no-such-revision)"), missing.stderr)
