@@ -44,10 +44,15 @@ public struct DiffReport: Sendable {
 
     // MARK: - Summary
 
-    /// "3 segues changed, 1 scene added, 2 flows behave differently", or "no navigation change".
+    /// "1 flow now fails, 3 segues changed, 1 scene added, 2 flows behave differently", or "no navigation change".
     public var summary: String {
         if diff.isEmpty { return "no navigation change" }
         var parts: [String] = []
+        // What a reviewer must see first: flows that failed or erred on neither side before and now do, or the reverse.
+        let failing = diff.flows.filter { $0.headResult.map { $0 != .passed } == true && $0.baseResult.map { $0 == .passed } != false }.count
+        if failing > 0 { parts.append("\(failing) flow\(failing == 1 ? " now fails" : "s now fail")") }
+        let passing = diff.flows.filter { $0.headResult == .passed && $0.baseResult.map { $0 != .passed } == true }.count
+        if passing > 0 { parts.append("\(passing) flow\(passing == 1 ? " now passes" : "s now pass")") }
         func count<T>(_ items: [T], _ noun: String, _ verb: String, where keep: (T) -> Bool) {
             let n = items.filter(keep).count
             if n > 0 { parts.append("\(n) \(noun)\(n == 1 ? "" : "s") \(verb)") }

@@ -49,6 +49,37 @@ import Testing
         #expect(descriptions.contains("column moved: article from secondary to primary"))
     }
 
+    /// A reviewer sees first which flows a change breaks or mends.
+    @Test func theSummaryLeadsWithFlowsThatNowFailOrPass() throws {
+        func model(root: String) throws -> SceneModel {
+            try ReviewFiles.model(text: """
+                format: 1
+                name: T
+                initial: nav
+                scenes:
+                  nav: {kind: navigation, root: \(root)}
+                  home:
+                    segues:
+                      open: {kind: show, to: detail, trigger: Open}
+                  detail: {storyboardID: Detail}
+                flows:
+                  opens:
+                    steps:
+                      - tap: home.open
+                      - expect: {visible: detail}
+                  starts-on-detail:
+                    steps:
+                      - expect: {visible: detail}
+                \(root == "detail" ? "  added:\n    steps:\n      - expect: {visible: home}\n" : "")
+                """)
+        }
+        let (home, detail) = (try model(root: "home"), try model(root: "detail"))
+        let breaking = DiffReport(base: home, head: detail)
+        #expect(breaking.summary.hasPrefix("2 flows now fail, 1 flow now passes, "), "\(breaking.summary)")
+        let mending = DiffReport(base: detail, head: home)
+        #expect(mending.summary.hasPrefix("1 flow now fails, 1 flow now passes, "), "\(mending.summary)")
+    }
+
     @Test func flowsAddedRemovedAndBehavingDifferently() throws {
         let (_, _, report) = try Self.shop()
         let flows = Dictionary(report.diff.flows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
