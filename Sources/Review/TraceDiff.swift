@@ -38,26 +38,30 @@ public struct TraceDiff: Sendable, Hashable {
 
     /// The difference of two traces of one flow, or nil when they are the same (positions aside: a flow
     /// whose lines moved behaves the same).
+    ///
+    /// Steps are paired by what they say (`tap: library.showPhoto`), as a text diff pairs lines, so that a step
+    /// added or removed does not make every later step differ. A step on one side only that does nothing (an
+    /// `expect` that passes, a `note`) is no difference: adding assertions or rewording notes changes no behaviour.
     public init?(base: FlowTrace, head: FlowTrace, limit: Int = 3) {
-        let count = max(base.steps.count, head.steps.count)
         var differing: [StepDifference] = []
         var total = 0
-        for offset in 0..<count {
-            let old = offset < base.steps.count ? base.steps[offset] : nil
-            let new = offset < head.steps.count ? head.steps[offset] : nil
+        for (oldOffset, newOffset) in Self.pairs(base.steps.map(\.action), head.steps.map(\.action)) {
+            let old = oldOffset.map { base.steps[$0] }
+            let new = newOffset.map { head.steps[$0] }
+            let previousOld = oldOffset.flatMap { $0 > 0 ? base.steps[$0 - 1].state : nil }
+            let previousNew = newOffset.flatMap { $0 > 0 ? head.steps[$0 - 1].state : nil }
             if let old, let new, Self.sameBehaviour(old, new) { continue }
+            if [old.map { Self.isInert($0, after: previousOld) }, new.map { Self.isInert($0, after: previousNew) }]
+                .compactMap({ $0 }).allSatisfy({ $0 }) { continue }
             // A state that differs only because an earlier step left it different is that step's doing.
-            if let old, let new, Self.sameActions(old, new), offset > 0, offset - 1 < base.steps.count, offset - 1 < head.steps.count,
-               base.steps[offset - 1].state != head.steps[offset - 1].state,
-               Self.sameStateChange(from: base.steps[offset - 1].state, to: old.state, from: head.steps[offset - 1].state, to: new.state) {
+            if let old, let new, let previousOld, let previousNew, Self.sameActions(old, new), previousOld != previousNew,
+               Self.sameStateChange(from: previousOld, to: old.state, from: previousNew, to: new.state) {
                 continue
             }
             total += 1
             guard differing.count < limit else { continue }
-            let previousOld = offset > 0 && offset - 1 < base.steps.count ? base.steps[offset - 1].state : nil
-            let previousNew = offset > 0 && offset - 1 < head.steps.count ? head.steps[offset - 1].state : nil
             differing.append(StepDifference(
-                index: old?.index ?? new?.index ?? offset,
+                index: old?.index ?? new?.index ?? 0,
                 base: old.map { Self.side($0, after: previousOld, other: new?.state) },
                 head: new.map { Self.side($0, after: previousNew, other: old?.state) }))
         }
@@ -66,6 +70,55 @@ public struct TraceDiff: Sendable, Hashable {
         headResult = head.result
         steps = differing
         differingStepCount = total
+    }
+
+    /// The steps of two traces paired by their text, in order: the longest run of equal steps both share, and
+    /// between two equal steps the others paired in turn, the longer side's extra steps alone. Traces too long for
+    /// the quadratic table are paired by position.
+    static func pairs(_ old: [String], _ new: [String]) -> [(Int?, Int?)] {
+        guard old.count * new.count <= 4_000_000 else {
+            return (0..<max(old.count, new.count)).map { ($0 < old.count ? $0 : nil, $0 < new.count ? $0 : nil) }
+        }
+        // common[i][j]: the longest common run of old[i...] and new[j...].
+        var common = [[Int]](repeating: [Int](repeating: 0, count: new.count + 1), count: old.count + 1)
+        for i in stride(from: old.count - 1, through: 0, by: -1) {
+            for j in stride(from: new.count - 1, through: 0, by: -1) {
+                common[i][j] = old[i] == new[j] ? common[i + 1][j + 1] + 1 : max(common[i + 1][j], common[i][j + 1])
+            }
+        }
+        var result: [(Int?, Int?)] = []
+        var removed: [Int] = [], added: [Int] = []
+        func flush() {
+            for k in 0..<max(removed.count, added.count) {
+                result.append((k < removed.count ? removed[k] : nil, k < added.count ? added[k] : nil))
+            }
+            removed = []
+            added = []
+        }
+        var (i, j) = (0, 0)
+        while i < old.count || j < new.count {
+            if i < old.count, j < new.count, old[i] == new[j] {
+                flush()
+                result.append((i, j))
+                i += 1
+                j += 1
+            } else if j == new.count || (i < old.count && common[i + 1][j] >= common[i][j + 1]) {
+                removed.append(i)
+                i += 1
+            } else {
+                added.append(j)
+                j += 1
+            }
+        }
+        flush()
+        return result
+    }
+
+    /// A step that does nothing: an `expect` that passes or a `note`, with no events and the state unchanged.
+    static func isInert(_ step: StepTrace, after previous: State?) -> Bool {
+        (step.action == "expect" || step.action.hasPrefix("note: ") || step.action == "note")
+            && step.events.isEmpty && step.warnings.isEmpty && step.failures.isEmpty && step.error == nil
+            && (previous == nil || previous == step.state)
     }
 
     static func sameBehaviour(_ a: StepTrace, _ b: StepTrace) -> Bool {

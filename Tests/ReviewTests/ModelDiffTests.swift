@@ -80,6 +80,43 @@ import Testing
         #expect(mending.summary.hasPrefix("1 flow now fails, 1 flow now passes, "), "\(mending.summary)")
     }
 
+    /// Steps pair by their text, as lines do in a text diff.
+    @Test func stepsPairByTheirText() {
+        #expect(TraceDiff.pairs(["a", "b", "c"], ["a", "x", "b", "c"]).map { "\($0.0.map(String.init) ?? "-")\($0.1.map(String.init) ?? "-")" }
+                == ["00", "-1", "12", "23"])
+        #expect(TraceDiff.pairs(["a", "b", "c"], ["a", "y", "c"]).map { "\($0.0.map(String.init) ?? "-")\($0.1.map(String.init) ?? "-")" }
+                == ["00", "11", "22"])
+        #expect(TraceDiff.pairs(["a", "b", "c", "d"], ["a", "d"]).map { "\($0.0.map(String.init) ?? "-")\($0.1.map(String.init) ?? "-")" }
+                == ["00", "1-", "2-", "31"])
+        #expect(TraceDiff.pairs([], ["a"]).count == 1)
+    }
+
+    /// Assertions added, notes reworded or removed: the flow is edited, its behaviour the same. A step inserted
+    /// that does something differs alone, not with every step after it.
+    @Test func aStepAddedOrRemovedLeavesTheOthersPaired() throws {
+        let text = try String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8)
+        let flowStart = "  browse-photos:\n    summary: Open a photo from the library and go back.\n    steps:\n"
+        #expect(text.contains(flowStart + "      - tap: library.showPhoto\n"))
+        // Each inserted before the flow's first step, with the library on screen.
+        func diff(inserting step: String) throws -> ModelDiff.FlowChange? {
+            let base = try ReviewFiles.model(text: text, path: "Photos.yaml")
+            let head = try ReviewFiles.model(text: text.replacingOccurrences(of: flowStart, with: flowStart + step), path: "Photos.yaml")
+            return ModelDiff(base: base, head: head).flows.first { $0.id == "browse-photos" }
+        }
+        for same in ["      - expect: {visible: library}\n", "      - note: the library is open\n"] {
+            let change = try #require(try diff(inserting: same))
+            #expect(!change.behavesDifferently, "\(same)")
+            #expect(change.definition == ["steps"])
+        }
+        let failing = try #require(try diff(inserting: "      - expect: {visible: photo}\n")?.trace)
+        #expect(failing.differingStepCount == 1 && failing.headResult == .failed)
+        #expect(failing.steps.first?.base == nil && failing.steps.first?.head?.problems.isEmpty == false)
+        // A step that does something (here, sets a condition): it differs alone; every later step keeps its pair.
+        let set = try #require(try diff(inserting: "      - set: {recipeValid: true}\n")?.trace)
+        #expect(set.differingStepCount == 1, "\(set.steps.map(\.index))")
+        #expect(set.steps.first?.base == nil && set.steps.first?.head?.action == "set: {recipeValid: true}")
+    }
+
     @Test func flowsAddedRemovedAndBehavingDifferently() throws {
         let (_, _, report) = try Self.shop()
         let flows = Dictionary(report.diff.flows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
