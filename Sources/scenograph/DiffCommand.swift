@@ -65,13 +65,23 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let headPaths = git == nil ? [paths[1]] : paths
-        let baseLabel = git ?? paths[0]
+        // A commit's full hash (CI passes the base's) is named by its first twelve digits, as git abbreviates it.
+        let baseLabel = git.map { $0.count == 40 && $0.allSatisfy(\.isHexDigit) ? String($0.prefix(12)) : $0 } ?? paths[0]
         let headLabel = headPaths.joined(separator: " ")
-        let base = try loadSide("base", label: baseLabel) {
-            if let git { return try ReviewInput.load(paths, revision: git, options: input.loadOptions) }
-            return try ReviewInput.load([paths[0]], options: input.loadOptions)
+        var baseIsNew = false
+        let loadedBase = try loadSide("base", label: baseLabel) {
+            guard let git else { return try ReviewInput.load([paths[0]], options: input.loadOptions) }
+            do {
+                return try ReviewInput.load(paths, revision: git, options: input.loadOptions)
+            } catch let absent as ReviewInput.Absent {
+                // A model added (or moved) since the base: every scene and flow is new.
+                if !outputOptions.quiet { Terminal.note("note: \(absent.path) is not in \(git): the app is compared with an empty one") }
+                baseIsNew = true
+                return LoadResult(model: SceneModel(name: ""), diagnostics: [])
+            }
         }
         let head = try loadSide("head", label: headLabel) { try ReviewInput.load(headPaths, options: input.loadOptions) }
+        let base = baseIsNew ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
 
         let report = DiffReport(base: base, head: head, context: context,
                                 options: .init(baseLabel: baseLabel, headLabel: headLabel, artifactURL: artifactURL))

@@ -19,6 +19,8 @@ enum ReviewInput {
     /// (run in the file's folder, so paths are as the user typed them) into a temporary folder, a model's
     /// storyboards included. Diagnostics name files as `REV:path`.
     static func load(_ paths: [String], revision: String, options: LoadOptions = LoadOptions()) throws -> LoadResult {
+        try checkRevision(revision, near: paths)
+        for path in paths where !exists(path, in: revision) { throw Absent(path: path) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         func local(_ path: String) -> String {
@@ -70,6 +72,38 @@ enum ReviewInput {
             return diagnostic
         }
         return relabelled
+    }
+
+    /// A path given that the revision does not have: the app is new (or moved) since.
+    struct Absent: Error {
+        var path: String
+    }
+
+    /// Fails unless `revision` names a commit of the repository around the paths, saying how a shallow clone (CI's
+    /// default) gets it.
+    static func checkRevision(_ revision: String, near paths: [String]) throws {
+        let folder = paths.first.map { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                ? path : (path as NSString).deletingLastPathComponent
+        } ?? ""
+        do {
+            _ = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder)
+        } catch let failure as Failure where failure.message.contains("not a git repository") {
+            throw failure
+        } catch {
+            throw Failure(message: "'\(revision)' is not a commit of this repository; in a shallow clone, fetch it first (actions/checkout: fetch-depth: 0)")
+        }
+    }
+
+    /// Whether `path` (a file or a folder, as the user typed it) is in `revision`.
+    static func exists(_ path: String, in revision: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return (try? git(["rev-parse", "--verify", "--quiet", "\(revision):./"], in: path)) != nil
+        }
+        let name = (path as NSString).lastPathComponent
+        return (try? git(["cat-file", "-e", "\(revision):./\(name)"], in: (path as NSString).deletingLastPathComponent)) != nil
     }
 
     /// Runs git with `arguments` (never through a shell) in `directory`; its standard output, or a failure

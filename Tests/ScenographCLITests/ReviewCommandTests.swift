@@ -94,6 +94,29 @@ final class ReviewCommandTests: XCTestCase {
         let missing = try CLIRunner.run(["diff", "--git", "no-such-revision", "Docs/App.yaml"], in: repository)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("base (no-such-revision)"), missing.stderr)
+        XCTAssertTrue(missing.stderr.contains("fetch-depth: 0"), "the message says how a shallow clone gets the base: \(missing.stderr)")
+
+        // A full commit hash, as CI passes the base, is shown by its first twelve digits.
+        let revParse = Process()
+        revParse.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        revParse.arguments = ["git", "rev-parse", "HEAD~1"]
+        revParse.currentDirectoryURL = repository
+        let pipe = Pipe()
+        revParse.standardOutput = pipe
+        try revParse.run()
+        let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        revParse.waitUntilExit()
+        XCTAssertEqual(hash.count, 40)
+        let byHash = try CLIRunner.run(["diff", "--git", hash, "Docs/App.yaml"], in: repository)
+        XCTAssertEqual(byHash.status, 0, byHash.stderr)
+        XCTAssertTrue(byHash.stdout.hasPrefix("Settings (\(hash.prefix(12)) → Docs/App.yaml): "), byHash.stdout)
+
+        // A model the revision does not have is new: everything in it is added.
+        try "format: 1\nname: Onboarding\ninitial: welcome\nscenes:\n  welcome: {}\n".write(to: repository.appendingPathComponent("Docs/New.yaml"), atomically: true, encoding: .utf8)
+        let new = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/New.yaml"], in: repository)
+        XCTAssertEqual(new.status, 0, new.stderr)
+        XCTAssertTrue(new.stderr.contains("Docs/New.yaml is not in HEAD"), new.stderr)
+        XCTAssertTrue(new.stdout.hasPrefix("Onboarding (HEAD → Docs/New.yaml): 1 scene added"), new.stdout)
     }
 
     func testCheckExitStatusAndFormats() throws {
