@@ -150,7 +150,8 @@ private struct ModelDiffer {
         compare("initial", base.initial.map { mapped($0.value) }, head.initial?.value)
         let environment = { (e: Environment) in "\(e.idiom.rawValue), \(e.width.rawValue) width, \(e.height.rawValue) height, iOS \(e.ios)" }
         compare("environment", environment(base.environment), environment(head.environment))
-        let conditions = { (m: SceneModel) in m.conditions.map { "\($0.name): \($0.value)" }.joined(separator: ", ") }
+        // A name's value counts, not the order the names are written in.
+        let conditions = { (m: SceneModel) in m.conditions.map { "\($0.name): \($0.value)" }.sorted().joined(separator: ", ") }
         compare("conditions", conditions(base), conditions(head))
         return changes
     }
@@ -202,7 +203,8 @@ private struct ModelDiffer {
             ("isModalInPresentation", String(scene.isModalInPresentation)),
             ("definesPresentationContext", String(scene.definesPresentationContext)),
             ("providesPresentationContextTransitionStyle", String(scene.providesPresentationContextTransitionStyle)),
-            ("unwindActions", list(scene.unwindActions.map(\.value))),
+            // The actions a scene implements, in any order.
+            ("unwindActions", list(scene.unwindActions.map(\.value).sorted())),
         ]
         switch scene.kind {
         case .split:
@@ -453,7 +455,7 @@ private struct ModelDiffer {
         if base.environment.applying(old.environment ?? EnvironmentChange()) != head.environment.applying(new.environment ?? EnvironmentChange()) {
             keys.append("environment")
         }
-        if old.conditions.map({ "\($0.name)=\($0.value)" }) != new.conditions.map({ "\($0.name)=\($0.value)" }) { keys.append("conditions") }
+        if old.conditions.map({ "\($0.name)=\($0.value)" }).sorted() != new.conditions.map({ "\($0.name)=\($0.value)" }).sorted() { keys.append("conditions") }
         // Positions move with every edit above a flow: compare the steps as written, expectations by what they check.
         func text(_ step: Step) -> String {
             if case .expect(let expectation) = step.action { return "expect: " + expectation.summary + " " + expectation.events.map(\.value).joined() + expectation.noEvents.map(\.value).joined() + expectation.warnings.map(\.value).joined() }

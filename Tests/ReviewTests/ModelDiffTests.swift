@@ -160,6 +160,18 @@ import Testing
         #expect(report.markdown().contains("No navigation change"))
     }
 
+    /// Conditions and a scene's unwind actions written in another order are the same model.
+    @Test func orderThatMeansNothingIsNoChange() throws {
+        let text = try String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8)
+        let reordered = text
+            .replacingOccurrences(of: "conditions:\n  photoSelected: true\n  recipeValid: true\n", with: "conditions:\n  recipeValid: true\n  photoSelected: true\n")
+            .replacingOccurrences(of: "unwindActions: [cancelAddRecipe, saveRecipe]", with: "unwindActions: [saveRecipe, cancelAddRecipe]")
+        #expect(reordered != text)
+        #expect(reordered.contains("unwindActions: [saveRecipe, cancelAddRecipe]") && reordered.contains("  recipeValid: true\n  photoSelected: true\n"))
+        let report = DiffReport(base: try ReviewFiles.model(text: text, path: "Photos.yaml"), head: try ReviewFiles.model(text: reordered, path: "Photos.yaml"))
+        #expect(report.summary == "no navigation change", "\(report.text())")
+    }
+
     @Test func userTextIsEscapedInTheComment() throws {
         let (_, _, report) = try Self.shop()
         let comment = report.markdown()
