@@ -14,8 +14,9 @@ struct CheckCommand: ParsableCommand {
             error: [id]}', and 'lint: {disable: [id]}' under a scene); 'docs/review.md' lists them.
 
             --format text prints findings on standard error as PATH:LINE:COLUMN: severity: message [id]; \
-            github prints GitHub workflow commands (annotations on the pull request's lines); json and sarif \
-            (SARIF 2.1.0, for code scanning) print one document on standard output. The exit status is 1 when \
+            github prints GitHub workflow commands (annotations on the files' lines); json and sarif \
+            (SARIF 2.1.0, for code scanning) print one document on standard output. In a git repository, github \
+            and sarif name files from the repository's top folder, as GitHub reads them, wherever the command runs. The exit status is 1 when \
             any error remains (with --strict: any finding).
             """
     )
@@ -55,6 +56,16 @@ struct CheckCommand: ParsableCommand {
                 continue
             }
             findings += CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
+        }
+        // GitHub places annotations and code-scanning results by paths from the repository's top folder.
+        if format == .github || format == .sarif, let root = RepositoryPaths.root() {
+            findings = findings.map { finding in
+                var finding = finding
+                if finding.location.file != SourceLocation.unknown.file {
+                    finding.location.file = RepositoryPaths.relative(finding.location.file, to: root)
+                }
+                return finding
+            }
         }
         // --quiet keeps the errors of the text and GitHub forms; JSON and SARIF are for tools and keep everything.
         let report = CheckReport(findings: output.quiet && (format == .text || format == .github) ? findings.filter(\.isError) : findings)

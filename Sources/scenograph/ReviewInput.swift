@@ -152,3 +152,26 @@ private final class ErrorBuffer: @unchecked Sendable {
 
     var data: Data { lock.withLock { stored } }
 }
+
+/// Paths as GitHub's annotations and code scanning read them: relative to the repository's top folder (the one
+/// holding `.git`), whatever folder the command runs in. Paths outside it, or with no repository around, stay as
+/// given.
+enum RepositoryPaths {
+    /// The top folder of the repository around `directory`, if any.
+    static func root(around directory: String = FileManager.default.currentDirectoryPath) -> String? {
+        var folder = URL(fileURLWithPath: directory).standardizedFileURL
+        while true {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent(".git").path) { return folder.path }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { return nil }
+            folder = parent
+        }
+    }
+
+    /// `path` relative to `root` when it is inside it.
+    static func relative(_ path: String, to root: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : path
+    }
+}

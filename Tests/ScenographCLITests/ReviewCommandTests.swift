@@ -111,6 +111,15 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(byHash.status, 0, byHash.stderr)
         XCTAssertTrue(byHash.stdout.hasPrefix("Settings (\(hash.prefix(12)) → Docs/App.yaml): "), byHash.stdout)
 
+        // Run from a subfolder, annotations and SARIF still name files from the repository's top folder.
+        try "format: 1\nname: W\ninitial: home\nscenes:\n  home: {}\n  orphan: {}\n".write(to: repository.appendingPathComponent("Docs/Warn.yaml"), atomically: true, encoding: .utf8)
+        let annotations = try CLIRunner.run(["check", "Warn.yaml", "--format", "github"], in: repository.appendingPathComponent("Docs"))
+        XCTAssertTrue(annotations.stdout.hasPrefix("::warning file=Docs/Warn.yaml,line=6,col=3,"), annotations.stdout)
+        let sarif = try CLIRunner.run(["check", "Warn.yaml", "--format", "sarif"], in: repository.appendingPathComponent("Docs"))
+        XCTAssertTrue(sarif.stdout.contains("\"uri\": \"Docs/Warn.yaml\""), sarif.stdout)
+        let text = try CLIRunner.run(["check", "Warn.yaml"], in: repository.appendingPathComponent("Docs"))
+        XCTAssertTrue(text.stderr.hasPrefix("Warn.yaml:6:3: warning: "), "the text form keeps the paths as given: \(text.stderr)")
+
         // A model the revision does not have is new: everything in it is added.
         try "format: 1\nname: Onboarding\ninitial: welcome\nscenes:\n  welcome: {}\n".write(to: repository.appendingPathComponent("Docs/New.yaml"), atomically: true, encoding: .utf8)
         let new = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/New.yaml"], in: repository)
