@@ -30,6 +30,8 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
     case readOnly(path: String)
     case locked(path: String)
     case cannotWrite(path: String, reason: String)
+    case notARegularFile(path: String, kind: String)
+    case isAnInput(path: String, input: String)
 
     public var description: String {
         switch self {
@@ -49,6 +51,10 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
             "output '\(path)' is being written by another scenograph run (without --no-wait, this run would wait for it)"
         case .cannotWrite(let path, let reason):
             "cannot write '\(path)': \(reason)"
+        case .notARegularFile(let path, let kind):
+            "output '\(path)' is \(kind), not a file; give the path of a file to write (or leave -o out for standard output)"
+        case .isAnInput(let path, let input):
+            "output '\(path)' is the input '\(input)', which it would replace; choose another file"
         }
     }
 }
@@ -91,10 +97,40 @@ public enum OutputWriter {
     /// either new, empty, or written by scenograph before (unless `force`).
     public static func target(_ path: String, protecting inputs: [String], force: Bool = false) throws -> OutputTarget {
         let resolved = directory(path)
+        var status = stat()
+        if stat(resolved.path, &status) != 0, errno == ELOOP {
+            // Links still to follow after resolving, on the path or its parents: a loop of links.
+            throw OutputError.cannotWrite(path: path, reason: "too many levels of symbolic links")
+        }
         let protected = inputs.map { (shown: $0, resolved: resolvingSymlinks(URL(fileURLWithPath: $0).standardizedFileURL).path) }
         let target = OutputTarget(requested: path, directory: resolved, force: force, protectedPaths: protected)
         try check(target)
         return target
+    }
+
+    /// Checks that the single file `path` (`render -o`, `import -o`) may be written: it is new or a regular file,
+    /// and none of `inputs`. Returns the path to write, symbolic links resolved, so that a link is written through
+    /// as a shell's redirection would, and a device, FIFO or folder is never renamed over.
+    public static func fileTarget(_ path: String, protecting inputs: [String]) throws -> String {
+        let resolved = directory(path).path
+        var status = stat()
+        if stat(resolved, &status) == 0 {
+            let kind: String? = switch status.st_mode & S_IFMT {
+            case S_IFREG: nil
+            case S_IFDIR: "a folder"
+            case S_IFIFO: "a FIFO"
+            case S_IFCHR, S_IFBLK: "a device"
+            case S_IFSOCK: "a socket"
+            default: "not a regular file"
+            }
+            if let kind { throw OutputError.notARegularFile(path: path, kind: kind) }
+        } else if errno == ELOOP {
+            throw OutputError.cannotWrite(path: path, reason: "too many levels of symbolic links")
+        }
+        for input in inputs where directory(input).path == resolved {
+            throw OutputError.isAnInput(path: path, input: input)
+        }
+        return resolved
     }
 
     /// The folder `path` names, symbolic links resolved (`OutputTarget.directory`), before any check.
@@ -202,15 +238,17 @@ public enum OutputWriter {
         return path.hasPrefix(prefix)
     }
 
-    /// The path with every symbolic link resolved, also when its last components do not exist yet.
-    static func resolvingSymlinks(_ url: URL) -> URL {
+    /// The path with every symbolic link resolved, also when its last components do not exist yet. A loop of links
+    /// is followed 40 times at most (the kernel's own limit), then left for the file system to refuse.
+    static func resolvingSymlinks(_ url: URL, hops: Int = 0) -> URL {
         var existing = url.standardizedFileURL
         var missing: [String] = []
         while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
             // A dangling symbolic link: follow it by hand.
             if let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: existing.path) {
+                guard hops < 40 else { return url.standardizedFileURL }
                 let next = URL(fileURLWithPath: destination, relativeTo: existing.deletingLastPathComponent()).standardizedFileURL
-                return resolvingSymlinks(next.appendingPathComponents(missing.reversed()))
+                return resolvingSymlinks(next.appendingPathComponents(missing.reversed()), hops: hops + 1)
             }
             missing.append(existing.lastPathComponent)
             existing = existing.deletingLastPathComponent()

@@ -37,6 +37,13 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
+        let destination: String?
+        do {
+            destination = try output.map { try OutputWriter.fileTarget($0, protecting: app.inputFiles(of: model, input: input)) }
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
         let files = (app.model.map { [$0] } ?? app.storyboards).map { ($0 as NSString).lastPathComponent }
         let writer = ModelWriter(header: [
             "Imported from \(files.joined(separator: ", ")) by scenograph import.",
@@ -45,12 +52,12 @@ struct ImportCommand: ParsableCommand {
             "'origin' keeps each scene's storyboard object.",
         ])
         let text = writer.yaml(for: model)
-        guard let output else {
+        guard let destination else {
             Terminal.out(text)
             return
         }
         do {
-            try AtomicFile.write(Array(text.utf8), to: output)
+            try AtomicFile.write(Array(text.utf8), to: destination)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode(1)

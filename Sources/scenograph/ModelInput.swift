@@ -52,6 +52,12 @@ enum ModelInput {
         /// Storyboards found in folders rather than named.
         var found: Set<String> = []
 
+        /// The files a command that writes one file (`render -o`, `import -o`) must not replace: the model with the
+        /// storyboards and sources it lists, or the storyboards given, and the Info.plist given.
+        func inputFiles(of model: SceneModel, input: InputOptions) -> [String] {
+            inputFiles(listed: (model.storyboards + model.sources).map(\.value)) + (input.infoPlist.map { [$0] } ?? [])
+        }
+
         /// The files a command must never write over: the model with the storyboards and sources it lists (`listed`,
         /// relative to its folder), or the storyboards given.
         func inputFiles(listed: [String]) -> [String] {

@@ -66,11 +66,18 @@ struct RenderCommand: ParsableCommand {
         if diagram == .segues, flow != nil {
             if !outputOptions.quiet { Terminal.warning("--flow is ignored: the segue graph shows the whole model") }
         }
-        let model = try ModelInput.load(inputs, input: input, output: outputOptions).model
+        let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
+        let destination: String?
+        do {
+            destination = try output.map { try OutputWriter.fileTarget($0, protecting: app.inputFiles(of: model, input: input)) }
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
         let clock = ContinuousClock()
         let start = clock.now
         if format == .mermaid {
-            try renderMermaid(model)
+            try renderMermaid(model, to: destination)
             return
         }
         let subject: DiagramCatalogue.Subject
@@ -136,8 +143,8 @@ struct RenderCommand: ParsableCommand {
         }
 
         do {
-            if let output {
-                try AtomicFile.write(bytes, to: output)
+            if let destination {
+                try AtomicFile.write(bytes, to: destination)
             } else {
                 Terminal.data(bytes)
             }
@@ -158,7 +165,7 @@ struct RenderCommand: ParsableCommand {
 
 extension RenderCommand {
     /// The Mermaid form of the segue graph or of a flow's sequence diagram.
-    func renderMermaid(_ model: SceneModel) throws {
+    func renderMermaid(_ model: SceneModel, to destination: String?) throws {
         let text: String
         switch diagram {
         case .segues:
@@ -178,8 +185,8 @@ extension RenderCommand {
             text = MermaidSequenceDiagram().text(for: TraceDiagrams(model: model).sequenceScript(for: trace))
         }
         do {
-            if let output {
-                try AtomicFile.write(Array(text.utf8), to: output)
+            if let destination {
+                try AtomicFile.write(Array(text.utf8), to: destination)
             } else {
                 Terminal.data(Array(text.utf8))
             }

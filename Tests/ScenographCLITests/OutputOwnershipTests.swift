@@ -100,6 +100,53 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(try GenerateCommandTests.files(under: project.appendingPathComponent("Sources")), ["main.swift"])
     }
 
+    /// A loop of symbolic links as the output folder is refused with a message, not followed for ever.
+    func testALoopOfLinksIsRefused() throws {
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("LoopA").path, withDestinationPath: "LoopB")
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("LoopB").path, withDestinationPath: "LoopA")
+        for arguments in [["-o", "LoopA"], ["-o", "LoopA/sub"]] {
+            let output = try generate(arguments)
+            XCTAssertEqual(output.status, 1, "\(arguments): \(output.stderr)")
+            XCTAssertTrue(output.stderr.contains("too many levels of symbolic links"), output.stderr)
+        }
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("LoopA").path), "LoopB")
+    }
+
+    /// `render -o` and `import -o` write one file: never over an input, a device, a FIFO or a folder, and through a
+    /// link to the file it names.
+    func testSingleFileOutputsReplaceOnlyFiles() throws {
+        let storyboard = project.appendingPathComponent("Main.storyboard")
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Main.storyboard"), to: storyboard)
+        XCTAssertEqual(mkfifo(project.appendingPathComponent("pipe").path, 0o644), 0)
+        let model = try Data(contentsOf: project.appendingPathComponent("App.yaml"))
+        let storyboardBytes = try Data(contentsOf: storyboard)
+        let refusals: [([String], String)] = [
+            (["render", "App.yaml", "--diagram", "segues", "-o", "App.yaml"], "output 'App.yaml' is the input 'App.yaml'"),
+            (["render", "App.yaml", "--diagram", "segues", "-o", "pipe"], "output 'pipe' is a FIFO"),
+            (["render", "App.yaml", "--diagram", "segues", "-o", "Sources"], "output 'Sources' is a folder"),
+            (["render", "App.yaml", "--diagram", "segues", "--format", "mermaid", "-o", "App.yaml"], "output 'App.yaml' is the input 'App.yaml'"),
+            (["import", "Main.storyboard", "-o", "Main.storyboard"], "output 'Main.storyboard' is the input 'Main.storyboard'"),
+            (["import", "Main.storyboard", "-o", "pipe"], "output 'pipe' is a FIFO"),
+        ]
+        for (arguments, message) in refusals {
+            let output = try CLIRunner.run(arguments + ["-q"], in: project, environment: environment)
+            XCTAssertEqual(output.status, 1, "\(arguments)")
+            XCTAssertTrue(output.stderr.contains("error: " + message), "\(arguments): \(output.stderr)")
+        }
+        XCTAssertEqual(try Data(contentsOf: project.appendingPathComponent("App.yaml")), model)
+        XCTAssertEqual(try Data(contentsOf: storyboard), storyboardBytes)
+        var status = stat()
+        XCTAssertEqual(lstat(project.appendingPathComponent("pipe").path, &status), 0)
+        XCTAssertEqual(status.st_mode & S_IFMT, S_IFIFO, "the FIFO is still a FIFO")
+
+        // A link to a file is written through and stays a link.
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("graph.svg").path, withDestinationPath: "real.svg")
+        let linked = try CLIRunner.run(["render", "App.yaml", "--diagram", "segues", "-o", "graph.svg"], in: project, environment: environment)
+        XCTAssertEqual(linked.status, 0, linked.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("graph.svg").path), "real.svg")
+        XCTAssertTrue(try String(contentsOf: project.appendingPathComponent("real.svg"), encoding: .utf8).contains("<svg"))
+    }
+
     /// The state a kill between the two renames leaves: no Docs, the old one aside, the new one complete.
     func testAKillBetweenTheRenamesIsRepairedByTheNextRun() throws {
         XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
