@@ -91,6 +91,12 @@ final class ReviewCommandTests: XCTestCase {
             XCTAssertTrue(other.stdout.contains("\"flow\": \"open-photo\""), other.stdout)
         }
 
+        // A revision that git would read as an option is refused before git runs.
+        let option = try CLIRunner.run(["diff", "--git=--output=\(repository.path)/written", "Docs/App.yaml"], in: repository)
+        XCTAssertNotEqual(option.status, 0)
+        XCTAssertTrue(option.stderr.contains("--git takes a revision"), option.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: repository.appendingPathComponent("written").path))
+
         let missing = try CLIRunner.run(["diff", "--git", "no-such-revision", "Docs/App.yaml"], in: repository)
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("base (no-such-revision)"), missing.stderr)
