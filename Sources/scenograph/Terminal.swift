@@ -5,38 +5,70 @@ import TextFormats
 
 /// The only place that writes to standard output and standard error.
 enum Terminal {
+    /// Writes to standard output. When it cannot be written (a full disk, a closed descriptor), the command cannot
+    /// do its job: it says so on standard error and ends with status 1, rather than trapping in Foundation's writer.
+    static func standardOutput(_ bytes: [UInt8]) {
+        if let reason = writeAll(bytes, to: STDOUT_FILENO) {
+            standardError(Array("error: cannot write standard output: \(reason)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Writes to standard error; when that cannot be written, the message is lost and the command goes on (its exit
+    /// status still tells).
+    static func standardError(_ bytes: [UInt8]) {
+        _ = writeAll(bytes, to: STDERR_FILENO)
+    }
+
+    /// Writes all of `bytes`, retrying short and interrupted writes; the reason when it fails.
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+
     /// Bytes on standard output as they are (a rendered diagram).
     static func data(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        standardOutput(bytes)
     }
 
     /// Replaces the current line of standard error (a progress line on a terminal).
     static func redraw(_ line: String) {
-        FileHandle.standardError.write(Data("\r\u{1B}[2K\(line)".utf8))
+        standardError(Array("\r\u{1B}[2K\(line)".utf8))
     }
 
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+        standardOutput(Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
     }
 
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("error: \(line(message))\n".utf8))
+        standardError(Array("error: \(line(message))\n".utf8))
     }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("warning: \(line(message))\n".utf8))
+        standardError(Array("warning: \(line(message))\n".utf8))
     }
 
     /// A remark on standard error that is neither an error nor a warning.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        standardError(Array("\(message)\n".utf8))
     }
 
     /// Prints diagnostics one a line on standard error, in file order.
     static func report(_ diagnostics: [Diagnostic]) {
         guard !diagnostics.isEmpty else { return }
         let text = diagnostics.map { line($0.description) }.joined(separator: "\n") + "\n"
-        FileHandle.standardError.write(Data(text.utf8))
+        standardError(Array(text.utf8))
     }
 }
 
@@ -59,14 +91,14 @@ extension Terminal {
 
         private func flush() {
             guard !buffer.isEmpty else { return }
-            FileHandle.standardOutput.write(Data(buffer.utf8))
+            standardOutput(Array(buffer.utf8))
             buffer = ""
         }
     }
 
     /// A status line for people, on standard error so that standard output stays clean for data.
     static func status(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        standardError(Array("\(message)\n".utf8))
     }
 }
 

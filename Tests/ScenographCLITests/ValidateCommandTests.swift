@@ -37,3 +37,36 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(noArguments.status, 64, "ArgumentParser's usage error status")
     }
 }
+
+/// Standard output or error that cannot be written (a full disk, a closed descriptor) ends a command with a message
+/// and status 1, or is skipped, never in a trap.
+final class UnwritableStreamTests: XCTestCase {
+    private func run(_ arguments: [String], stdout: FileHandle?, stderr: FileHandle?) throws -> (status: Int32, reason: Process.TerminationReason, stderr: String) {
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = packageRoot
+        let captured = Pipe()
+        process.standardOutput = stdout ?? captured
+        process.standardError = stderr ?? captured
+        try process.run()
+        let text = String(decoding: captured.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, process.terminationReason, text)
+    }
+
+    func testAFullDiskOnEitherStreamIsAnErrorNotATrap() throws {
+        guard let full = FileHandle(forWritingAtPath: "/dev/full") else { throw XCTSkip("no /dev/full on this system") }
+        let printed = try run(["simulate", "Examples/Photos.yaml"], stdout: full, stderr: nil)
+        XCTAssertEqual(printed.reason, .exit)
+        XCTAssertEqual(printed.status, 1)
+        XCTAssertTrue(printed.stderr.contains("error: cannot write standard output: No space left on device"), printed.stderr)
+
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("unwritable-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: bad) }
+        try "format: 1\nname: x\nscenes:\n  a: {kind: bogus}\n".write(to: bad, atomically: true, encoding: .utf8)
+        let reported = try run(["validate", bad.path], stdout: nil, stderr: full)
+        XCTAssertEqual(reported.reason, .exit)
+        XCTAssertEqual(reported.status, 1, "the error still sets the exit status")
+    }
+}
