@@ -89,7 +89,10 @@ enum ModelInput {
                 return ModelInput.filesUnder(path)
             },
             head: { path in
-                guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+                // Only a regular file (links followed): opening a FIFO named like a model would wait for a writer for ever.
+                var status = stat()
+                guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+                      let handle = FileHandle(forReadingAtPath: path) else { return nil }
                 defer { try? handle.close() }
                 return try? handle.read(upToCount: 65_536)
             })

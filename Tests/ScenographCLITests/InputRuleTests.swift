@@ -101,6 +101,19 @@ final class InputRuleTests: XCTestCase {
         XCTAssertEqual(try run(["simulate", "Models/A.yaml", "Models/B.yaml"]).stderr.hasPrefix("error: give one app"), true)
     }
 
+    /// Special files named like models are not models: a FIFO beside the model is passed over, not opened (which
+    /// would wait for a writer for ever), and a link to a model counts as the model.
+    func testAFIFONamedLikeAModelIsPassedOver() throws {
+        let models = folder.appendingPathComponent("Models")
+        try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
+        try Data("format: 1\nname: X\ninitial: a\nscenes:\n  a: {}\n".utf8).write(to: folder.appendingPathComponent("Real.yaml"))
+        try FileManager.default.createSymbolicLink(atPath: models.appendingPathComponent("A.yaml").path, withDestinationPath: "../Real.yaml")
+        XCTAssertEqual(mkfifo(models.appendingPathComponent("pipe.yaml").path, 0o644), 0)
+        let result = try run(["validate", "Models"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(result.stderr, "")
+    }
+
     // MARK: - Warnings: grouped, quiet, strict
 
     /// A storyboard with five deprecated push segues.
