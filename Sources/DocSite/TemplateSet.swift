@@ -95,13 +95,92 @@ public struct TemplateSources: Sendable {
             do {
                 try library.register(source.text, named: source.name)
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(.error("template syntax error: \(error.error)",
+                let line = error.context.line.trimmingCharacters(in: .whitespaces)
+                let quoted = line.count > 80 ? String(line.prefix(80)) + "…" : line
+                diagnostics.append(.error("template syntax error: \((error.error as? MustacheTemplate.Error).map(Self.explanation) ?? "\(error.error)"), in '\(quoted)'",
                                           at: SourceLocation(file: source.file, line: error.context.lineNumber, column: error.context.columnNumber)))
             } catch {
                 diagnostics.append(.error("template syntax error: \(error)", at: SourceLocation(file: source.file, line: 1, column: 1)))
             }
         }
+        diagnostics += includeProblems()
         if diagnostics.hasErrors { return (nil, diagnostics) }
         return (TemplateSet(library: library, overridden: overridden, digest: digest), diagnostics)
+    }
+
+    static func explanation(of error: MustacheTemplate.Error) -> String {
+        switch error {
+        case .sectionCloseNameIncorrect: "a section is closed with another name than the one it was opened with"
+        case .unfinishedName: "a tag is not finished (a name without its closing braces)"
+        case .expectedSectionEnd: "a section is not closed"
+        case .invalidSetDelimiter: "a set-delimiter tag is malformed"
+        case .transformAppliedToInheritanceSection: "a transform is applied to an inherited section"
+        case .illegalTokenInsideInheritSection: "an inherited section holds a tag it cannot hold"
+        case .textInsideInheritSection: "an inherited section holds text outside a block"
+        case .invalidConfigVariableSyntax: "a configuration tag is malformed"
+        case .unrecognisedConfigVariable: "a configuration tag names an unknown setting"
+        }
+    }
+
+    /// Partials (`{{> name}}`, `{{< name}}`) that name no template, and templates that include themselves, directly
+    /// or through others: the engine would render nothing for the first and recurse until the stack overflows for the
+    /// second. Each is reported at its tag. (A template that changes its delimiters is read with the default ones.)
+    func includeProblems() -> [Diagnostic] {
+        let names = Set(sources.map(\.name))
+        var includes: [String: [(name: String, location: SourceLocation)]] = [:]
+        var diagnostics: [Diagnostic] = []
+        for source in sources {
+            for tag in Self.partialTags(in: source.text) {
+                let location = SourceLocation(file: source.file, line: tag.line, column: tag.column)
+                if names.contains(tag.name) {
+                    includes[source.name, default: []].append((tag.name, location))
+                } else {
+                    diagnostics.append(.error("template includes '\(tag.name)', which is no template\(Identifier.didYouMean(tag.name, among: names.sorted())); templates: \(names.sorted().joined(separator: ", "))", at: location))
+                }
+            }
+        }
+        // Depth-first from each template in name order; a tag leading back to a template on the path closes a cycle.
+        var done: Set<String> = []
+        var reported: Set<String> = []
+        func visit(_ name: String, path: [String]) {
+            for include in includes[name] ?? [] {
+                if let start = path.firstIndex(of: include.name) {
+                    let cycle = path[start...] + [include.name]
+                    if reported.insert(cycle.sorted().joined(separator: " ")).inserted {
+                        diagnostics.append(.error("template '\(name)' includes '\(include.name)', which leads back to it (\(cycle.joined(separator: " → "))): a template cannot include itself", at: include.location))
+                    }
+                } else if !done.contains(include.name) {
+                    visit(include.name, path: path + [include.name])
+                }
+            }
+            done.insert(name)
+        }
+        for name in names.sorted() where !done.contains(name) { visit(name, path: [name]) }
+        return diagnostics
+    }
+
+    /// The partial and parent tags of a template's text, with their positions (1-based line and column).
+    static func partialTags(in text: String) -> [(name: String, line: Int, column: Int)] {
+        var tags: [(name: String, line: Int, column: Int)] = []
+        var line = 1
+        var column = 1
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            for character in rest[rest.startIndex..<open.lowerBound] {
+                if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            let tagLine = line, tagColumn = column
+            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else { break }
+            let inside = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            if let marker = inside.first, marker == ">" || marker == "<" {
+                let name = inside.dropFirst().trimmingCharacters(in: .whitespaces)
+                if !name.isEmpty { tags.append((name, tagLine, tagColumn)) }
+            }
+            for character in rest[open.lowerBound..<close.upperBound] {
+                if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            }
+            rest = rest[close.upperBound...]
+        }
+        return tags
     }
 }

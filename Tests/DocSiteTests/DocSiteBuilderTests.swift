@@ -142,6 +142,27 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertNotNil(TemplateSet.load(overrides: temporary.appendingPathComponent("missing").path).diagnostics.first { $0.isError })
     }
 
+    /// A partial naming no template, and templates that include themselves (directly or through another), are
+    /// errors at their tags: the engine would render nothing for the first and overflow its stack on the second.
+    func testPartialsMustNameTemplatesAndNeverLeadBack() throws {
+        let overrides = temporary.appendingPathComponent("partials")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try "<p>\n  {{> flow.html}}\n".write(to: overrides.appendingPathComponent("flow.html.mustache"), atomically: true, encoding: .utf8)
+        try "{{> _foot.html}}".write(to: overrides.appendingPathComponent("_head.html.mustache"), atomically: true, encoding: .utf8)
+        try "{{#x}}{{>_head.html}}{{/x}}".write(to: overrides.appendingPathComponent("_foot.html.mustache"), atomically: true, encoding: .utf8)
+        try "x {{> _figur.html }} y".write(to: overrides.appendingPathComponent("scene.html.mustache"), atomically: true, encoding: .utf8)
+        let loaded = TemplateSet.load(overrides: overrides.path)
+        XCTAssertNil(loaded.templates)
+        let lines = loaded.diagnostics.map(\.description).sorted()
+        XCTAssertEqual(lines, [
+            "\(overrides.path)/_head.html.mustache:1:1: error: template '_head.html' includes '_foot.html', which leads back to it (_foot.html → _head.html → _foot.html): a template cannot include itself",
+            "\(overrides.path)/flow.html.mustache:2:3: error: template 'flow.html' includes 'flow.html', which leads back to it (flow.html → flow.html): a template cannot include itself",
+            "\(overrides.path)/scene.html.mustache:1:3: error: template includes '_figur.html', which is no template (did you mean '_figure.html'?); templates: _figure.html, _foot.html, _head.html, flow.html, flow.md, index.html, index.md, scene.html, scene.md, site.js, style.css",
+        ])
+        // The built-in templates include each other without a cycle.
+        XCTAssertTrue(TemplateSet.load().diagnostics.isEmpty)
+    }
+
     /// The binary carries Templates/ as DefaultTemplates.swift; regenerate with scripts/embed-templates.sh.
     func testEmbeddedTemplatesMatchTheTemplatesFolder() throws {
         let folder = packageRoot.appendingPathComponent("Templates")
