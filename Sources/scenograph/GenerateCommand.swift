@@ -72,7 +72,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
+        if let jobs, !RenderJobs.allowed.contains(jobs) { throw ValidationError(RenderJobs.outOfRange(jobs)) }
     }
 
     func run() throws {

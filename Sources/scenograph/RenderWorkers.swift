@@ -59,6 +59,16 @@ struct RenderWorkerCommand: ParsableCommand {
 /// while the worker writes its answer. A worker that ends (crashes, is killed) is replaced and its requests sent
 /// once more; one whose memory has grown past `memoryLimitKiB` (Graphviz leaks a little per graph) gets no more
 /// requests and is replaced after its last answer.
+/// How many render workers `--jobs` may ask for: each is a process of some 40 MB with a buffer in this one, so a
+/// mistyped count must not start hundreds of them.
+enum RenderJobs {
+    static let allowed = 1...64
+
+    static func outOfRange(_ jobs: Int) -> String {
+        "--jobs must be between \(allowed.lowerBound) and \(allowed.upperBound), not \(jobs)"
+    }
+}
+
 final class WorkerPool: RenderPool {
     private final class Worker {
         let process: Process

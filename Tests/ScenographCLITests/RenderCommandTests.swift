@@ -126,15 +126,16 @@ struct RenderCommandTests {
         #expect(run.output.isEmpty)
     }
 
-    @Test("no jobs is a command-line error naming the value, before anything is written", arguments: ["generate", "benchmark"])
-    func zeroJobs(command: String) throws {
+    @Test("no jobs, or more than 64 (each a process), is a command-line error naming the value, before anything is written",
+          arguments: ["generate", "benchmark"], ["0", "65", "100000"])
+    func jobsOutOfRange(command: String, jobs: String) throws {
         let directory = try Scenograph.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let output = directory.appendingPathComponent("Docs")
-        let arguments = command == "generate" ? ["generate", Scenograph.example, "-o", output.path, "--jobs", "0"] : ["benchmark", "--jobs", "0"]
+        let arguments = command == "generate" ? ["generate", Scenograph.example, "-o", output.path, "--jobs", jobs] : ["benchmark", "--jobs", jobs]
         let run = try Scenograph.run(arguments)
         #expect(run.status == 64)
-        #expect(run.error.contains("--jobs must be at least 1, not 0"))
+        #expect(run.error.contains("--jobs must be between 1 and 64, not \(jobs)"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
