@@ -82,7 +82,7 @@ struct BenchmarkCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
-        let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let workerCount = jobs ?? RenderJobs.standard
         var results: [DocsBenchmark.Result] = []
         for count in counts {
             Terminal.status("benchmark: \(count) scenes…")

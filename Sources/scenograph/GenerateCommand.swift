@@ -49,7 +49,7 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the same output folder.")
     var noWait = false
 
-    @Option(name: .shortAndLong, help: "Render in N worker processes (Graphviz renders one diagram at a time per process) and build DOT and pages on N threads; the output is the same for every N. Default: the number of cores.")
+    @Option(name: .shortAndLong, help: "Render in N worker processes (Graphviz renders one diagram at a time per process) and build DOT and pages on N threads; the output is the same for every N. Default: the number of cores, at most 64.")
     var jobs: Int?
 
     @Option(name: .customLong("worker-memory-limit"), help: ArgumentHelp("Replace a render worker whose memory grows past this many MiB.", visibility: .hidden))
@@ -174,7 +174,7 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
 
-        let workerCount = max(1, jobs ?? ProcessInfo.processInfo.activeProcessorCount)
+        let workerCount = jobs ?? RenderJobs.standard
         let pipeline = DocsPipeline(model: model, detail: detail, imageFormat: format.rawValue, segueGraphSceneLimit: segueGraphLimit,
                                     threads: workerCount)
         let flows = pipeline.flowReports()

@@ -64,6 +64,9 @@ struct RenderWorkerCommand: ParsableCommand {
 enum RenderJobs {
     static let allowed = 1...64
 
+    /// The default: one per core, within `allowed`.
+    static var standard: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, allowed.lowerBound), allowed.upperBound) }
+
     static func outOfRange(_ jobs: Int) -> String {
         "--jobs must be between \(allowed.lowerBound) and \(allowed.upperBound), not \(jobs)"
     }
