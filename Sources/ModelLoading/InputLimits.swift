@@ -10,4 +10,10 @@ public enum InputLimits {
     public static let yamlAliasNodes = 100_000
     /// The deepest nesting of elements in a storyboard (Interface Builder's own files stay under 30).
     public static let storyboardDepth = 1_000
+    /// The largest storyboard, in bytes: the XML parser (libxml2 through Foundation) gives up a little above it.
+    /// The largest storyboard of the corpus of real apps is under 600 KB.
+    public static let storyboardBytes = 10_000_000
+    /// The largest Swift file the source scan reads, in bytes; a larger one (generated code) is skipped with a
+    /// warning, as scanning it would take gigabytes.
+    public static let swiftFileBytes = 8_000_000
 }

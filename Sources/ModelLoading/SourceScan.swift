@@ -39,6 +39,12 @@ public struct SourceScan: Sendable {
                 continue
             }
             for file in files {
+                if let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue,
+                   size > InputLimits.swiftFileBytes {
+                    result.diagnostics.append(.warning("'\(file)' is \(size) bytes, more than the \(InputLimits.swiftFileBytes) the scan reads in one Swift file; it is skipped",
+                                                       at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
+                    continue
+                }
                 guard let data = FileManager.default.contents(atPath: file) else {
                     result.diagnostics.append(.warning("cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
                     continue

@@ -38,6 +38,10 @@ struct StoryboardElement: Sendable {
 enum StoryboardXML {
     /// The document element, or the first problem with its position: a merge-conflict marker, malformed XML.
     static func parse(_ data: Data, file: String) -> Result<StoryboardElement, Diagnostic> {
+        if data.count > InputLimits.storyboardBytes {
+            return .failure(.error("the storyboard is \(data.count) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads",
+                                   at: SourceLocation(file: file, line: 1, column: 1), category: .limit))
+        }
         if let bad = UTF8Check.firstInvalidByte(in: data) {
             return .failure(.error("the storyboard is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character (Interface Builder writes UTF-8)",
                                    at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .syntax))

@@ -252,6 +252,35 @@ import Testing
         ])
     }
 
+    /// Past the size the XML parser reads, a storyboard is refused by its size, not by the parser's "gave up".
+    @Test func aStoryboardPastTheSizeLimitIsRefusedBySize() throws {
+        let head = #"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><!-- "#
+        let tail = " --></document>"
+        let padding = InputLimits.storyboardBytes + 1 - head.utf8.count - tail.utf8.count
+        let result = StoryboardImporter().importContents([("Big.storyboard", Data((head + String(repeating: "x", count: padding) + tail).utf8))])
+        #expect(result.diagnostics.brief == [
+            "Big.storyboard:1:1: error: the storyboard is 10000001 bytes, more than the 10000000 the XML parser reads",
+        ])
+        #expect(result.diagnostics.first?.category == "limit")
+    }
+
+    /// A Swift file past the size the scan reads is skipped with a warning; the others are scanned.
+    @Test func aSwiftFilePastTheSizeLimitIsSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swift-limit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appendingPathComponent("Generated.swift")
+        try Data(("// " + String(repeating: "x", count: InputLimits.swiftFileBytes) + "\n").utf8).write(to: big)
+        try "final class A: UIViewController {\n    @IBAction func unwindToA(_ segue: UIStoryboardSegue) {}\n}\n"
+            .write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let scan = SourceScan.scan(folders: [folder.path])
+        #expect(scan.fileCount == 1)
+        #expect(scan.unwindActionsByClass["A"] == ["unwindToA"])
+        #expect(scan.diagnostics.map(\.description) == [
+            "\(big.path):1:1: warning: '\(big.path)' is \(InputLimits.swiftFileBytes + 4) bytes, more than the \(InputLimits.swiftFileBytes) the scan reads in one Swift file; it is skipped [input-file]",
+        ])
+    }
+
     @Test func xmlErrorsAreWordsWithTheirPosition() throws {
         let result = StoryboardImporter().importFiles([Self.fixture("entity-loop.storyboard")])
         #expect(result.diagnostics.brief == [
