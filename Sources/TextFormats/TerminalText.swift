@@ -3,10 +3,19 @@ public enum TerminalText {
     /// Text as one line of terminal output: control characters (a line break, an escape sequence) are shown as
     /// escapes (`\n`, `\u{1B}`), so that text from a model can neither start a line that looks like another
     /// diagnostic nor drive the terminal.
+    ///
+    /// A line longer than `maximumLine` characters (a message quoting a 50 MB value) keeps its start and its end
+    /// (where a diagnostic's `[category]` is), with the count of what was left out between them.
     public static func line(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        if scalars.count > maximumLine {
+            let head = String(String.UnicodeScalarView(scalars.prefix(maximumLine - 200)))
+            let tail = String(String.UnicodeScalarView(scalars.suffix(200)))
+            return line(head) + " … (\(scalars.count - maximumLine) characters left out) … " + line(tail)
+        }
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        for scalar in scalars {
             switch scalar.value {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
@@ -18,4 +27,7 @@ public enum TerminalText {
         }
         return out
     }
+
+    /// The longest line `line` prints whole, in characters (Unicode scalars).
+    public static let maximumLine = 4_000
 }

@@ -142,6 +142,22 @@ final class InertTextTests: XCTestCase {
         XCTAssertTrue(lines.first?.contains("tit\\u{1B}[31mle\\nEscape.yaml:1:1: error: forged") == true, output.stderr)
     }
 
+    /// A message quoting a huge value is one line of bounded length that keeps its position and category.
+    func testADiagnosticQuotingAHugeValueIsCutInTheMiddle() throws {
+        let modelFile = folder.appendingPathComponent("Huge.yaml")
+        let value = String(repeating: "k", count: 200_000)
+        try "format: 1\nname: Huge\ninitial: a\nscenes:\n  a: {kind: \(value)}\n".write(to: modelFile, atomically: false, encoding: .utf8)
+        let output = try CLIRunner.run(["validate", modelFile.path])
+        XCTAssertEqual(output.status, 1)
+        let lines = output.stderr.split(separator: "\n")
+        XCTAssertEqual(lines.count, 1)
+        let line = try XCTUnwrap(lines.first)
+        XCTAssertLessThan(line.count, 4_100)
+        XCTAssertTrue(line.hasPrefix("\(modelFile.path):5:13: error: unknown scene kind 'kkk"), String(line.prefix(200)))
+        XCTAssertTrue(line.contains(" characters left out) … "), String(line.prefix(200)))
+        XCTAssertTrue(line.hasSuffix("[model-format]"), String(line.suffix(200)))
+    }
+
     /// Markdown text with its inline code spans removed (a run of N backticks up to the next run of exactly N).
     static func withoutCodeSpans(_ text: String) -> String {
         let characters = Array(text)
