@@ -34,8 +34,8 @@ public struct SourceScan: Sendable {
         for (offset, folder) in folders.enumerated() {
             let listed = offset < listedAt.count ? listedAt[offset] : nil
             guard let files = swiftFiles(in: folder) else {
-                result.diagnostics.append(.error("no such sources folder '\(folder)'", at: listed ?? SourceLocation(file: folder, line: 1, column: 1),
-                                                 category: .inputFile))
+                let what = FileManager.default.fileExists(atPath: folder) ? "the sources '\(folder)' are not a folder" : "no such sources folder '\(folder)'"
+                result.diagnostics.append(.error(what, at: listed ?? SourceLocation(file: folder, line: 1, column: 1), category: .inputFile))
                 continue
             }
             for file in files {
@@ -48,6 +48,10 @@ public struct SourceScan: Sendable {
                 guard let data = FileManager.default.contents(atPath: file) else {
                     result.diagnostics.append(.warning("cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
                     continue
+                }
+                if let bad = UTF8Check.firstInvalidByte(in: data) {
+                    result.diagnostics.append(.warning("'\(file)' is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character; it is scanned with such bytes replaced",
+                                                       at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .inputFile))
                 }
                 result.add(SwiftSourceScanner.scan(String(decoding: data, as: UTF8.self)), file: file)
             }

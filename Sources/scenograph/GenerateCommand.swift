@@ -115,8 +115,9 @@ struct GenerateCommand: ParsableCommand {
         }
         statistics.lap("load")
 
-        // Nothing the app is read from may be inside the folder that is replaced.
+        // Nothing the app is read from may be inside the folder that is replaced, nor the diagram cache.
         let protected = loaded.inputFiles(of: app) + input.sources + (input.infoPlist.map { [$0] } ?? []) + (templates.map { [$0] } ?? [])
+            + (cacheFolder.map { [$0.path] } ?? [])
         let destination: OutputTarget
         do {
             destination = try OutputWriter.target(destinationName, protecting: protected, force: force)

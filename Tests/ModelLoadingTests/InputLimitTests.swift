@@ -281,6 +281,21 @@ import Testing
         ])
     }
 
+    /// Sources that are a file, and a Swift file that is not UTF-8, are named for what they are.
+    @Test func sourcesThatAreAFileOrNotUTF8AreSaidSo() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swift-odd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let odd = folder.appendingPathComponent("Odd.swift")
+        try Data("let a = 1\nlet b = \"\u{FF}\"\n".utf8.map { $0 == 0xC3 ? 0xFF : $0 }).write(to: odd)
+        let scan = SourceScan.scan(folders: [folder.path, odd.path])
+        #expect(scan.diagnostics.map(\.description) == [
+            "\(odd.path):2:10: warning: '\(odd.path)' is not valid UTF-8: byte 0xFF is not part of a UTF-8 character; it is scanned with such bytes replaced [input-file]",
+            "\(odd.path):1:1: error: the sources '\(odd.path)' are not a folder [input-file]",
+        ])
+        #expect(scan.fileCount == 1)
+    }
+
     @Test func xmlErrorsAreWordsWithTheirPosition() throws {
         let result = StoryboardImporter().importFiles([Self.fixture("entity-loop.storyboard")])
         #expect(result.diagnostics.brief == [

@@ -100,6 +100,16 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(try GenerateCommandTests.files(under: project.appendingPathComponent("Sources")), ["main.swift"])
     }
 
+    /// The diagram cache is not the output folder's to replace: neither the cache itself nor a folder holding it.
+    func testTheCacheIsNeverReplaced() throws {
+        let cache = project.appendingPathComponent("Docs/.cache")
+        for output in ["Docs/.cache", "Docs"] {
+            let run = try CLIRunner.run(["generate", "App.yaml", "-o", output, "--force"], in: project, environment: ["SCENOGRAPH_CACHE_DIR": cache.path])
+            XCTAssertEqual(run.status, 1, output)
+            XCTAssertTrue(run.stderr.contains("error: output '\(output)' contains the input '\(cache.path)'"), run.stderr)
+        }
+    }
+
     /// A loop of symbolic links as the output folder is refused with a message, not followed for ever.
     func testALoopOfLinksIsRefused() throws {
         try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("LoopA").path, withDestinationPath: "LoopB")
