@@ -57,8 +57,7 @@ public struct ModelLoader: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the model file" : "no such model file"
-            return LoadResult(model: nil, diagnostics: [.error("\(reason) '\(path)'", at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
+            return LoadResult(model: nil, diagnostics: [.error(Self.unreadable(path, what: "model file"), at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let bad = UTF8Check.firstInvalidByte(in: data)
@@ -67,6 +66,22 @@ public struct ModelLoader: Sendable {
                                                                at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1), category: .syntax)])
         }
         return load(text: text, path: path, options: options)
+    }
+
+    /// Why the file at `path` could not be read, in words: missing, a folder, a special file, or the system's reason.
+    static func unreadable(_ path: String, what: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno
+            return reason == ENOENT ? "no such \(what) '\(path)'" : "cannot read the \(what) '\(path)': \(String(cString: strerror(reason)))"
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return "the \(what) '\(path)' is a folder"
+        case S_IFREG:
+            let reason = access(path, R_OK) == 0 ? "it could not be read" : String(cString: strerror(errno))
+            return "cannot read the \(what) '\(path)': \(reason)"
+        default: return "the \(what) '\(path)' is not a regular file (a device, FIFO or socket)"
+        }
     }
 
     /// Loads and validates a model from text, attributing positions to `path`.

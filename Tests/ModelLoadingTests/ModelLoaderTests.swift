@@ -189,6 +189,14 @@ final class ModelLoaderTests: XCTestCase {
                        ["e.yaml:1:1: error: the model file is empty; it needs at least 'format: 1', 'name', 'initial' and 'scenes' [model-format]"])
         XCTAssertEqual(ModelLoader().load(path: "/nonexistent/m.yaml").diagnostics.map(\.description),
                        ["/nonexistent/m.yaml:1:1: error: no such model file '/nonexistent/m.yaml' [input-file]"])
+        // What else stands at the path is said.
+        XCTAssertEqual(ModelLoader().load(path: "/dev/null").diagnostics.map(\.description),
+                       ["/dev/null:1:1: error: the model file '/dev/null' is not a regular file (a device, FIFO or socket) [input-file]"])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString).yaml")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        XCTAssertEqual(ModelLoader().load(path: folder.path).diagnostics.map(\.description),
+                       ["\(folder.path):1:1: error: the model file '\(folder.path)' is a folder [input-file]"])
     }
 
     func testKindSpecificRequirements() {
