@@ -35,6 +35,31 @@ public struct CheckReport: Sendable {
         self.init(findings: findings)
     }
 
+    /// The findings of `head` that `base` does not have, each finding of `base` answering for one of `head`:
+    /// compared by severity, category, file and message, not by line, since lines move with every edit above them.
+    /// `base`'s files are named `REV:path` (`revision`), as `diff --git` and `check --git` read them.
+    public static func findings(_ head: [Diagnostic], notIn base: [Diagnostic], revision: String) -> [Diagnostic] {
+        func file(_ path: String) -> String {
+            var path = Substring(path)
+            if path.hasPrefix(revision + ":") { path = path.dropFirst(revision.count + 1) }
+            while path.hasPrefix("./") { path = path.dropFirst(2) }
+            while path.hasPrefix("/") { path = path.dropFirst() }
+            return String(path)
+        }
+        func key(_ finding: Diagnostic) -> String {
+            let message = finding.message.replacingOccurrences(of: revision + ":", with: "")
+            return "\(finding.severity.rawValue)\u{0}\(finding.category ?? "")\u{0}\(file(finding.location.file))\u{0}\(message)"
+        }
+        var known: [String: Int] = [:]
+        for finding in base { known[key(finding), default: 0] += 1 }
+        return head.filter { finding in
+            let key = key(finding)
+            guard let count = known[key], count > 0 else { return true }
+            known[key] = count - 1
+            return false
+        }
+    }
+
     public var errorCount: Int { findings.filter(\.isError).count }
     public var warningCount: Int { findings.count - errorCount }
 

@@ -16,7 +16,9 @@ struct CheckCommand: ParsableCommand {
             --format text prints findings on standard error as PATH:LINE:COLUMN: severity: message [id]; \
             github prints GitHub workflow commands (annotations on the files' lines); json and sarif \
             (SARIF 2.1.0, for code scanning) print one document on standard output. In a git repository, github \
-            and sarif name files from the repository's top folder, as GitHub reads them, wherever the command runs. The exit status is 1 when \
+            and sarif name files from the repository's top folder, as GitHub reads them, wherever the command runs. \
+            With --git REV, only the findings the same paths do not have in git revision REV are reported and count \
+            for the exit status: in a pull request, its own findings against its base. The exit status is 1 when \
             any error remains (with --strict: any finding).
             """
     )
@@ -34,8 +36,16 @@ struct CheckCommand: ParsableCommand {
     @Flag(help: "Fail on any finding, not only on errors.")
     var strict = false
 
+    @Option(help: ArgumentHelp("Report only the findings the same paths do not have in this git revision: a pull request's own findings, against its base.", valueName: "REV"))
+    var git: String?
+
     @OptionGroup var input: InputOptions
     @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        // Handed to git as an argument: a value starting with '-' would be read as one of git's options.
+        if let git, git.hasPrefix("-") || git.isEmpty { throw ValidationError("--git takes a revision (a branch, tag or commit), not '\(git)'") }
+    }
 
     func run() throws {
         var findings: [Diagnostic] = []
@@ -56,6 +66,26 @@ struct CheckCommand: ParsableCommand {
                 continue
             }
             findings += CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
+        }
+        if let git {
+            guard apps.count == 1 else {
+                Terminal.error("--git compares one app: give one model file, the storyboards of one app, or a folder holding either")
+                throw ExitCode(1)
+            }
+            let base: [Diagnostic]
+            do {
+                base = try ReviewInput.findings(inputs, revision: git, options: input.loadOptions)
+            } catch is ReviewInput.Absent {
+                base = []
+            } catch let failure as ReviewInput.Failure {
+                Terminal.error("base (\(git)): \(failure.message)")
+                throw ExitCode(1)
+            }
+            let before = findings.count
+            findings = CheckReport.findings(findings, notIn: base, revision: git)
+            if !output.quiet, before > findings.count {
+                Terminal.note("note: \(Plural.count(before - findings.count, "finding")) also in \(git) not reported")
+            }
         }
         // GitHub places annotations and code-scanning results by paths from the repository's top folder.
         if format == .github || format == .sarif, let root = RepositoryPaths.root() {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ModelLoading
+import Review
 import SceneModel
 
 /// One side of a review: an app by the one input rule (`ModelInput`) — a model file, storyboards, or a folder
@@ -19,6 +20,24 @@ enum ReviewInput {
     /// (run in the file's folder, so paths are as the user typed them) into a temporary folder, a model's
     /// storyboards included. Diagnostics name files as `REV:path`.
     static func load(_ paths: [String], revision: String, options: LoadOptions = LoadOptions()) throws -> LoadResult {
+        try read(paths, revision: revision, options: options) { result, relabel in
+            var relabelled = result
+            relabelled.diagnostics = relabel(result.diagnostics)
+            return relabelled
+        }
+    }
+
+    /// The findings of `check` on `paths` as they are in git revision `revision`, files named `REV:path`.
+    static func findings(_ paths: [String], revision: String, options: LoadOptions = LoadOptions()) throws -> [Diagnostic] {
+        try read(paths, revision: revision, options: options) { result, relabel in
+            relabel(result.model.map { CheckReport(model: $0, loadDiagnostics: result.diagnostics).findings } ?? result.diagnostics)
+        }
+    }
+
+    /// Loads `paths` from `revision` into a temporary folder and hands the result to `use`, with the function that
+    /// names the temporary folder's files `REV:path` in diagnostics (the model's own positions name them too).
+    private static func read<Result>(_ paths: [String], revision: String, options: LoadOptions,
+                                     _ use: (LoadResult, _ relabel: ([Diagnostic]) -> [Diagnostic]) -> Result) throws -> Result {
         try checkRevision(revision, near: paths)
         for path in paths where !exists(path, in: revision) { throw Absent(path: path) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
@@ -62,16 +81,16 @@ enum ReviewInput {
         }
         let result = ModelInput.load(localApp, options: options)
         let prefix = scratch.path + "/"
-        var relabelled = result
-        relabelled.diagnostics = result.diagnostics.map { diagnostic in
-            var diagnostic = diagnostic
-            if diagnostic.location.file.hasPrefix(prefix) {
-                diagnostic.location.file = "\(revision):" + diagnostic.location.file.dropFirst(prefix.count)
+        return use(result) { diagnostics in
+            diagnostics.map { diagnostic in
+                var diagnostic = diagnostic
+                if diagnostic.location.file.hasPrefix(prefix) {
+                    diagnostic.location.file = "\(revision):" + diagnostic.location.file.dropFirst(prefix.count)
+                }
+                diagnostic.message = diagnostic.message.replacingOccurrences(of: prefix, with: "\(revision):")
+                return diagnostic
             }
-            diagnostic.message = diagnostic.message.replacingOccurrences(of: prefix, with: "\(revision):")
-            return diagnostic
         }
-        return relabelled
     }
 
     /// A path given that the revision does not have: the app is new (or moved) since.

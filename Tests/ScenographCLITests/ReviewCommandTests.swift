@@ -126,6 +126,25 @@ final class ReviewCommandTests: XCTestCase {
         let text = try CLIRunner.run(["check", "Warn.yaml"], in: repository.appendingPathComponent("Docs"))
         XCTAssertTrue(text.stderr.hasPrefix("Warn.yaml:6:3: warning: "), "the text form keeps the paths as given: \(text.stderr)")
 
+        // check --git: only the findings the base does not have, whatever lines moved.
+        try "format: 1\nname: L\ninitial: home\nscenes:\n  home: {}\n  old: {}\n".write(to: repository.appendingPathComponent("Docs/Lint.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "add", "Docs/Lint.yaml"])
+        try shell(["git", "commit", "-q", "-m", "lint"])
+        try "format: 1\nname: L\n# a comment moves every line\ninitial: home\nscenes:\n  home: {}\n  new: {}\n  old: {}\n".write(to: repository.appendingPathComponent("Docs/Lint.yaml"), atomically: true, encoding: .utf8)
+        let all = try CLIRunner.run(["check", "Docs/Lint.yaml", "--format", "github"], in: repository)
+        XCTAssertEqual(all.stdout.split(separator: "\n").count, 2, all.stdout)
+        let own = try CLIRunner.run(["check", "Docs/Lint.yaml", "--format", "github", "--git", "HEAD"], in: repository)
+        XCTAssertEqual(own.status, 0, own.stderr)
+        XCTAssertEqual(own.stdout.split(separator: "\n").count, 1, own.stdout)
+        XCTAssertTrue(own.stdout.hasPrefix("::warning file=Docs/Lint.yaml,line=7,col=3,"), own.stdout)
+        XCTAssertTrue(own.stdout.contains("scene 'new' cannot be reached"), own.stdout)
+        XCTAssertEqual(own.stderr, "note: 1 finding also in HEAD not reported\n")
+        let strict = try CLIRunner.run(["check", "Docs/Lint.yaml", "--git", "HEAD", "--strict"], in: repository)
+        XCTAssertEqual(strict.status, 1, "the new finding fails --strict")
+        try shell(["git", "checkout", "-q", "--", "Docs/Lint.yaml"])
+        let none = try CLIRunner.run(["check", "Docs/Lint.yaml", "--git", "HEAD", "--strict"], in: repository)
+        XCTAssertEqual(none.status, 0, "findings the base already has do not fail: \(none.stderr)")
+
         // A model the revision does not have is new: everything in it is added.
         try "format: 1\nname: Onboarding\ninitial: welcome\nscenes:\n  welcome: {}\n".write(to: repository.appendingPathComponent("Docs/New.yaml"), atomically: true, encoding: .utf8)
         let new = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/New.yaml"], in: repository)
