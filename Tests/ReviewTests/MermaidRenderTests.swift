@@ -37,8 +37,33 @@ import Testing
             let trace = try #require(simulator.run(flowID: flow))
             sources.append(("\(flow) sequence", MermaidSequenceDiagram().text(for: diagrams.sequenceScript(for: trace))))
         }
+        // Titles with what Mermaid reads as markup: backticks (Markdown strings), a directive, entities.
+        let tricky = try ReviewFiles.model(text: """
+            format: 1
+            name: Tricky
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: home}
+              home:
+                title: "`code` %%{init: {'theme':'dark'}}%% 100% #35; <b> *em* _u_ ~s~ [l](x) a\\\\b"
+                segues:
+                  open: {kind: show, to: detail, trigger: "`Open` %%"}
+              detail: {title: "a|b \\"quoted\\""}
+            flows:
+              go:
+                steps:
+                  - tap: home.open
+            """, path: "tricky.yaml")
+        sources.append(("tricky segue graph", MermaidSegueGraph(model: tricky).text))
+        let trickyTrace = try #require(Simulator(model: tricky).run(flowID: "go"))
+        sources.append(("tricky sequence", MermaidSequenceDiagram().text(for: TraceDiagrams(model: tricky).sequenceScript(for: trickyTrace))))
         return sources
     }
+
+    /// Text each rendered diagram must show as written (a name in `sources()`).
+    static let shownText: [String: [String]] = [
+        "tricky segue graph": ["`code` %%{init: {'theme':'dark'}}%% 100% #35; <b> *em* _u_ ~s~ [l](x) a\\b", "a|b \"quoted\""],
+    ]
 
     @Test func everyMermaidOutputRendersAnSVG() throws {
         guard let browser = Self.browser else {
@@ -76,6 +101,12 @@ import Testing
     /// `svg` or the error message for each.
     static func page(_ sources: [(name: String, text: String)]) -> String {
         let json = "[" + sources.map { "\"" + jsonEscape($0.text) + "\"" }.joined(separator: ",") + "]"
+        let names = "[" + sources.map { "\"" + jsonEscape($0.name) + "\"" }.joined(separator: ",") + "]"
+        let shownLists: [String] = sources.map { source in
+            let items: [String] = (shownText[source.name] ?? []).map { "\"" + jsonEscape($0) + "\"" }
+            return "[" + items.joined(separator: ",") + "]"
+        }
+        let shown = "[" + shownLists.joined(separator: ",") + "]"
         return """
             <!doctype html><html><head><meta charset="utf-8"><title>Mermaid</title>
             <style>body{font-family:sans-serif;background:#fff} h2{font-size:14px;margin:16px 0 4px}</style></head><body>
@@ -83,7 +114,8 @@ import Testing
             <script src="\(mermaidScript.absoluteString)"></script>
             <script>
             const sources = \(json);
-            const names = \("[" + sources.map { "\"" + jsonEscape($0.name) + "\"" }.joined(separator: ",") + "]");
+            const names = \(names);
+            const shown = \(shown);
             (async () => {
               const results = [];
               try { mermaid.initialize({startOnLoad: false, securityLevel: 'strict'}); } catch (e) { results.push('init: ' + e); }
@@ -92,11 +124,13 @@ import Testing
                   await mermaid.parse(sources[i]);
                   const { svg } = await mermaid.render('diagram' + i, sources[i]);
                   const ok = svg.includes('<svg') && !svg.includes('Syntax error');
-                  results.push(ok ? 'svg' : 'no svg');
                   const box = document.createElement('div');
                   box.innerHTML = '<h2></h2>' + svg;
                   box.querySelector('h2').textContent = names[i];
                   document.getElementById('out').appendChild(box);
+                  const text = box.querySelector('svg').textContent.replace(/\\s+/g, ' ');
+                  const missing = shown[i].filter(t => !text.includes(t));
+                  results.push(!ok ? 'no svg' : missing.length ? 'text not shown as written: ' + missing.join(' | ') + ' in: ' + text : 'svg');
                 } catch (e) {
                   results.push('error: ' + (e && e.message ? e.message : String(e)));
                 }

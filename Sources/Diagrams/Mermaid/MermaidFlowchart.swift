@@ -178,20 +178,26 @@ public struct MermaidFlowchart: Sendable, Hashable {
 /// The one escaping of user text for Mermaid.
 public enum MermaidText {
     /// `text` in double quotes, safe inside any flowchart label: characters Mermaid would read as syntax or
-    /// markup (quotes, `#`, `<`, `>`, `&`, backticks, `|`) are written as Mermaid entity codes (`#35;`), line
-    /// breaks as `<br>`, control characters dropped.
+    /// markup (quotes, `#`, `<`, `>`, `&`, backticks, `|`, and `%`, which starts a `%%{…}%%` directive) are
+    /// written as Mermaid entity codes (`#35;`), line breaks as `<br>`, control characters dropped.
+    ///
+    /// Mermaid reads a label with a line break as Markdown: there `*`, `_`, `~`, `[`, `]`, backticks and
+    /// backslashes are also escaped with a backslash (`#92;#42;`), so that they show as written, not as
+    /// emphasis or an unsupported code span.
     public static func quoted(_ text: String) -> String {
-        "\"" + escape(text, special: "\"#<>&`|") + "\""
+        let markdown = text.contains { $0.isNewline }
+        return "\"" + escape(text, special: "\"#<>&`|%", markdown: markdown ? "\\`*_~[]" : "") + "\""
     }
 
     /// Text for places that read to the end of the line (sequence messages, notes, participant names):
-    /// `#`, `;`, `<`, `>`, `&` as entity codes, line breaks as `<br>`.
+    /// `#`, `;`, `<`, `>`, `&`, backticks and `%` as entity codes, line breaks as `<br>`.
     public static func line(_ text: String) -> String {
-        escape(text, special: "#;<>&")
+        escape(text, special: "#;<>&`%")
     }
 
-    static func escape(_ text: String, special: String) -> String {
+    static func escape(_ text: String, special: String, markdown: String = "") -> String {
         let special = Set(special.unicodeScalars)
+        let markdown = Set(markdown.unicodeScalars)
         var out = ""
         var previousWasCarriageReturn = false
         for scalar in text.unicodeScalars {
@@ -200,6 +206,7 @@ public enum MermaidText {
             case "\r": out += "<br>"
             case "\n": if !previousWasCarriageReturn { out += "<br>" }
             case "\t": out += " "
+            case _ where markdown.contains(scalar): out += "#92;#\(scalar.value);"
             case _ where special.contains(scalar): out += "#\(scalar.value);"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F: continue
             default: out.unicodeScalars.append(scalar)
