@@ -90,7 +90,10 @@ extension DiffReport {
         for step in trace.steps {
             out += "**Step \(step.index)**\n\n| | before | after |\n|---|---|---|\n"
             out += "| step | \(cell(step.base?.action)) | \(cell(step.head?.action)) |\n"
-            out += "| effect | \(cell(step.base?.effect)) | \(cell(step.head?.effect)) |\n"
+            // An `expect` step has no effect on either side: no row of two empty cells.
+            if !(step.base?.effect ?? "").isEmpty || !(step.head?.effect ?? "").isEmpty {
+                out += "| effect | \(cell(step.base?.effect)) | \(cell(step.head?.effect)) |\n"
+            }
             out += "| state | \(cell(step.base?.state)) | \(cell(step.head?.state)) |\n"
             let problems = { (side: TraceDiff.StepSide?) in
                 ((side?.warnings ?? []).map { "warning: " + $0 } + (side?.problems ?? [])).joined(separator: "; ")
@@ -99,7 +102,10 @@ extension DiffReport {
             if !before.isEmpty || !after.isEmpty { out += "| problems | \(cell(before.isEmpty ? nil : before)) | \(cell(after.isEmpty ? nil : after)) |\n" }
             out += "\n"
             let events = EventDiff.lines(before: step.base?.events ?? [], after: step.head?.events ?? [], limit: options.eventLines * 2)
-            if !events.isEmpty {
+            if step.base != nil, step.head != nil, step.base?.events == step.head?.events {
+                // Only the state or the problems differ: a block of unchanged lines would say nothing.
+                if !(step.base?.events.isEmpty ?? true) { out += "Events: the same on both sides.\n\n" }
+            } else if !events.isEmpty {
                 out += "Events (`-` before only, `+` after only):\n\n"
                 out += Markdown.fence(events.joined(separator: "\n"), language: "diff") + "\n"
             }

@@ -80,6 +80,16 @@ import Testing
         #expect(mending.summary.hasPrefix("1 flow now fails, 1 flow now passes, "), "\(mending.summary)")
     }
 
+    /// An expectation's step has no effect to show on either side: the comment has no row of empty cells for it.
+    @Test func theCommentShowsNoEmptyEffectRow() throws {
+        let photos = try ReviewFiles.model(text: String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8), path: "Photos.yaml")
+        let proposed = try ReviewFiles.model(text: String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos-proposed.yaml"), encoding: .utf8), path: "Photos-proposed.yaml")
+        let markdown = DiffReport(base: photos, head: proposed).markdown()
+        #expect(markdown.contains("| step | expect | expect |"))
+        #expect(!markdown.contains("| effect |  |  |"))
+        #expect(markdown.contains("| effect | library presents settingsNav as formSheet on tabs"))
+    }
+
     /// Steps pair by their text, as lines do in a text diff.
     @Test func stepsPairByTheirText() {
         #expect(TraceDiff.pairs(["a", "b", "c"], ["a", "x", "b", "c"]).map { "\($0.0.map(String.init) ?? "-")\($0.1.map(String.init) ?? "-")" }
