@@ -562,6 +562,7 @@ final class StoryboardImportSession {
         var scene = Scene(id: name, kind: .content, location: placeholder.location)
         scene.storyboardID = placeholder.referencedIdentifier
         scene.summary = "Stand-in for \(placeholder.targetDescription), which is not imported."
+        scene.standsInFor = placeholder.targetDescription
         scene.origin = Scene.Origin(storyboard: document.fileName, objectID: placeholder.objectID)
         return scene
     }

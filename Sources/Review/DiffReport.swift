@@ -85,11 +85,18 @@ public struct DiffReport: Sendable {
 
     func sceneText(_ change: ModelDiff.SceneChange) -> String {
         switch change.change {
-        case .added: "new \(change.kind.rawValue) scene (\(change.className))"
-        case .removed: "\(change.kind.rawValue) scene (\(change.className)) removed"
-        case .renamed: (["renamed from \(change.oldID ?? "?")"] + change.properties.map(\.text)).joined(separator: "; ")
-        case .changed: change.properties.map(\.text).joined(separator: "; ")
+        case .added: change.standsInFor.map { "stand-in for \($0), a storyboard reference that does not resolve" }
+            ?? "new \(change.kind.rawValue) scene (\(change.className))"
+        case .removed: change.standsInFor.map { "stand-in for \($0) removed: the reference resolves, or is gone" }
+            ?? "\(change.kind.rawValue) scene (\(change.className)) removed"
+        case .renamed: (["renamed from \(change.oldID ?? "?")"] + resolved(change) + change.properties.map(\.text)).joined(separator: "; ")
+        case .changed: (resolved(change) + change.properties.map(\.text)).joined(separator: "; ")
         }
+    }
+
+    /// For a changed scene that was a stand-in: that its storyboard reference resolves now.
+    private func resolved(_ change: ModelDiff.SceneChange) -> [String] {
+        change.standsInFor.map { ["was a stand-in for \($0); the reference resolves now"] } ?? []
     }
 
     func segueText(_ change: ModelDiff.SegueChange) -> String {
@@ -204,7 +211,7 @@ public struct DiffReport: Sendable {
             ("scenes", .array(diff.scenes.map { change in
                 .object([("change", .string(change.change.rawValue)), ("scene", .string(change.id)), ("oldID", string(change.oldID)),
                          ("kind", .string(change.kind.rawValue)), ("class", .string(change.className)),
-                         ("properties", properties(change.properties))])
+                         ("properties", properties(change.properties)), ("standsInFor", string(change.standsInFor))])
             })),
             ("segues", .array(diff.segues.map { change in
                 .object([("change", .string(change.change.rawValue)), ("segue", .string(change.id)), ("oldID", string(change.oldID)),

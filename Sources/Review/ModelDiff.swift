@@ -40,6 +40,8 @@ public struct ModelDiff: Sendable, Hashable {
         public var properties: [PropertyChange]
         /// Where the scene is written on its side (the head's, except for a removed scene).
         public var location: SourceLocation
+        /// What an added or removed stand-in scene stood in for (an unresolved storyboard reference).
+        public var standsInFor: String? = nil
     }
 
     public struct SegueChange: Sendable, Hashable {
@@ -228,11 +230,18 @@ private struct ModelDiffer {
         for scene in head.scenes {
             guard matchedHead.contains(scene.id), let oldID = headToBase[scene.id], let old = base.scene(oldID) else {
                 changes.append(.init(change: .added, id: scene.id, kind: scene.kind, className: scene.className,
-                                     properties: [], location: scene.location))
+                                     properties: [], location: scene.location, standsInFor: scene.standsInFor))
                 continue
             }
-            let properties = compare(sceneProperties(old), sceneProperties(scene))
-            if oldID != scene.id {
+            var properties = compare(sceneProperties(old), sceneProperties(scene))
+            // A stand-in whose storyboard reference resolves now: its made-up summary is not a change of the scene's.
+            let resolved = old.standsInFor != nil && scene.standsInFor == nil ? old.standsInFor : nil
+            if resolved != nil { properties.removeAll { $0.key == "summary" && $0.old == old.summary } }
+            if resolved != nil {
+                changes.append(.init(change: oldID != scene.id ? .renamed : .changed, id: scene.id, oldID: oldID != scene.id ? oldID : nil,
+                                     kind: scene.kind, className: scene.className, properties: properties, location: scene.location,
+                                     standsInFor: resolved))
+            } else if oldID != scene.id {
                 changes.append(.init(change: .renamed, id: scene.id, oldID: oldID, kind: scene.kind, className: scene.className,
                                      properties: properties, location: scene.location))
             } else if !properties.isEmpty {
@@ -242,7 +251,7 @@ private struct ModelDiffer {
         }
         for scene in base.scenes where sceneMap[scene.id] == nil {
             changes.append(.init(change: .removed, id: scene.id, kind: scene.kind, className: scene.className,
-                                 properties: [], location: scene.location))
+                                 properties: [], location: scene.location, standsInFor: scene.standsInFor))
         }
         return changes
     }

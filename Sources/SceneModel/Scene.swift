@@ -41,6 +41,9 @@ public struct Scene: Sendable, Hashable, Identifiable {
 
     /// Where the scene came from when it was imported from a storyboard.
     public var origin: Origin?
+    /// For a stand-in the importer made for a storyboard reference it could not resolve: what it stands in for
+    /// (`the initial view controller of Help.storyboard`); nil for every other scene.
+    public var standsInFor: String?
 
     public struct Origin: Sendable, Hashable {
         public var storyboard: String

@@ -54,6 +54,9 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
     result.replaceScenes(model.scenes.map { scene in
         var scene = scene
         scene.location = .unknown
+        // Which scenes stand in for unresolved references is the importer's knowledge; the model format keeps their
+        // summary, not the mark.
+        scene.standsInFor = nil
         scene.customClass = strip(scene.customClass)
         scene.root = strip(scene.root)
         scene.tabs = scene.tabs.map(strip)

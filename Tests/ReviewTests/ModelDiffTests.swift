@@ -90,6 +90,21 @@ import Testing
         #expect(markdown.contains("| effect | library presents settingsNav as formSheet on tabs"))
     }
 
+    /// A pull request that adds a storyboard: the stand-ins for references into it are said to resolve, not listed
+    /// as scenes of the app removed or changed, and a reference that does not resolve is named as a stand-in.
+    @Test func standInScenesAreNamedAsStandIns() throws {
+        let folder = ReviewFiles.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards")
+        let main = folder.appendingPathComponent("Main.storyboard").path, settings = folder.appendingPathComponent("Settings.storyboard").path
+        let base = try #require(ModelLoader().load(storyboards: [main]).model)
+        let head = try #require(ModelLoader().load(storyboards: [main, settings]).model)
+        let report = DiffReport(base: base, head: head)
+        let scenes = Dictionary(report.diff.scenes.map { ($0.id, report.sceneText($0)) }, uniquingKeysWith: { a, _ in a })
+        #expect(scenes["Settings.initial"] == "stand-in for the initial view controller of Settings.storyboard removed: the reference resolves, or is gone")
+        #expect(scenes["Settings.Account"] == "was a stand-in for view controller 'Account' of Settings.storyboard; the reference resolves now; class: (none) → AccountViewController")
+        #expect(scenes["Nope"] == "stand-in for view controller 'Nope' of Main.storyboard, a storyboard reference that does not resolve")
+        #expect(report.json().contains("\"standsInFor\": \"view controller 'Nope' of Main.storyboard\""))
+    }
+
     /// Steps pair by their text, as lines do in a text diff.
     @Test func stepsPairByTheirText() {
         #expect(TraceDiff.pairs(["a", "b", "c"], ["a", "x", "b", "c"]).map { "\($0.0.map(String.init) ?? "-")\($0.1.map(String.init) ?? "-")" }
