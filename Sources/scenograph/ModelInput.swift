@@ -184,6 +184,16 @@ enum ModelInput {
         return ModelLoader().load(storyboards: app.storyboards, options: options)
     }
 
+    /// The error for a `--flow` the model does not have (or none given where one is needed), placed where the
+    /// model's flows start, with the flows it has.
+    static func unknownFlow(_ id: String?, in model: SceneModel) -> Diagnostic {
+        let ids = model.flows.map(\.id)
+        let known = ids.isEmpty ? "the model has no flows" : "flows: " + ids.joined(separator: ", ")
+        let location = model.flows.first?.location ?? SourceLocation(file: model.path, line: 1, column: 1)
+        let what = id.map { "unknown flow '\($0)'\(Identifier.didYouMean($0, among: ids))" } ?? "the diagram is drawn for one flow: add --flow ID"
+        return .error("\(what); \(known)", at: location)
+    }
+
     /// Loads the one app of a command: prints its diagnostics and notes as `output` says, and ends the command with
     /// status 1 on an error. With no paths and `example`, the bundled example.
     static func load(_ paths: [String], input: InputOptions, output: OutputOptions, example: Bool = false) throws

@@ -88,13 +88,8 @@ struct RenderCommand: ParsableCommand {
         case .chains where flow == nil:
             subject = .possibleChains
         case .chains, .sequence:
-            guard let flowID = flow else {
-                Terminal.error("the sequence diagram is drawn for one flow: add --flow ID (flows: \(model.flows.map(\.id).joined(separator: ", ")))")
-                throw ExitCode(1)
-            }
-            guard let flowModel = model.flow(flowID) else {
-                let location = SourceLocation(file: model.path, line: 1, column: 1)
-                Terminal.report([.error("unknown flow '\(flowID)'\(Identifier.didYouMean(flowID, among: model.flows.map(\.id))); flows: \(model.flows.map(\.id).joined(separator: ", "))", at: location)])
+            guard let flowID = flow, let flowModel = model.flow(flowID) else {
+                Terminal.report([ModelInput.unknownFlow(flow, in: model)])
                 throw ExitCode(1)
             }
             traces = [Simulator(model: model).run(flowModel, detail: detail)]
@@ -175,10 +170,7 @@ extension RenderCommand {
             throw ExitCode(1)
         case .sequence:
             guard let flowID = flow, let flowModel = model.flow(flowID) else {
-                let location = SourceLocation(file: model.path, line: 1, column: 1)
-                let known = model.flows.map(\.id)
-                Terminal.report([.error((flow.map { "unknown flow '\($0)'\(Identifier.didYouMean($0, among: known)); " } ?? "the sequence diagram is drawn for one flow: add --flow ID; ")
-                                        + "flows: \(known.joined(separator: ", "))", at: location)])
+                Terminal.report([ModelInput.unknownFlow(flow, in: model)])
                 throw ExitCode(1)
             }
             let trace = Simulator(model: model).run(flowModel, detail: detail)

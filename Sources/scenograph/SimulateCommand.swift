@@ -44,10 +44,7 @@ struct SimulateCommand: ParsableCommand {
         let flows: [Flow]
         if let flowID {
             guard let flow = sceneModel.flow(flowID) else {
-                let ids = sceneModel.flows.map(\.id)
-                let known = ids.isEmpty ? "the model has no flows" : "flows: " + ids.joined(separator: ", ")
-                let location = sceneModel.flows.first?.location ?? SourceLocation(file: sceneModel.path, line: 1, column: 1)
-                Terminal.report([.error("unknown flow '\(flowID)'\(Identifier.didYouMean(flowID, among: ids)); \(known)", at: location)])
+                Terminal.report([ModelInput.unknownFlow(flowID, in: sceneModel)])
                 throw ExitCode(1)
             }
             flows = [flow]
