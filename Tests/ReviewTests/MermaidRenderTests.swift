@@ -48,7 +48,11 @@ import Testing
                 title: "`code` %%{init: {'theme':'dark'}}%% 100% #35; <b> *em* _u_ ~s~ [l](x) a\\\\b"
                 segues:
                   open: {kind: show, to: detail, trigger: "`Open` %%"}
-              detail: {title: "a|b \\"quoted\\""}
+                unwindActions: [unwindToHome]
+              detail:
+                title: "a|b \\"quoted\\""
+                segues:
+                  back_to_home: {kind: unwind, action: unwindToHome, trigger: Back}
             flows:
               go:
                 steps:
@@ -62,7 +66,7 @@ import Testing
 
     /// Text each rendered diagram must show as written (a name in `sources()`).
     static let shownText: [String: [String]] = [
-        "tricky segue graph": ["`code` %%{init: {'theme':'dark'}}%% 100% #35; <b> *em* _u_ ~s~ [l](x) a\\b", "a|b \"quoted\""],
+        "tricky segue graph": ["`code` %%{init: {'theme':'dark'}}%% 100% #35; <b> *em* _u_ ~s~ [l](x) a\\b", "a|b \"quoted\"", "unwindToHome(_:)"],
     ]
 
     @Test func everyMermaidOutputRendersAnSVG() throws {

@@ -149,7 +149,7 @@ public struct MermaidFlowchart: Sendable, Hashable {
             lines.append("  " + node.id + node.shape.wrap(MermaidText.quoted(node.label)))
         }
         for edge in edges {
-            let label = edge.label.map { "|" + MermaidText.quoted($0) + "|" } ?? ""
+            let label = edge.label.map { "|" + MermaidText.quoted($0, markdown: false) + "|" } ?? ""
             lines.append("  \(edge.from) \(edge.line.arrow(edge.end))\(label) \(edge.to)")
         }
         for definition in classes {
@@ -181,12 +181,13 @@ public enum MermaidText {
     /// markup (quotes, `#`, `<`, `>`, `&`, backticks, `|`, and `%`, which starts a `%%{…}%%` directive) are
     /// written as Mermaid entity codes (`#35;`), line breaks as `<br>`, control characters dropped.
     ///
-    /// Mermaid reads a label with a line break as Markdown: there `*`, `_`, `~`, `[`, `]`, backticks and
+    /// Mermaid reads a node's label with a line break as Markdown: there `*`, `_`, `~`, `[`, `]`, backticks and
     /// backslashes are also escaped with a backslash (`#92;#42;`), so that they show as written, not as
-    /// emphasis or an unsupported code span.
-    public static func quoted(_ text: String) -> String {
-        let markdown = text.contains { $0.isNewline }
-        return "\"" + escape(text, special: "\"#<>&`|%", markdown: markdown ? "\\`*_~[]" : "") + "\""
+    /// emphasis or an unsupported code span. Edge labels are never Markdown (`markdown: false`): a backslash
+    /// would show.
+    public static func quoted(_ text: String, markdown: Bool = true) -> String {
+        let isMarkdown = markdown && text.contains { $0.isNewline }
+        return "\"" + escape(text, special: "\"#<>&`|%", markdown: isMarkdown ? "\\`*_~[]" : "") + "\""
     }
 
     /// Text for places that read to the end of the line (sequence messages, notes, participant names):
