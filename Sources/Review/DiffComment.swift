@@ -88,7 +88,7 @@ extension DiffReport {
         let result = trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)"
         var out = "<details><summary>Flow <code>\(Markdown.escapeHTML(id))</code>: \(Markdown.escapeHTML(result)), \(trace.differingStepCount) step\(trace.differingStepCount == 1 ? "" : "s") differ</summary>\n\n"
         for step in trace.steps {
-            out += "**Step \(step.index)**\n\n| | before | after |\n|---|---|---|\n"
+            out += "**\(step.label.prefix(1).uppercased() + step.label.dropFirst())**\n\n| | before | after |\n|---|---|---|\n"
             out += "| step | \(cell(step.base?.action)) | \(cell(step.head?.action)) |\n"
             // An `expect` step has no effect on either side: no row of two empty cells.
             if !(step.base?.effect ?? "").isEmpty || !(step.head?.effect ?? "").isEmpty {

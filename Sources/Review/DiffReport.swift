@@ -118,7 +118,7 @@ public struct DiffReport: Sendable {
             if let trace = change.trace {
                 parts.append(trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)")
                 parts.append("\(trace.differingStepCount) step\(trace.differingStepCount == 1 ? "" : "s") behave\(trace.differingStepCount == 1 ? "s" : "") differently"
-                             + (trace.steps.first.map { ", first at step \($0.index)" } ?? ""))
+                             + (trace.steps.first.map { ", first at \($0.label)" } ?? ""))
             } else {
                 parts.append("same behaviour")
             }
@@ -150,7 +150,7 @@ public struct DiffReport: Sendable {
             for flow in diff.flows {
                 out += "  \(Self.symbol(flow.change)) \(flow.id): \(flowText(flow))\n"
                 for step in flow.trace?.steps ?? [] {
-                    out += "      step \(step.index)\n"
+                    out += "      \(step.label)\n"
                     out += sideText("before", step.base) + sideText("after", step.head)
                 }
             }

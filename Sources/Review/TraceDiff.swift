@@ -25,6 +25,18 @@ public struct TraceDiff: Sendable, Hashable {
         public var index: Int
         public var base: StepSide?
         public var head: StepSide?
+
+        /// `step 3`, or `step 3 → 4` when steps added or removed above it moved it, `step 3 (before only)`,
+        /// `step 4 (after only)`: each side's own number, as `check` and the flow pages count.
+        public var label: String {
+            switch (base?.index, head?.index) {
+            case let (old?, new?) where old == new: "step \(old)"
+            case let (old?, new?): "step \(old) → \(new)"
+            case let (old?, nil): "step \(old) (before only)"
+            case let (nil, new?): "step \(new) (after only)"
+            case (nil, nil): "step \(index)"
+            }
+        }
     }
 
     public var baseResult: FlowResult

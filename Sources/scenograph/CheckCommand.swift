@@ -56,8 +56,10 @@ struct CheckCommand: ParsableCommand {
             Terminal.error(failure.message)
             throw ExitCode(1)
         }
+        var loaded = true
         for app in apps {
             let result = ModelInput.load(app, options: input.loadOptions)
+            loaded = loaded && result.model != nil
             if !output.quiet {
                 for note in result.notes { Terminal.note("note: \(Terminal.line(note))") }
             }
@@ -67,7 +69,8 @@ struct CheckCommand: ParsableCommand {
             }
             findings += CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
         }
-        if let git {
+        // An app that cannot be loaded has its errors reported whatever the base had: it cannot be checked at all.
+        if let git, loaded {
             guard apps.count == 1 else {
                 Terminal.error("--git compares one app: give one model file, the storyboards of one app, or a folder holding either")
                 throw ExitCode(1)

@@ -77,7 +77,7 @@ struct DiffCommand: ParsableCommand {
                 return try ReviewInput.load(paths, revision: git, options: input.loadOptions)
             } catch let absent as ReviewInput.Absent {
                 // A model added (or moved) since the base: every scene and flow is new.
-                if !outputOptions.quiet { Terminal.note("note: \(absent.path) is not in \(git): the app is compared with an empty one") }
+                if !outputOptions.quiet { Terminal.note("note: \(absent.path) is not in \(baseLabel): the app is compared with an empty one") }
                 baseIsNew = true
                 return LoadResult(model: SceneModel(name: ""), diagnostics: [])
             }
@@ -86,7 +86,7 @@ struct DiffCommand: ParsableCommand {
         let base = baseIsNew ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
 
         let report = DiffReport(base: base, head: head, context: context,
-                                options: .init(baseLabel: baseLabel, headLabel: headLabel, artifactURL: artifactURL))
+                                options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new" : baseLabel, headLabel: headLabel, artifactURL: artifactURL))
         if let output {
             let target: OutputTarget
             do {

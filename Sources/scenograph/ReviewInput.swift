@@ -38,6 +38,10 @@ enum ReviewInput {
     /// names the temporary folder's files `REV:path` in diagnostics (the model's own positions name them too).
     private static func read<Result>(_ paths: [String], revision: String, options: LoadOptions,
                                      _ use: (LoadResult, _ relabel: ([Diagnostic]) -> [Diagnostic]) -> Result) throws -> Result {
+        // The head's paths name what to read from the revision: each must be there now.
+        for path in paths where !FileManager.default.fileExists(atPath: path) {
+            throw Failure(message: "no such model file, storyboard or folder '\(path)'")
+        }
         try checkRevision(revision, near: paths)
         for path in paths where !exists(path, in: revision) { throw Absent(path: path) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")

@@ -136,6 +136,13 @@ import Testing
         let failing = try #require(try diff(inserting: "      - expect: {visible: photo}\n")?.trace)
         #expect(failing.differingStepCount == 1 && failing.headResult == .failed)
         #expect(failing.steps.first?.base == nil && failing.steps.first?.head?.problems.isEmpty == false)
+        #expect(failing.steps.first?.label == "step 1 (after only)")
+        func side(_ index: Int) -> TraceDiff.StepSide {
+            TraceDiff.StepSide(index: index, action: "back", effect: "", events: [], warnings: [], problems: [], state: "")
+        }
+        #expect(TraceDiff.StepDifference(index: 3, base: side(3), head: side(4)).label == "step 3 → 4")
+        #expect(TraceDiff.StepDifference(index: 3, base: side(3), head: side(3)).label == "step 3")
+        #expect(TraceDiff.StepDifference(index: 3, base: side(3), head: nil).label == "step 3 (before only)")
         // A step that does something (here, sets a condition): it differs alone; every later step keeps its pair.
         let set = try #require(try diff(inserting: "      - set: {recipeValid: true}\n")?.trace)
         #expect(set.differingStepCount == 1, "\(set.steps.map(\.index))")

@@ -145,12 +145,33 @@ final class ReviewCommandTests: XCTestCase {
         let none = try CLIRunner.run(["check", "Docs/Lint.yaml", "--git", "HEAD", "--strict"], in: repository)
         XCTAssertEqual(none.status, 0, "findings the base already has do not fail: \(none.stderr)")
 
+        // A failing flow whose step moves (a note added above it) fails as before, not anew.
+        let flow = "format: 1\nname: F\ninitial: home\nscenes:\n  home: {storyboardID: Home}\n  other: {storyboardID: Other}\nflows:\n  f:\n    steps:\n"
+        try (flow + "      - expect: {visible: other}\n").write(to: repository.appendingPathComponent("Docs/Flow.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "add", "Docs/Flow.yaml"])
+        try shell(["git", "commit", "-q", "-m", "flow"])
+        try (flow + "      - note: first\n      - expect: {visible: other}\n").write(to: repository.appendingPathComponent("Docs/Flow.yaml"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLIRunner.run(["check", "Docs/Flow.yaml"], in: repository).status, 1, "the flow fails")
+        let moved = try CLIRunner.run(["check", "Docs/Flow.yaml", "--git", "HEAD"], in: repository)
+        XCTAssertEqual(moved.status, 0, moved.stderr)
+        XCTAssertTrue(moved.stderr.contains("0 errors, 0 warnings"), moved.stderr)
+        // A head that cannot be loaded is reported whatever the base had.
+        try "format: 1\nname: [\n".write(to: repository.appendingPathComponent("Docs/Flow.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "commit", "-q", "-a", "-m", "broken"])
+        let broken = try CLIRunner.run(["check", "Docs/Flow.yaml", "--git", "HEAD"], in: repository)
+        XCTAssertEqual(broken.status, 1, broken.stderr)
+        XCTAssertTrue(broken.stderr.contains("Docs/Flow.yaml:"), broken.stderr)
+        // A path the head does not have is said so, not taken for a missing commit.
+        let typo = try CLIRunner.run(["diff", "--git", "HEAD", "Nope/App.yaml"], in: repository)
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stderr.contains("no such model file, storyboard or folder 'Nope/App.yaml'"), typo.stderr)
+
         // A model the revision does not have is new: everything in it is added.
         try "format: 1\nname: Onboarding\ninitial: welcome\nscenes:\n  welcome: {}\n".write(to: repository.appendingPathComponent("Docs/New.yaml"), atomically: true, encoding: .utf8)
         let new = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/New.yaml"], in: repository)
         XCTAssertEqual(new.status, 0, new.stderr)
         XCTAssertTrue(new.stderr.contains("Docs/New.yaml is not in HEAD"), new.stderr)
-        XCTAssertTrue(new.stdout.hasPrefix("Onboarding (HEAD → Docs/New.yaml): 1 scene added"), new.stdout)
+        XCTAssertTrue(new.stdout.hasPrefix("Onboarding (HEAD, where it is new → Docs/New.yaml): 1 scene added"), "the report itself says so: \(new.stdout)")
     }
 
     func testCheckExitStatusAndFormats() throws {
