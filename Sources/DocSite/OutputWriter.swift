@@ -54,7 +54,7 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
         case .notARegularFile(let path, let kind):
             "output '\(path)' is \(kind), not a file; give the path of a file to write (or leave -o out for standard output)"
         case .isAnInput(let path, let input):
-            "output '\(path)' is the input '\(input)', which it would replace; choose another file"
+            "output '\(path)' is, or is inside, the input '\(input)'; choose another file"
         }
     }
 }
@@ -109,7 +109,7 @@ public enum OutputWriter {
     }
 
     /// Checks that the single file `path` (`render -o`, `import -o`) may be written: it is new or a regular file,
-    /// and none of `inputs`. Returns the path to write, symbolic links resolved, so that a link is written through
+    /// and neither one of `inputs` nor inside one of them that is a folder (the Swift sources). Returns the path to write, symbolic links resolved, so that a link is written through
     /// as a shell's redirection would, and a device, FIFO or folder is never renamed over.
     public static func fileTarget(_ path: String, protecting inputs: [String]) throws -> String {
         let resolved = directory(path).path
@@ -127,8 +127,11 @@ public enum OutputWriter {
         } else if errno == ELOOP {
             throw OutputError.cannotWrite(path: path, reason: "too many levels of symbolic links")
         }
-        for input in inputs where directory(input).path == resolved {
-            throw OutputError.isAnInput(path: path, input: input)
+        for input in inputs {
+            let inputPath = directory(input).path
+            if inputPath == resolved || isAncestor(inputPath, of: resolved) {
+                throw OutputError.isAnInput(path: path, input: input)
+            }
         }
         return resolved
     }

@@ -60,7 +60,7 @@ struct BenchmarkCommand: ParsableCommand {
         if let writeModel {
             let yaml = SyntheticModel(tabs: tabs, depth: depth, flows: flows, stepsPerFlow: steps, crossLinks: crossLinks ?? 0).yaml()
             do {
-                try AtomicFile.write(Array(yaml.utf8), to: writeModel)
+                try AtomicFile.write(Array(yaml.utf8), to: try OutputWriter.fileTarget(writeModel, protecting: []))
             } catch {
                 Terminal.error("\(error)")
                 throw ExitCode(1)
@@ -78,8 +78,21 @@ struct BenchmarkCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let folder = URL(fileURLWithPath: scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-benchmark-\(getpid())").path)
+        // The scratch folder is replaced and removed at the end: only a new or empty one, or one a benchmark made.
+        let marker = folder.appendingPathComponent(".scenograph-benchmark")
+        if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path), !entries.isEmpty,
+           !FileManager.default.fileExists(atPath: marker.path) {
+            Terminal.error("the scratch folder '\(folder.path)' holds files a benchmark did not make; give a new or empty folder")
+            throw ExitCode(1)
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            Terminal.error("the scratch folder '\(folder.path)' is a file; give a new or empty folder")
+            throw ExitCode(1)
+        }
         try? FileManager.default.removeItem(at: folder)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data().write(to: marker)
         defer { try? FileManager.default.removeItem(at: folder) }
 
         let workerCount = jobs ?? RenderJobs.standard
@@ -99,7 +112,7 @@ struct BenchmarkCommand: ParsableCommand {
         if let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted]) {
             try? FileManager.default.createDirectory(at: URL(fileURLWithPath: json).deletingLastPathComponent(), withIntermediateDirectories: true)
             do {
-                try AtomicFile.write(Array(data), to: json)
+                try AtomicFile.write(Array(data), to: try OutputWriter.fileTarget(json, protecting: []))
                 Terminal.status("figures written to \(json)")
             } catch {
                 Terminal.warning("cannot write \(json): \(error)")

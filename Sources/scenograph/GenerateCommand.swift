@@ -125,6 +125,13 @@ struct GenerateCommand: ParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
+        let statisticsTarget: String?
+        do {
+            statisticsTarget = try statisticsFile.map { try OutputWriter.fileTarget($0, protecting: protected) }
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
         Terminal.report(read.diagnostics, outputOptions)
         guard let templateSources = read.sources else { throw ExitCode(1) }
         var fingerprint = checkedFingerprint ?? RunFingerprint.make(app: app, loaded: loaded, input: input, options: fingerprintOptions(templateSources))
@@ -145,7 +152,7 @@ struct GenerateCommand: ParsableCommand {
             statistics.values["upToDate"] = true
             statistics.values["files"] = previous.entries.count
             statistics.values["diagrams"] = previous.diagramCount
-            statistics.write(to: statisticsFile, pool: nil)
+            statistics.write(to: statisticsTarget, pool: nil)
             if !quiet {
                 Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(loaded.scenes, "scene")), \(Plural.count(loaded.flows, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
             }
@@ -233,7 +240,7 @@ struct GenerateCommand: ParsableCommand {
         statistics.values["cachedImages"] = build.reused
         statistics.values["templatedPages"] = build.templatedPages.count
         statistics.values["redrawnDiagrams"] = build.redrawnDiagrams.count
-        statistics.write(to: statisticsFile, pool: pool as? WorkerPool)
+        statistics.write(to: statisticsTarget, pool: pool as? WorkerPool)
         let failed = flows.filter { $0.result != .passed }
         if !quiet {
             // Graphviz's own CPU time, in this process and the workers: the render phase's wall time also holds

@@ -53,9 +53,13 @@ enum ModelInput {
         var found: Set<String> = []
 
         /// The files a command that writes one file (`render -o`, `import -o`) must not replace: the model with the
-        /// storyboards and sources it lists, or the storyboards given, and the Info.plist given.
+        /// storyboards and sources it lists, or the storyboards given, the sources folders given, and the Info.plist
+        /// given or found beside the storyboards.
         func inputFiles(of model: SceneModel, input: InputOptions) -> [String] {
-            inputFiles(listed: (model.storyboards + model.sources).map(\.value)) + (input.infoPlist.map { [$0] } ?? [])
+            let storyboards = self.model == nil ? self.storyboards
+                : model.storyboards.map { (((self.model ?? "") as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0.value) }
+            let plist = input.infoPlist ?? InfoPlist.find(near: storyboards)
+            return inputFiles(listed: (model.storyboards + model.sources).map(\.value)) + input.sources + (plist.map { [$0] } ?? [])
         }
 
         /// The files a command must never write over: the model with the storyboards and sources it lists (`listed`,

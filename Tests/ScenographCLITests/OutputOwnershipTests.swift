@@ -131,15 +131,18 @@ final class OutputOwnershipTests: XCTestCase {
         let model = try Data(contentsOf: project.appendingPathComponent("App.yaml"))
         let storyboardBytes = try Data(contentsOf: storyboard)
         let refusals: [([String], String)] = [
-            (["render", "App.yaml", "--diagram", "segues", "-o", "App.yaml"], "output 'App.yaml' is the input 'App.yaml'"),
+            (["render", "App.yaml", "--diagram", "segues", "-o", "App.yaml"], "output 'App.yaml' is, or is inside, the input 'App.yaml'"),
             (["render", "App.yaml", "--diagram", "segues", "-o", "pipe"], "output 'pipe' is a FIFO"),
             (["render", "App.yaml", "--diagram", "segues", "-o", "Sources"], "output 'Sources' is a folder"),
-            (["render", "App.yaml", "--diagram", "segues", "--format", "mermaid", "-o", "App.yaml"], "output 'App.yaml' is the input 'App.yaml'"),
-            (["import", "Main.storyboard", "-o", "Main.storyboard"], "output 'Main.storyboard' is the input 'Main.storyboard'"),
+            (["render", "App.yaml", "--diagram", "segues", "--format", "mermaid", "-o", "App.yaml"], "output 'App.yaml' is, or is inside, the input 'App.yaml'"),
+            (["import", "Main.storyboard", "-o", "Main.storyboard"], "output 'Main.storyboard' is, or is inside, the input 'Main.storyboard'"),
             (["import", "Main.storyboard", "-o", "pipe"], "output 'pipe' is a FIFO"),
+            (["render", "App.yaml", "--diagram", "segues", "--sources", "Sources", "-o", "Sources/main.swift"], "output 'Sources/main.swift' is, or is inside, the input 'Sources'"),
+            (["benchmark", "--write-model", "pipe"], "output 'pipe' is a FIFO"),
+            (["generate", "App.yaml", "-o", "Docs", "--statistics", "App.yaml"], "output 'App.yaml' is, or is inside, the input"),
         ]
         for (arguments, message) in refusals {
-            let output = try CLIRunner.run(arguments + ["-q"], in: project, environment: environment)
+            let output = try CLIRunner.run(arguments + (arguments.first == "benchmark" ? [] : ["-q"]), in: project, environment: environment)
             XCTAssertEqual(output.status, 1, "\(arguments)")
             XCTAssertTrue(output.stderr.contains("error: " + message), "\(arguments): \(output.stderr)")
         }
@@ -155,6 +158,15 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(linked.status, 0, linked.stderr)
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: project.appendingPathComponent("graph.svg").path), "real.svg")
         XCTAssertTrue(try String(contentsOf: project.appendingPathComponent("real.svg"), encoding: .utf8).contains("<svg"))
+    }
+
+    /// The benchmark's scratch folder is replaced and removed: never a folder of the user's.
+    func testTheBenchmarkScratchIsNeverAUsersFolder() throws {
+        let before = try projectFiles()
+        let run = try CLIRunner.run(["benchmark", "--sizes", "50", "--no-peer", "--scratch", "Sources"], in: project, environment: environment)
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("holds files a benchmark did not make"), run.stderr)
+        XCTAssertEqual(try projectFiles(), before)
     }
 
     /// The state a kill between the two renames leaves: no Docs, the old one aside, the new one complete.
