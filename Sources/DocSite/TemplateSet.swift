@@ -89,8 +89,11 @@ public struct TemplateSources: Sendable {
     /// The templates parsed, or syntax errors naming the file, line and column.
     public func parse() -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
         _ = Markdown.registered
+        // Checked before the engine parses: it parses nested sections recursively.
+        let structure = includeProblems()
+        if structure.hasErrors { return (nil, structure) }
         var library = MustacheLibrary()
-        var diagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = structure
         for source in sources {
             do {
                 try library.register(source.text, named: source.name)
@@ -103,7 +106,6 @@ public struct TemplateSources: Sendable {
                 diagnostics.append(.error("template syntax error: \(error)", at: SourceLocation(file: source.file, line: 1, column: 1)))
             }
         }
-        diagnostics += includeProblems()
         if diagnostics.hasErrors { return (nil, diagnostics) }
         return (TemplateSet(library: library, overridden: overridden, digest: digest), diagnostics)
     }
@@ -122,14 +124,18 @@ public struct TemplateSources: Sendable {
         }
     }
 
-    /// Partials (`{{> name}}`, `{{< name}}`) that name no template, and templates that include themselves, directly
-    /// or through others: the engine would render nothing for the first and recurse until the stack overflows for the
-    /// second. Each is reported at its tag. (A template that changes its delimiters is read with the default ones.)
+    /// Partials (`{{> name}}`, `{{< name}}`) that name no template, templates that include themselves, directly
+    /// or through others, and sections nested past `sectionDepth`: the engine would render nothing for the first and
+    /// recurse until the stack overflows for the others. Each is reported at its tag. (A template that changes its delimiters is read with the default ones.)
     func includeProblems() -> [Diagnostic] {
         let names = Set(sources.map(\.name))
         var includes: [String: [(name: String, location: SourceLocation)]] = [:]
         var diagnostics: [Diagnostic] = []
         for source in sources {
+            if let deep = Self.tooDeep(in: source.text) {
+                diagnostics.append(.error("sections nested more than \(Self.sectionDepth) levels deep; a template may nest at most \(Self.sectionDepth)",
+                                          at: SourceLocation(file: source.file, line: deep.line, column: deep.column)))
+            }
             for tag in Self.partialTags(in: source.text) {
                 let location = SourceLocation(file: source.file, line: tag.line, column: tag.column)
                 if names.contains(tag.name) {
@@ -159,9 +165,39 @@ public struct TemplateSources: Sendable {
         return diagnostics
     }
 
+    /// The deepest nesting of sections a template may have: the engine parses them recursively, and a few hundred
+    /// levels overflow its stack.
+    static let sectionDepth = 100
+
+    /// The first tag of `text` that opens a section past `sectionDepth`, with its position.
+    static func tooDeep(in text: String) -> (line: Int, column: Int)? {
+        var depth = 0
+        for tag in tags(in: text) {
+            switch tag.inside.first {
+            case "#", "^", "$", "<":
+                depth += 1
+                if depth > sectionDepth { return (tag.line, tag.column) }
+            case "/":
+                depth = max(0, depth - 1)
+            default:
+                break
+            }
+        }
+        return nil
+    }
+
     /// The partial and parent tags of a template's text, with their positions (1-based line and column).
     static func partialTags(in text: String) -> [(name: String, line: Int, column: Int)] {
-        var tags: [(name: String, line: Int, column: Int)] = []
+        tags(in: text).compactMap { tag in
+            guard let marker = tag.inside.first, marker == ">" || marker == "<" else { return nil }
+            let name = tag.inside.dropFirst().trimmingCharacters(in: .whitespaces)
+            return (name, tag.line, tag.column)
+        }
+    }
+
+    /// Every `{{…}}` tag of a template's text: what is inside the braces, trimmed, and where the tag starts.
+    static func tags(in text: String) -> [(inside: String, line: Int, column: Int)] {
+        var tags: [(inside: String, line: Int, column: Int)] = []
         var line = 1
         var column = 1
         var rest = Substring(text)
@@ -171,11 +207,7 @@ public struct TemplateSources: Sendable {
             }
             let tagLine = line, tagColumn = column
             guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else { break }
-            let inside = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            if let marker = inside.first, marker == ">" || marker == "<" {
-                let name = inside.dropFirst().trimmingCharacters(in: .whitespaces)
-                if !name.isEmpty { tags.append((name, tagLine, tagColumn)) }
-            }
+            tags.append((rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces), tagLine, tagColumn))
             for character in rest[open.lowerBound..<close.upperBound] {
                 if character == "\n" { line += 1; column = 1 } else { column += 1 }
             }

@@ -161,6 +161,20 @@ final class DocSiteBuilderTests: XCTestCase {
         ])
         // The built-in templates include each other without a cycle.
         XCTAssertTrue(TemplateSet.load().diagnostics.isEmpty)
+
+        // Sections nested past the limit (the engine's parser recurses per level) are an error at the first one too deep.
+        let deep = temporary.appendingPathComponent("deep")
+        try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+        let depth = 10_000
+        try (String(repeating: "{{#a}}", count: depth) + String(repeating: "{{/a}}", count: depth))
+            .write(to: deep.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let refused = TemplateSet.load(overrides: deep.path)
+        XCTAssertNil(refused.templates)
+        XCTAssertEqual(refused.diagnostics.map(\.description),
+                       ["\(deep.path)/index.md.mustache:1:\(6 * TemplateSources.sectionDepth + 1): error: sections nested more than 100 levels deep; a template may nest at most 100"])
+        try (String(repeating: "{{#a}}", count: 100) + String(repeating: "{{/a}}", count: 100))
+            .write(to: deep.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        XCTAssertNotNil(TemplateSet.load(overrides: deep.path).templates, "the limit itself is allowed")
     }
 
     /// The binary carries Templates/ as DefaultTemplates.swift; regenerate with scripts/embed-templates.sh.
