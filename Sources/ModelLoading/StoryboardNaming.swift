@@ -100,13 +100,20 @@ enum StoryboardNames {
         }
         var used: Set<String> = []
         var result = names
+        // The next number to try for each name: numbering resumes where the name's last copy stopped, instead of
+        // trying -2, -3, … again for every copy (thousands of unnamed controllers took minutes).
+        var nextNumber: [String: Int] = [:]
         let order = names.indices.filter { keeps[$0] } + names.indices.filter { !keeps[$0] }
         for index in order {
-            var unique = names[index]
-            var number = 2
-            while used.contains(unique) {
-                unique = "\(names[index])-\(number)"
-                number += 1
+            let name = names[index]
+            var unique = name
+            var number = nextNumber[name] ?? 2
+            if used.contains(unique) {
+                repeat {
+                    unique = "\(name)-\(number)"
+                    number += 1
+                } while used.contains(unique)
+                nextNumber[name] = number
             }
             used.insert(unique)
             result[index] = unique

@@ -1,5 +1,5 @@
 import Foundation
-import ModelLoading
+@testable import ModelLoading
 import SceneModel
 import Testing
 
@@ -145,5 +145,40 @@ import Testing
     @Test func defaultNamesWithoutAProject() {
         #expect(InfoPlist.projectName(around: "/nonexistent/Photos/Base.lproj/Main.storyboard") == "Photos")
         #expect(InfoPlist.projectName(around: "/Main.storyboard") == "Main")
+    }
+}
+
+/// Names shared after every candidate get `-2`, `-3`… in order; the numbering resumes per name, which must give what
+/// trying every number from 2 again gives.
+@Suite struct StoryboardNameNumberingTests {
+    /// The rule as written: for each object in order (kept names first), the first of `name`, `name-2`, … not taken.
+    static func reference(_ names: [String], keeps: [Bool]) -> [String] {
+        var used: Set<String> = []
+        var result = names
+        for index in names.indices.filter({ keeps[$0] }) + names.indices.filter({ !keeps[$0] }) {
+            var unique = names[index]
+            var number = 2
+            while used.contains(unique) {
+                unique = "\(names[index])-\(number)"
+                number += 1
+            }
+            used.insert(unique)
+            result[index] = unique
+        }
+        return result
+    }
+
+    @Test func numberingMatchesTheRule() {
+        var generator = SystemRandomNumberGenerator()
+        // Names that collide with numbered ones too ('a-2' written as a name).
+        let pool = ["a", "b", "a-2", "a-3", "b-2", "c"]
+        for _ in 0..<300 {
+            let count = Int.random(in: 1...40, using: &generator)
+            let names = (0..<count).map { _ in pool.randomElement(using: &generator) ?? "a" }
+            let keeps = names.map { _ in Bool.random(using: &generator) }
+            #expect(StoryboardNames.resolve(names.map { [$0] }, keeps: keeps) == Self.reference(names, keeps: keeps), "\(names) \(keeps)")
+        }
+        let many = StoryboardNames.resolve(Array(repeating: ["ViewController"], count: 20_000))
+        #expect(many.first == "ViewController" && many.last == "ViewController-20000" && Set(many).count == 20_000)
     }
 }
