@@ -1,4 +1,5 @@
 import SceneModel
+import TextFormats
 import Simulator
 
 /// The findings of `scenograph check` — validation, flows and lint rules — and their encodings: text,
@@ -121,7 +122,8 @@ public struct CheckReport: Sendable {
         }.map { $0 + "\n" }.joined()
     }
 
-    /// A workflow command's message: `%`, CR and LF escaped.
+    /// A workflow command's message: `%`, CR and LF escaped as GitHub decodes them; other controls (an escape
+    /// sequence, a bidirectional override) shown as `\u{1B}`, as the terminal shows them.
     public static func githubData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -129,6 +131,7 @@ public struct CheckReport: Sendable {
             case "%": out += "%25"
             case "\r": out += "%0D"
             case "\n": out += "%0A"
+            case _ where TerminalText.isInvisibleControl(scalar): out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }

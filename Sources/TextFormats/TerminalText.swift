@@ -20,12 +20,21 @@ public enum TerminalText {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
             case 0x09: out += "\\t"
-            case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029:
+            case _ where isInvisibleControl(scalar):
                 out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             default: out.unicodeScalars.append(scalar)
             }
         }
         return out
+    }
+
+    /// Characters that change how text shows rather than showing: C0 and C1 controls, line and paragraph separators,
+    /// and the bidirectional controls (U+202E can make a line read backwards).
+    public static func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
     }
 
     /// The longest line `line` prints whole, in characters (Unicode scalars).

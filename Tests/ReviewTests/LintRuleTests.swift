@@ -3,6 +3,7 @@ import ModelLoading
 @testable import Review
 import SceneModel
 import Testing
+import TextFormats
 
 /// Each lint rule: a model that triggers it (at a known position), one that does not, and the GitHub and
 /// SARIF encodings of the finding.
@@ -80,6 +81,14 @@ import Testing
     func ruleIsQuietOnTheFixedModel(_ test: Case) throws {
         let found = try Self.findings(test.clean)
         #expect(!found.contains { $0.category == test.rule }, "\(found)")
+    }
+
+    /// Text from a model in a workflow command shows as written: line breaks as GitHub decodes them, controls
+    /// (an escape sequence, a NUL, a right-to-left override) as visible escapes, never raw.
+    @Test func githubCommandsShowControlsAsEscapes() {
+        #expect(CheckReport.githubData("a\u{1B}[31mb\u{0}c\u{202E}d\ne%") == "a\\u{1B}[31mb\\u{0}c\\u{202E}d%0Ae%25")
+        #expect(CheckReport.githubProperty("x\u{202E}:y") == "x\\u{202E}%3Ay")
+        #expect(TerminalText.line("a\u{202E}b\u{2066}c") == "a\\u{202E}b\\u{2066}c")
     }
 
     @Test(arguments: cases)
