@@ -52,7 +52,7 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
         case .cannotWrite(let path, let reason):
             "cannot write '\(path)': \(reason)"
         case .notARegularFile(let path, let kind):
-            "output '\(path)' is \(kind), not a file; give the path of a file to write (or leave -o out for standard output)"
+            "output '\(path)' is \(kind); give the path of a file or folder to write"
         case .isAnInput(let path, let input):
             "output '\(path)' is, or is inside, the input '\(input)'; choose another file"
         }
@@ -115,18 +115,12 @@ public enum OutputWriter {
         let resolved = directory(path).path
         var status = stat()
         if stat(resolved, &status) == 0 {
-            let kind: String? = switch status.st_mode & S_IFMT {
-            case S_IFREG: nil
-            case S_IFDIR: "a folder"
-            case S_IFIFO: "a FIFO"
-            case S_IFCHR, S_IFBLK: "a device"
-            case S_IFSOCK: "a socket"
-            default: "not a regular file"
-            }
-            if let kind { throw OutputError.notARegularFile(path: path, kind: kind) }
+            if status.st_mode & S_IFMT == S_IFDIR { throw OutputError.notARegularFile(path: path, kind: "a folder") }
+            if let kind = specialKind(resolved) { throw OutputError.notARegularFile(path: path, kind: kind) }
         } else if errno == ELOOP {
             throw OutputError.cannotWrite(path: path, reason: "too many levels of symbolic links")
         }
+        if path.hasSuffix("/") { throw OutputError.notARegularFile(path: path, kind: "a folder's name (it ends with '/')") }
         for input in inputs {
             let inputPath = directory(input).path
             if inputPath == resolved || isAncestor(inputPath, of: resolved) {
@@ -134,6 +128,20 @@ public enum OutputWriter {
             }
         }
         return resolved
+    }
+
+    /// What the existing thing at `path` is when it is neither a regular file nor a folder: "a FIFO", "a device",
+    /// "a socket"; nil otherwise.
+    static func specialKind(_ path: String) -> String? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
     }
 
     /// The folder `path` names, symbolic links resolved (`OutputTarget.directory`), before any check.
@@ -209,7 +217,10 @@ public enum OutputWriter {
         }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw OutputError.isAFile(path: path) }
+            guard isDirectory.boolValue else {
+                if let kind = specialKind(directory) { throw OutputError.notARegularFile(path: path, kind: kind) }
+                throw OutputError.isAFile(path: path)
+            }
             let parent = target.directory.deletingLastPathComponent().path
             if isReadOnly(directory) || access(parent, W_OK) != 0 { throw OutputError.readOnly(path: path) }
             if !target.force, !fileManager.fileExists(atPath: target.directory.appendingPathComponent(manifestName).path) {

@@ -10,6 +10,8 @@ public enum InputLimits {
     public static let yamlAliasNodes = 100_000
     /// The deepest nesting of elements in a storyboard (Interface Builder's own files stay under 30).
     public static let storyboardDepth = 1_000
+    /// The largest model file, in bytes (a model of 2,000 scenes is about 250 KB).
+    public static let modelBytes = 20_000_000
     /// The largest storyboard, in bytes: the XML parser (libxml2 through Foundation) gives up a little above it.
     /// The largest storyboard of the corpus of real apps is under 600 KB.
     public static let storyboardBytes = 10_000_000

@@ -59,6 +59,10 @@ public struct ModelLoader: Sendable {
         } catch {
             return LoadResult(model: nil, diagnostics: [.error(Self.unreadable(path, what: "model file"), at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
         }
+        if data.count > InputLimits.modelBytes {
+            return LoadResult(model: nil, diagnostics: [.error("the model file is \(data.count) bytes, more than the \(InputLimits.modelBytes) a model may have",
+                                                               at: SourceLocation(file: path, line: 1, column: 1), category: .limit)])
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             let bad = UTF8Check.firstInvalidByte(in: data)
             let detail = bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? ""

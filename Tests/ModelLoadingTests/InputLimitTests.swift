@@ -264,6 +264,16 @@ import Testing
         #expect(result.diagnostics.first?.category == "limit")
     }
 
+    /// A model file past the size limit is refused by its size before it is parsed.
+    @Test func aModelPastTheSizeLimitIsRefusedBySize() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-model-\(UUID().uuidString).yaml")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(("# " + String(repeating: "x", count: InputLimits.modelBytes) + "\n").utf8).write(to: file)
+        #expect(ModelLoader().load(path: file.path).diagnostics.map(\.description) == [
+            "\(file.path):1:1: error: the model file is \(InputLimits.modelBytes + 3) bytes, more than the \(InputLimits.modelBytes) a model may have [limit]",
+        ])
+    }
+
     /// A Swift file past the size the scan reads is skipped with a warning; the others are scanned.
     @Test func aSwiftFilePastTheSizeLimitIsSkipped() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swift-limit-\(UUID().uuidString)")

@@ -139,6 +139,8 @@ final class OutputOwnershipTests: XCTestCase {
             (["import", "Main.storyboard", "-o", "pipe"], "output 'pipe' is a FIFO"),
             (["render", "App.yaml", "--diagram", "segues", "--sources", "Sources", "-o", "Sources/main.swift"], "output 'Sources/main.swift' is, or is inside, the input 'Sources'"),
             (["benchmark", "--write-model", "pipe"], "output 'pipe' is a FIFO"),
+            (["generate", "App.yaml", "-o", "pipe"], "output 'pipe' is a FIFO"),
+            (["render", "App.yaml", "--diagram", "segues", "-o", "graph.svg/"], "output 'graph.svg/' is a folder's name (it ends with '/')"),
             (["generate", "App.yaml", "-o", "Docs", "--statistics", "App.yaml"], "output 'App.yaml' is, or is inside, the input"),
         ]
         for (arguments, message) in refusals {
