@@ -30,7 +30,7 @@ public enum AtomicFile {
             let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
             throw WriteError(path: path, reason: exists && isDirectory.boolValue ? "cannot create a file in '\(directory)'" : "no such directory '\(directory)'")
         }
-        let failure = writeAll(bytes, to: fd)
+        let failure = FileDescriptor.writeAll(bytes, to: fd)
         let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
         if let reason = failure ?? closed {
             unlink(temporary)
@@ -55,19 +55,22 @@ public enum AtomicFile {
     }
 }
 
-/// Writes all of `bytes` to `fd`, retrying short and interrupted writes; the reason when it fails.
-private func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
-    bytes.withUnsafeBytes { buffer -> String? in
-        guard let base = buffer.baseAddress else { return nil }
-        var offset = 0
-        while offset < buffer.count {
-            let written = write(fd, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
+/// Writing to a file descriptor: a file being written, standard output.
+public enum FileDescriptor {
+    /// Writes all of `bytes` to `fd`, retrying short and interrupted writes; the reason when it fails.
+    public static func writeAll(_ bytes: [UInt8], to fd: Int32) -> String? {
+        bytes.withUnsafeBytes { buffer -> String? in
+            guard let base = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(fd, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return String(cString: strerror(errno))
+                }
+                offset += written
             }
-            offset += written
+            return nil
         }
-        return nil
     }
 }

@@ -37,13 +37,7 @@ struct ImportCommand: ParsableCommand {
 
     func run() throws {
         let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
-        let destination: String?
-        do {
-            destination = try output.map { try OutputWriter.fileTarget($0, protecting: app.inputFiles(of: model, input: input)) }
-        } catch {
-            Terminal.error("\(error)")
-            throw ExitCode(1)
-        }
+        let destination = try app.outputFile(output, model: model, input: input)
         let files = (app.model.map { [$0] } ?? app.storyboards).map { ($0 as NSString).lastPathComponent }
         let writer = ModelWriter(header: [
             "Imported from \(files.joined(separator: ", ")) by scenograph import.",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocSite
 import Foundation
 import ModelLoading
 import SceneModel
@@ -51,6 +52,17 @@ enum ModelInput {
         var storyboards: [String] = []
         /// Storyboards found in folders rather than named.
         var found: Set<String> = []
+
+        /// Where a command that writes one file (`render -o`, `import -o`) writes `output` (nil: standard output),
+        /// checked by `OutputWriter.fileTarget` against the app's inputs; a refusal is printed and ends the command.
+        func outputFile(_ output: String?, model: SceneModel, input: InputOptions) throws -> String? {
+            do {
+                return try output.map { try OutputWriter.fileTarget($0, protecting: inputFiles(of: model, input: input)) }
+            } catch {
+                Terminal.error("\(error)")
+                throw ExitCode(1)
+            }
+        }
 
         /// The files a command that writes one file (`render -o`, `import -o`) must not replace: the model with the
         /// storyboards and sources it lists, or the storyboards given, the sources folders given, and the Info.plist

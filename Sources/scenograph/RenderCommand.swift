@@ -67,13 +67,7 @@ struct RenderCommand: ParsableCommand {
             if !outputOptions.quiet { Terminal.warning("--flow is ignored: the segue graph shows the whole model") }
         }
         let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
-        let destination: String?
-        do {
-            destination = try output.map { try OutputWriter.fileTarget($0, protecting: app.inputFiles(of: model, input: input)) }
-        } catch {
-            Terminal.error("\(error)")
-            throw ExitCode(1)
-        }
+        let destination = try app.outputFile(output, model: model, input: input)
         let clock = ContinuousClock()
         let start = clock.now
         if format == .mermaid {

@@ -1,3 +1,4 @@
+import DocSite
 import Foundation
 import ModelLoading
 import SceneModel
@@ -8,7 +9,7 @@ enum Terminal {
     /// Writes to standard output. When it cannot be written (a full disk, a closed descriptor), the command cannot
     /// do its job: it says so on standard error and ends with status 1, rather than trapping in Foundation's writer.
     static func standardOutput(_ bytes: [UInt8]) {
-        if let reason = writeAll(bytes, to: STDOUT_FILENO) {
+        if let reason = FileDescriptor.writeAll(bytes, to: STDOUT_FILENO) {
             standardError(Array("error: cannot write standard output: \(reason)\n".utf8))
             exit(1)
         }
@@ -17,24 +18,7 @@ enum Terminal {
     /// Writes to standard error; when that cannot be written, the message is lost and the command goes on (its exit
     /// status still tells).
     static func standardError(_ bytes: [UInt8]) {
-        _ = writeAll(bytes, to: STDERR_FILENO)
-    }
-
-    /// Writes all of `bytes`, retrying short and interrupted writes; the reason when it fails.
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> String? {
-        bytes.withUnsafeBytes { buffer -> String? in
-            guard let base = buffer.baseAddress else { return nil }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return String(cString: strerror(errno))
-                }
-                offset += written
-            }
-            return nil
-        }
+        _ = FileDescriptor.writeAll(bytes, to: STDERR_FILENO)
     }
 
     /// Bytes on standard output as they are (a rendered diagram).
