@@ -43,8 +43,7 @@ struct CheckCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
-        // Handed to git as an argument: a value starting with '-' would be read as one of git's options.
-        if let git, git.hasPrefix("-") || git.isEmpty { throw ValidationError("--git takes a revision (a branch, tag or commit), not '\(git)'") }
+        try ReviewInput.validate(revision: git)
     }
 
     func run() throws {

@@ -61,8 +61,7 @@ struct DiffCommand: ParsableCommand {
             throw ValidationError("give the HEAD paths (a model file, storyboards or a folder) after --git REV")
         }
         if context < 0 { throw ValidationError("--context must be 0 or more") }
-        // Handed to git as an argument: a value starting with '-' would be read as one of git's options.
-        if let git, git.hasPrefix("-") || git.isEmpty { throw ValidationError("--git takes a revision (a branch, tag or commit), not '\(git)'") }
+        try ReviewInput.validate(revision: git)
     }
 
     func run() throws {

@@ -16,6 +16,13 @@ enum ReviewInput {
 
     // MARK: - Git
 
+    /// `--git`'s value is handed to git as an argument: one starting with '-' would be read as one of git's options.
+    static func validate(revision: String?) throws {
+        if let revision, revision.hasPrefix("-") || revision.isEmpty {
+            throw ValidationError("--git takes a revision (a branch, tag or commit), not '\(revision)'")
+        }
+    }
+
     /// Loads `paths` as they are in git revision `revision`: each file is read with `git show REV:./path`
     /// (run in the file's folder, so paths are as the user typed them) into a temporary folder, a model's
     /// storyboards included. Diagnostics name files as `REV:path`.
