@@ -159,7 +159,9 @@ final class StoryboardImportSession {
     private var controllers: [ObjectKey: StoryboardElement] = [:]
     private var placeholders: [ObjectKey: StoryboardPlaceholder] = [:]
     /// Per document: storyboard ID → object id of the scene member carrying it.
-    private var storyboardIDs: [[String: String]] = []
+    /// Object id of each storyboard ID, per document. Keys compare literally, as UIKit's lookup does (`NSString`
+    /// equality): an `é` written as one character and as `e` with a combining accent are two IDs.
+    private var storyboardIDs: [[LiteralText: String]] = []
     /// Resolved or stand-in target of each storyboard reference.
     private var resolution: [ObjectKey: (target: ObjectKey, resolved: Bool)] = [:]
     /// Scene identifier of each view controller and stand-in.
@@ -297,7 +299,7 @@ final class StoryboardImportSession {
 
     private func indexObjects() {
         for (index, document) in documents.enumerated() {
-            var ids: [String: String] = [:]
+            var ids: [LiteralText: String] = [:]
             for scene in document.scenes {
                 switch scene.member {
                 case .controller(let element):
@@ -306,10 +308,10 @@ final class StoryboardImportSession {
                         continue
                     }
                     controllers[ObjectKey(file: index, objectID: id)] = element
-                    if let storyboardID = element["storyboardIdentifier"], ids[storyboardID] == nil { ids[storyboardID] = id }
+                    if let storyboardID = element["storyboardIdentifier"].map(LiteralText.init), ids[storyboardID] == nil { ids[storyboardID] = id }
                 case .placeholder(let placeholder):
                     placeholders[ObjectKey(file: index, objectID: placeholder.objectID)] = placeholder
-                    if let storyboardID = placeholder.storyboardIdentifier, ids[storyboardID] == nil { ids[storyboardID] = placeholder.objectID }
+                    if let storyboardID = placeholder.storyboardIdentifier.map(LiteralText.init), ids[storyboardID] == nil { ids[storyboardID] = placeholder.objectID }
                 case .none:
                     break
                 }
@@ -345,14 +347,14 @@ final class StoryboardImportSession {
         guard let name = placeholder.storyboardName, !name.isEmpty else {
             return .failure(Unresolved(reason: "the reference names no storyboard"))
         }
-        let candidates = documents.indices.filter { documents[$0].name == name }
+        let candidates = documents.indices.filter { LiteralText(documents[$0].name) == LiteralText(name) }
         guard let target = closest(candidates, to: key.file) else {
             let bundle = placeholder.bundleIdentifier.map { " (it is in bundle '\($0)')" } ?? ""
             return .failure(Unresolved(reason: "\(name).storyboard is not among the imported storyboards\(bundle)"))
         }
         let objectID: String
         if let identifier = placeholder.referencedIdentifier {
-            guard let id = storyboardIDs[target][identifier] else {
+            guard let id = storyboardIDs[target][LiteralText(identifier)] else {
                 return .failure(Unresolved(reason: "\(name).storyboard has no view controller with storyboard ID '\(identifier)'"))
             }
             objectID = id
@@ -813,4 +815,12 @@ final class StoryboardImportSession {
         }
         return nil
     }
+}
+
+/// Text compared and hashed by its UTF-8 bytes, as Foundation's `NSString` compares (Swift's `String` compares by
+/// canonical equivalence).
+struct LiteralText: Hashable {
+    let bytes: [UInt8]
+
+    init(_ text: String) { bytes = Array(text.utf8) }
 }

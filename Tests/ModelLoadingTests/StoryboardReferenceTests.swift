@@ -71,6 +71,21 @@ import Testing
         #expect(result.files.map { $0.placeholders.map(\.isResolved) } == [[true], [true], []])
     }
 
+    /// UIKit finds a storyboard ID by its exact characters: an é written as one character does not match an e with a
+    /// combining accent, though Swift's strings call them equal.
+    @Test func storyboardIDsMatchCharacterForCharacter() throws {
+        func importing(referenced: String) -> StoryboardImport {
+            StoryboardImporter().importContents([
+                ("App/Start.storyboard", Self.storyboard(initial: "s1", body: Self.controller("s1", segueTo: "r1") + Self.placeholder("r1", name: "End", identifier: referenced))),
+                ("App/End.storyboard", Self.storyboard(initial: nil, body: Self.controller("e1", storyboardID: "Caf\u{E9}"))),
+            ])
+        }
+        #expect(importing(referenced: "Caf\u{E9}").files.first?.placeholders.map(\.isResolved) == [true])
+        let decomposed = importing(referenced: "Cafe\u{301}")
+        #expect(decomposed.files.first?.placeholders.map(\.isResolved) == [false])
+        #expect(decomposed.diagnostics.contains { $0.message.contains("End.storyboard has no view controller with storyboard ID") })
+    }
+
     @Test func aNameInSeveralFoldersResolvesToTheClosestFile() throws {
         let result = StoryboardImporter().importContents([
             ("Phone/Main.storyboard", Self.storyboard(initial: "p1", body: Self.controller("p1", storyboardID: "PhoneHome", segueTo: "p2") + Self.placeholder("p2", name: "Detail"))),
