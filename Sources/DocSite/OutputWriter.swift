@@ -32,6 +32,7 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
     case cannotWrite(path: String, reason: String)
     case notARegularFile(path: String, kind: String)
     case isAnInput(path: String, input: String)
+    case containsCache(path: String, cache: String)
 
     public var description: String {
         switch self {
@@ -53,6 +54,8 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
             "cannot write '\(path)': \(reason)"
         case .notARegularFile(let path, let kind):
             "output '\(path)' is \(kind); give the path of a file or folder to write"
+        case .containsCache(let path, let cache):
+            "output '\(path)' is, or holds, the diagram cache '\(cache)', which every run would wipe; choose another folder, or move the cache (SCENOGRAPH_CACHE_DIR)"
         case .isAnInput(let path, let input):
             "output '\(path)' is, or is inside, the input '\(input)'; choose another file"
         }
@@ -69,6 +72,8 @@ public struct OutputTarget: Sendable, Hashable {
     public var force: Bool
     /// Inputs the folder must never contain, resolved.
     var protectedPaths: [(shown: String, resolved: String)]
+    /// The diagram cache, which the folder must neither be nor contain: as given, and resolved.
+    var cache: (shown: String, resolved: String)? = nil
 
     public static func == (lhs: OutputTarget, rhs: OutputTarget) -> Bool {
         lhs.requested == rhs.requested && lhs.directory == rhs.directory && lhs.force == rhs.force
@@ -95,7 +100,7 @@ public enum OutputWriter {
     /// Checks that `path` may be replaced by generated docs: not a file, not the current directory,
     /// not a folder holding one of `inputs` (the model, its storyboards, templates), not read-only, and
     /// either new, empty, or written by scenograph before (unless `force`).
-    public static func target(_ path: String, protecting inputs: [String], force: Bool = false) throws -> OutputTarget {
+    public static func target(_ path: String, protecting inputs: [String], cache: String? = nil, force: Bool = false) throws -> OutputTarget {
         let resolved = directory(path)
         var status = stat()
         if stat(resolved.path, &status) != 0, errno == ELOOP {
@@ -103,7 +108,8 @@ public enum OutputWriter {
             throw OutputError.cannotWrite(path: path, reason: "too many levels of symbolic links")
         }
         let protected = inputs.map { (shown: $0, resolved: resolvingSymlinks(URL(fileURLWithPath: $0).standardizedFileURL).path) }
-        let target = OutputTarget(requested: path, directory: resolved, force: force, protectedPaths: protected)
+        var target = OutputTarget(requested: path, directory: resolved, force: force, protectedPaths: protected)
+        target.cache = cache.map { (shown: $0, resolved: resolvingSymlinks(URL(fileURLWithPath: $0).standardizedFileURL).path) }
         try check(target)
         return target
     }
@@ -214,6 +220,9 @@ public enum OutputWriter {
         if isAncestor(directory, of: current) { throw OutputError.containsCurrentDirectory(path: path) }
         for input in target.protectedPaths where input.resolved == directory || isAncestor(directory, of: input.resolved) {
             throw OutputError.containsInput(path: path, input: input.shown)
+        }
+        if let cache = target.cache, cache.resolved == directory || isAncestor(directory, of: cache.resolved) {
+            throw OutputError.containsCache(path: path, cache: cache.shown)
         }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: directory, isDirectory: &isDirectory) {

@@ -117,17 +117,16 @@ struct GenerateCommand: ParsableCommand {
 
         // Nothing the app is read from may be inside the folder that is replaced, nor the diagram cache.
         let protected = loaded.inputFiles(of: app) + input.sources + (input.infoPlist.map { [$0] } ?? []) + (templates.map { [$0] } ?? [])
-            + (cacheFolder.map { [$0.path] } ?? [])
         let destination: OutputTarget
         do {
-            destination = try OutputWriter.target(destinationName, protecting: protected, force: force)
+            destination = try OutputWriter.target(destinationName, protecting: protected, cache: cacheFolder?.path, force: force)
         } catch {
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
         let statisticsTarget: String?
         do {
-            statisticsTarget = try statisticsFile.map { try OutputWriter.fileTarget($0, protecting: protected) }
+            statisticsTarget = try statisticsFile.map { try OutputWriter.fileTarget($0, protecting: protected + (cacheFolder.map { [$0.path] } ?? [])) }
         } catch {
             Terminal.error("\(error)")
             throw ExitCode(1)

@@ -106,7 +106,7 @@ final class OutputOwnershipTests: XCTestCase {
         for output in ["Docs/.cache", "Docs"] {
             let run = try CLIRunner.run(["generate", "App.yaml", "-o", output, "--force"], in: project, environment: ["SCENOGRAPH_CACHE_DIR": cache.path])
             XCTAssertEqual(run.status, 1, output)
-            XCTAssertTrue(run.stderr.contains("error: output '\(output)' contains the input '\(cache.path)'"), run.stderr)
+            XCTAssertTrue(run.stderr.contains("error: output '\(output)' is, or holds, the diagram cache '\(cache.path)'"), run.stderr)
         }
     }
 
