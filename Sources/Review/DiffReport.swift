@@ -44,15 +44,16 @@ public struct DiffReport: Sendable {
 
     // MARK: - Summary
 
-    /// "1 flow now fails, 3 segues changed, 1 scene added, 2 flows behave differently", or "no navigation change".
+    /// "1 flow now fails, 3 segues changed, 1 scene added, 2 other flows behave differently", or "no navigation change".
     public var summary: String {
         if diff.isEmpty { return "no navigation change" }
         var parts: [String] = []
         // What a reviewer must see first: flows that failed or erred on neither side before and now do, or the reverse.
-        let failing = diff.flows.filter { $0.headResult.map { $0 != .passed } == true && $0.baseResult.map { $0 == .passed } != false }.count
-        if failing > 0 { parts.append("\(failing) flow\(failing == 1 ? " now fails" : "s now fail")") }
-        let passing = diff.flows.filter { $0.headResult == .passed && $0.baseResult.map { $0 != .passed } == true }.count
-        if passing > 0 { parts.append("\(passing) flow\(passing == 1 ? " now passes" : "s now pass")") }
+        let failing = diff.flows.filter { $0.headResult.map { $0 != .passed } == true && $0.baseResult.map { $0 == .passed } != false }
+        if !failing.isEmpty { parts.append("\(failing.count) flow\(failing.count == 1 ? " now fails" : "s now fail")") }
+        let passing = diff.flows.filter { $0.headResult == .passed && $0.baseResult.map { $0 != .passed } == true }
+        if !passing.isEmpty { parts.append("\(passing.count) flow\(passing.count == 1 ? " now passes" : "s now pass")") }
+        let counted = Set((failing + passing).map(\.id))
         func count<T>(_ items: [T], _ noun: String, _ verb: String, where keep: (T) -> Bool) {
             let n = items.filter(keep).count
             if n > 0 { parts.append("\(n) \(noun)\(n == 1 ? "" : "s") \(verb)") }
@@ -67,8 +68,10 @@ public struct DiffReport: Sendable {
         if containers > 0 { parts.append("\(containers) container\(containers == 1 ? "" : "s") changed") }
         count(diff.flows, "flow", "added") { $0.change == .added }
         count(diff.flows, "flow", "removed") { $0.change == .removed }
-        let behaving = diff.flows.filter(\.behavesDifferently).count
-        if behaving > 0 { parts.append("\(behaving) flow\(behaving == 1 ? "" : "s") behave\(behaving == 1 ? "s" : "") differently") }
+        // Flows already said to fail or pass now are not counted again.
+        let behaving = diff.flows.filter { $0.behavesDifferently && !counted.contains($0.id) }.count
+        let other = counted.isEmpty ? "" : " other"
+        if behaving > 0 { parts.append("\(behaving)\(other) flow\(behaving == 1 ? "" : "s") behave\(behaving == 1 ? "s" : "") differently") }
         count(diff.flows, "flow", "edited (same behaviour)") { $0.change == .changed && !$0.behavesDifferently }
         if !diff.model.isEmpty { parts.append("model settings changed (\(diff.model.map(\.key).joined(separator: ", ")))") }
         return parts.joined(separator: ", ")
