@@ -89,7 +89,8 @@ struct DiffCommand: ParsableCommand {
         if let output {
             let target: OutputTarget
             do {
-                target = try OutputWriter.target(output, protecting: paths, force: force)
+                // The diagram cache is generate's; a diff folder must not replace it either.
+                target = try OutputWriter.target(output, protecting: paths, cache: CacheLocation.standard().path, force: force)
             } catch {
                 Terminal.error("\(error)")
                 throw ExitCode(1)

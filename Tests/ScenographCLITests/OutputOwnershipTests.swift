@@ -104,9 +104,11 @@ final class OutputOwnershipTests: XCTestCase {
     func testTheCacheIsNeverReplaced() throws {
         let cache = project.appendingPathComponent("Docs/.cache")
         for output in ["Docs/.cache", "Docs"] {
-            let run = try CLIRunner.run(["generate", "App.yaml", "-o", output, "--force"], in: project, environment: ["SCENOGRAPH_CACHE_DIR": cache.path])
-            XCTAssertEqual(run.status, 1, output)
-            XCTAssertTrue(run.stderr.contains("error: output '\(output)' is, or holds, the diagram cache '\(cache.path)'"), run.stderr)
+            for command in [["generate", "App.yaml"], ["diff", "App.yaml", "App.yaml"]] {
+                let run = try CLIRunner.run(command + ["-o", output, "--force"], in: project, environment: ["SCENOGRAPH_CACHE_DIR": cache.path])
+                XCTAssertEqual(run.status, 1, "\(command) \(output)")
+                XCTAssertTrue(run.stderr.contains("error: output '\(output)' is, or holds, the diagram cache '\(cache.path)'"), run.stderr)
+            }
         }
     }
 
