@@ -115,14 +115,15 @@ public enum OutputWriter {
     }
 
     /// Checks that the single file `path` (`render -o`, `import -o`) may be written: it is new or a regular file,
-    /// and neither one of `inputs` nor inside one of them that is a folder (the Swift sources). Returns the path to write, symbolic links resolved, so that a link is written through
-    /// as a shell's redirection would, and a device, FIFO or folder is never renamed over.
+    /// and neither one of `inputs` nor inside one of them that is a folder (the Swift sources). Returns the path to
+    /// write, symbolic links resolved, so that a link is written through as a shell's redirection would, and a
+    /// device, FIFO or folder is never renamed over.
     public static func fileTarget(_ path: String, protecting inputs: [String]) throws -> String {
         let resolved = directory(path).path
         var status = stat()
         if stat(resolved, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR { throw OutputError.notARegularFile(path: path, kind: "a folder") }
-            if let kind = specialKind(resolved) { throw OutputError.notARegularFile(path: path, kind: kind) }
+            if let kind = specialKind(mode: status.st_mode) { throw OutputError.notARegularFile(path: path, kind: kind) }
         } else if errno == ELOOP {
             throw OutputError.cannotWrite(path: path, reason: "too many levels of symbolic links")
         }
@@ -141,7 +142,12 @@ public enum OutputWriter {
     static func specialKind(_ path: String) -> String? {
         var status = stat()
         guard stat(path, &status) == 0 else { return nil }
-        switch status.st_mode & S_IFMT {
+        return specialKind(mode: status.st_mode)
+    }
+
+    /// `specialKind(_:)` for a file mode already read.
+    static func specialKind(mode: mode_t) -> String? {
+        switch mode & S_IFMT {
         case S_IFREG, S_IFDIR: return nil
         case S_IFIFO: return "a FIFO"
         case S_IFCHR, S_IFBLK: return "a device"

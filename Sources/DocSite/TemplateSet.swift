@@ -126,17 +126,19 @@ public struct TemplateSources: Sendable {
 
     /// Partials (`{{> name}}`, `{{< name}}`) that name no template, templates that include themselves, directly
     /// or through others, and sections nested past `sectionDepth`: the engine would render nothing for the first and
-    /// recurse until the stack overflows for the others. Each is reported at its tag. (A template that changes its delimiters is read with the default ones.)
+    /// recurse until the stack overflows for the others. Each is reported at its tag. (A template that changes its
+    /// delimiters is read with the default ones.)
     func includeProblems() -> [Diagnostic] {
         let names = Set(sources.map(\.name))
         var includes: [String: [(name: String, location: SourceLocation)]] = [:]
         var diagnostics: [Diagnostic] = []
         for source in sources {
-            if let deep = Self.tooDeep(in: source.text) {
+            let tags = Self.tags(in: source.text)
+            if let deep = Self.tooDeep(in: tags) {
                 diagnostics.append(.error("sections nested more than \(Self.sectionDepth) levels deep; a template may nest at most \(Self.sectionDepth)",
                                           at: SourceLocation(file: source.file, line: deep.line, column: deep.column)))
             }
-            for tag in Self.partialTags(in: source.text) {
+            for tag in Self.partialTags(in: tags) {
                 let location = SourceLocation(file: source.file, line: tag.line, column: tag.column)
                 if names.contains(tag.name) {
                     includes[source.name, default: []].append((tag.name, location))
@@ -169,10 +171,10 @@ public struct TemplateSources: Sendable {
     /// levels overflow its stack.
     static let sectionDepth = 100
 
-    /// The first tag of `text` that opens a section past `sectionDepth`, with its position.
-    static func tooDeep(in text: String) -> (line: Int, column: Int)? {
+    /// The first of a template's `tags` that opens a section past `sectionDepth`, with its position.
+    static func tooDeep(in tags: [Tag]) -> (line: Int, column: Int)? {
         var depth = 0
-        for tag in tags(in: text) {
+        for tag in tags {
             switch tag.inside.first {
             case "#", "^", "$", "<":
                 depth += 1
@@ -186,18 +188,20 @@ public struct TemplateSources: Sendable {
         return nil
     }
 
-    /// The partial and parent tags of a template's text, with their positions (1-based line and column).
-    static func partialTags(in text: String) -> [(name: String, line: Int, column: Int)] {
-        tags(in: text).compactMap { tag in
+    /// The partial and parent tags among a template's `tags`, with their positions (1-based line and column).
+    static func partialTags(in tags: [Tag]) -> [(name: String, line: Int, column: Int)] {
+        tags.compactMap { tag in
             guard let marker = tag.inside.first, marker == ">" || marker == "<" else { return nil }
             let name = tag.inside.dropFirst().trimmingCharacters(in: .whitespaces)
             return (name, tag.line, tag.column)
         }
     }
 
+    typealias Tag = (inside: String, line: Int, column: Int)
+
     /// Every `{{…}}` tag of a template's text: what is inside the braces, trimmed, and where the tag starts.
-    static func tags(in text: String) -> [(inside: String, line: Int, column: Int)] {
-        var tags: [(inside: String, line: Int, column: Int)] = []
+    static func tags(in text: String) -> [Tag] {
+        var tags: [Tag] = []
         var line = 1
         var column = 1
         var rest = Substring(text)

@@ -237,16 +237,10 @@ private struct ModelDiffer {
             // A stand-in whose storyboard reference resolves now: its made-up summary is not a change of the scene's.
             let resolved = old.standsInFor != nil && scene.standsInFor == nil ? old.standsInFor : nil
             if resolved != nil { properties.removeAll { $0.key == "summary" && $0.old == old.summary } }
-            if resolved != nil {
+            if oldID != scene.id || !properties.isEmpty || resolved != nil {
                 changes.append(.init(change: oldID != scene.id ? .renamed : .changed, id: scene.id, oldID: oldID != scene.id ? oldID : nil,
                                      kind: scene.kind, className: scene.className, properties: properties, location: scene.location,
                                      standsInFor: resolved))
-            } else if oldID != scene.id {
-                changes.append(.init(change: .renamed, id: scene.id, oldID: oldID, kind: scene.kind, className: scene.className,
-                                     properties: properties, location: scene.location))
-            } else if !properties.isEmpty {
-                changes.append(.init(change: .changed, id: scene.id, kind: scene.kind, className: scene.className,
-                                     properties: properties, location: scene.location))
             }
         }
         for scene in base.scenes where sceneMap[scene.id] == nil {

@@ -68,8 +68,7 @@ enum ModelInput {
         /// storyboards and sources it lists, or the storyboards given, the sources folders given, and the Info.plist
         /// given or found beside the storyboards.
         func inputFiles(of model: SceneModel, input: InputOptions) -> [String] {
-            let storyboards = self.model == nil ? self.storyboards
-                : model.storyboards.map { (((self.model ?? "") as NSString).deletingLastPathComponent as NSString).appendingPathComponent($0.value) }
+            let storyboards = self.model == nil ? self.storyboards : listedPaths(model.storyboards.map(\.value))
             let plist = input.infoPlist ?? InfoPlist.find(near: storyboards)
             return inputFiles(listed: (model.storyboards + model.sources).map(\.value)) + input.sources + (plist.map { [$0] } ?? [])
         }
@@ -77,11 +76,14 @@ enum ModelInput {
         /// The files a command must never write over: the model with the storyboards and sources it lists (`listed`,
         /// relative to its folder), or the storyboards given.
         func inputFiles(listed: [String]) -> [String] {
-            if let model {
-                let folder = URL(fileURLWithPath: model).deletingLastPathComponent()
-                return [model] + listed.map { folder.appendingPathComponent($0).path }
-            }
-            return storyboards
+            model.map { [$0] + listedPaths(listed) } ?? storyboards
+        }
+
+        /// The paths of the files the model lists (`listed`, relative to its folder); none without a model.
+        func listedPaths(_ listed: [String]) -> [String] {
+            guard let model else { return [] }
+            let folder = URL(fileURLWithPath: model).deletingLastPathComponent()
+            return listed.map { folder.appendingPathComponent($0).path }
         }
     }
 

@@ -84,9 +84,8 @@ enum RunFingerprint {
         var storyboards = app.storyboards
         if let path = app.model {
             file(path)
-            let modelFolder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            storyboards += loaded.storyboards.map { modelFolder.appendingPathComponent($0).path }
-            for source in loaded.sources { folder(modelFolder.appendingPathComponent(source).path) }
+            storyboards += app.listedPaths(loaded.storyboards)
+            for source in app.listedPaths(loaded.sources) { folder(source) }
         }
         for path in storyboards { file(path) }
         if app.model == nil {
