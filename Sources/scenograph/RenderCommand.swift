@@ -41,8 +41,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "With --diagram sequence: draw only this step's part (0 is the launch), as the flow's page does.")
     var step: Int?
 
-    @Option(help: "With --step: which part of a step too wide for one part (1 is the first).")
-    var part: Int = 1
+    @Option(help: "With --step: which part of a step too wide for one part (1 is the first, the default).")
+    var part: Int?
 
     @Option(help: "The output format.")
     var format: Format = .svg
@@ -61,6 +61,15 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "Print the time spent building the DOT and inside Graphviz (parse, layout, render).")
     var timing = false
+
+    func validate() throws {
+        if step != nil, diagram != .sequence {
+            throw ValidationError("--step draws a part of a sequence diagram; add --diagram sequence, or leave out --step \(step ?? 0)")
+        }
+        if let part, step == nil {
+            throw ValidationError("--part \(part) needs --step: it picks a part of one step's sequence diagram")
+        }
+    }
 
     func run() throws {
         if diagram == .segues, flow != nil {
@@ -88,7 +97,7 @@ struct RenderCommand: ParsableCommand {
             }
             traces = [Simulator(model: model).run(flowModel, detail: detail)]
             if diagram == .sequence, let step {
-                subject = .sequencePart(flow: flowID, step: step, part: part)
+                subject = .sequencePart(flow: flowID, step: step, part: part ?? 1)
             } else {
                 subject = diagram == .sequence ? .sequence(flow: flowID) : .filmstrip(flow: flowID)
             }
@@ -100,7 +109,7 @@ struct RenderCommand: ParsableCommand {
                     guard case .sequencePart(flow, let step, let part) = entry.subject else { return nil }
                     return part == 1 ? "\(step)" : "\(step) part \(part)"
                 }
-                Terminal.error("flow '\(flow)' has no part \(part) of step \(step) (drawn: \(parts.joined(separator: ", ")))")
+                Terminal.error("flow '\(flow)' has no part \(part ?? 1) of step \(step) (drawn: \(parts.joined(separator: ", ")))")
                 throw ExitCode(1)
             }
             if case .sequence(let flowID) = subject, let trace = traces.first {

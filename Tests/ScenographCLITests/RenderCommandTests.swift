@@ -142,6 +142,34 @@ struct RenderCommandTests {
         #expect(!FileManager.default.fileExists(atPath: output.path))
     }
 
+    @Test("--part without --step, or --step without the sequence diagram, is a command-line error naming the option; nothing is written",
+          arguments: [
+              (["--diagram", "sequence", "--flow", "share-a-photo", "--part", "2"], "--part 2 needs --step"),
+              (["--diagram", "segues", "--step", "3"], "--step draws a part of a sequence diagram; add --diagram sequence, or leave out --step 3"),
+              (["--diagram", "chains", "--flow", "share-a-photo", "--step", "1", "--part", "1"], "--step draws a part of a sequence diagram"),
+          ])
+    func stepAndPartNeedEachOther(arguments: [String], message: String) throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let output = directory.appendingPathComponent("diagram.svg")
+        let run = try Scenograph.run(["render", Scenograph.example] + arguments + ["-o", output.path])
+        #expect(run.status == 64)
+        #expect(run.error.contains(message))
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+    }
+
+    @Test("--step with --part draws that part; --step alone draws its first part")
+    func stepAndPart() throws {
+        let first = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--format", "dot"])
+        let explicit = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--part", "1", "--format", "dot"])
+        #expect(first.status == 0)
+        #expect(first.output.hasPrefix("digraph "))
+        #expect(explicit.output == first.output)
+        let missing = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--part", "9"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("has no part 9 of step 1"))
+    }
+
     @Test("an unknown format is a command-line error")
     func unknownFormat() throws {
         let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "gif"])
