@@ -37,8 +37,8 @@ public struct CheckReport: Sendable {
     }
 
     /// The findings of `head` that `base` does not have, each finding of `base` answering for one of `head`:
-    /// compared by severity, category, file and message, not by line or step number, since both move with every edit
-    /// above them.
+    /// compared by severity, category, file and message, not by line or step number (in the location or quoted in
+    /// the message), since both move with every edit above them.
     /// `base`'s files are named `REV:path` (`revision`), as `diff --git` and `check --git` read them.
     public static func findings(_ head: [Diagnostic], notIn base: [Diagnostic], revision: String) -> [Diagnostic] {
         func file(_ path: String) -> String {
@@ -48,11 +48,12 @@ public struct CheckReport: Sendable {
             while path.hasPrefix("/") { path = path.dropFirst() }
             return String(path)
         }
-        // A flow's finding names its step by number, which moves when a step is added above it.
-        func withoutStepNumbers(_ text: String) -> String {
+        // A flow's finding names its step by number, and some findings quote the line of another key or tag
+        // ("first at line 13"): both move with edits above them.
+        func withoutStepAndLineNumbers(_ text: String) -> String {
             var out = ""
             var rest = Substring(text)
-            while let range = rest.range(of: "step ") {
+            while let range = ["step ", "line "].compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
                 out += rest[..<range.upperBound]
                 rest = rest[range.upperBound...]
                 let digits = rest.prefix { $0.isASCII && $0.isNumber }
@@ -62,7 +63,7 @@ public struct CheckReport: Sendable {
             return out + rest
         }
         func key(_ finding: Diagnostic) -> String {
-            let message = withoutStepNumbers(finding.message.replacingOccurrences(of: revision + ":", with: ""))
+            let message = withoutStepAndLineNumbers(finding.message.replacingOccurrences(of: revision + ":", with: ""))
             return "\(finding.severity.rawValue)\u{0}\(finding.category ?? "")\u{0}\(file(finding.location.file))\u{0}\(message)"
         }
         var known: [String: Int] = [:]

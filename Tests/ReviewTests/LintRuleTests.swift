@@ -248,4 +248,22 @@ import TextFormats
         let result = try #require(ReviewFiles.run("python3", ["-c", script, ReviewFiles.fixture("sarif-2.1.0-subset.schema.json"), log.path]))
         #expect(result.status == 0, "SARIF does not validate: \(result.stdout) \(result.stderr)")
     }
+
+    /// `check --git` keeps the findings the base lacks; a finding whose location, step number or quoted line moved
+    /// is the base's, one that says something else is new.
+    @Test func findingsNotInTheBaseIgnoreMovedLinesAndSteps() {
+        func error(_ message: String, _ file: String, _ line: Int) -> Diagnostic { .error(message, at: .init(file: file, line: line, column: 3)) }
+        let base: [Diagnostic] = [
+            error("duplicate key 'title' in scene 'home' (first at line 13)", "HEAD~1:Docs/App.yaml", 15),
+            error("flow 'f', step 2: expected 'other' to be visible", "HEAD~1:Docs/App.yaml", 30),
+        ]
+        let head: [Diagnostic] = [
+            error("duplicate key 'title' in scene 'home' (first at line 14)", "Docs/App.yaml", 16),
+            error("flow 'f', step 3: expected 'other' to be visible", "Docs/App.yaml", 32),
+            error("duplicate key 'title' in scene 'away' (first at line 14)", "Docs/App.yaml", 40),
+            error("duplicate key 'title' in scene 'home' (first at line 14)", "Docs/App.yaml", 17),
+        ]
+        let new = CheckReport.findings(head, notIn: base, revision: "HEAD~1")
+        #expect(new.map(\.location.line) == [40, 17], "a moved finding is the base's; another scene's, or a second of the same, is new")
+    }
 }
