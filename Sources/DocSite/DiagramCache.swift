@@ -29,9 +29,17 @@ public struct DiagramCache: Sendable {
         return FileManager.default.fileExists(atPath: path)
     }
 
+    /// The cached render, marked as used (`prune` removes the least recently used first).
     func lookup(_ key: String, format: String) -> [UInt8]? {
-        guard let path = paths(for: key, format: format)?.file, let data = FileManager.default.contents(atPath: path) else { return nil }
-        return Array(data)
+        guard let path = paths(for: key, format: format)?.file, let bytes = OutputWriter.read(path) else { return nil }
+        utimensat(AT_FDCWD, path, nil, 0)
+        return bytes
+    }
+
+    /// Marks a render as used without reading it: an image the output folder already has, taken from there.
+    func touch(_ key: String, format: String) {
+        guard let path = paths(for: key, format: format)?.file else { return }
+        utimensat(AT_FDCWD, path, nil, 0)
     }
 
     /// Stores a render; a cache that cannot be written is skipped silently (it only costs time).
@@ -41,5 +49,51 @@ public struct DiagramCache: Sendable {
         if (try? AtomicFile.write(bytes, to: path)) != nil { return }
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try? AtomicFile.write(bytes, to: path)
+    }
+
+    /// What `prune` removed.
+    public struct Pruned: Equatable, Sendable {
+        public var files = 0
+        public var bytes: Int64 = 0
+        /// What the cache holds afterwards.
+        public var remaining: Int64 = 0
+    }
+
+    /// Keeps the cache within `limit` bytes of disk: when it holds more, removes its least recently used files (renders,
+    /// by when they were last written or used, and the records of output folders, by when they were last written) until
+    /// it holds at most four fifths of `limit`, so that the next runs do not prune again at once. Files used since
+    /// `since` are the running command's and are kept, even past the limit. Other files (a render being written
+    /// by another run, under a name starting with a dot) are left alone. A file that cannot be removed is skipped.
+    public func prune(limit: Int64, keepingUsedSince since: timespec) -> Pruned {
+        guard let directory else { return Pruned() }
+        var files: [(path: String, bytes: Int64, used: timespec)] = []
+        var total: Int64 = 0
+        let folders = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { $0 == "outputs" || ($0.utf8.count == 2 && $0.allSatisfy(\.isHexDigit)) }
+        for folder in folders.sorted() {
+            let folderPath = OutputWriter.joined(directory, folder)
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).sorted() where !name.hasPrefix(".") {
+                let path = folderPath + "/" + name
+                var status = stat()
+                guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                let bytes = Int64(status.st_blocks) * 512
+                total += bytes
+                files.append((path, bytes, status.st_mtim))
+            }
+        }
+        var pruned = Pruned(remaining: total)
+        guard total > limit else { return pruned }
+        let target = limit / 5 * 4
+        func earlier(_ a: timespec, _ b: timespec) -> Bool { a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec }
+        files.sort { earlier($0.used, $1.used) || (!earlier($1.used, $0.used) && $0.path < $1.path) }
+        for file in files {
+            guard total > target, earlier(file.used, since) else { break }
+            guard unlink(file.path) == 0 else { continue }
+            total -= file.bytes
+            pruned.files += 1
+            pruned.bytes += file.bytes
+        }
+        pruned.remaining = total
+        return pruned
     }
 }

@@ -257,7 +257,10 @@ public struct DocSiteBuilder: Sendable {
                 let labelled = flavour.format == "svg"
                 let imagePath = "\(flavour.prefix)\(diagram.name).\(flavour.format)"
                 let imageKey = labelled ? Self.key("labelled", renderKey, diagram.title, diagram.description) : renderKey
-                if state.reuse(imagePath, key: imageKey) { continue }
+                if state.reuse(imagePath, key: imageKey) {
+                    cache.touch(renderKey, format: flavour.format)
+                    continue
+                }
                 state.redrawn.insert(diagram.name)
                 state.waiting[renderKey, default: []].append(ImageOutput(
                     path: imagePath, key: imageKey, format: flavour.format, diagram: diagram.name,

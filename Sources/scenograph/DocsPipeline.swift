@@ -77,4 +77,22 @@ enum CacheLocation {
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return base.appendingPathComponent("scenograph")
     }
+
+    /// The most disk the cache may take before `generate` prunes it, 2 GiB unless `$SCENOGRAPH_CACHE_SIZE` says
+    /// otherwise; nil: no limit.
+    static func sizeLimit() throws(SizeError) -> Int64? {
+        guard let text = ProcessInfo.processInfo.environment["SCENOGRAPH_CACHE_SIZE"], !text.isEmpty else { return standardSizeLimit }
+        guard let size = ByteSize.parse(text) else { throw SizeError(text: text) }
+        return size == 0 ? nil : size
+    }
+
+    static let standardSizeLimit: Int64 = 2 << 30
+
+    struct SizeError: Error, CustomStringConvertible {
+        var text: String
+        var description: String {
+            "SCENOGRAPH_CACHE_SIZE is '\(text)': give the diagram cache's size as bytes or with K, M, G or T, such as 500M or 2G (0: no limit)"
+        }
+    }
 }
+

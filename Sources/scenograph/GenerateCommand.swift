@@ -15,7 +15,9 @@ struct GenerateCommand: ParsableCommand {
             Writes Markdown pages (index.md, scenes/*.md, flows/*.md) with their diagrams (SVG and DOT) \
             and, unless --no-html, the same pages as a static HTML site in DIR/site. The folder is replaced \
             only when everything was written: a failed or interrupted run leaves the previous docs as they were. \
-            Diagrams are cached by content, so a run with no change renders nothing.
+            Diagrams are cached by content, so a run with no change renders nothing. The cache \
+            ($SCENOGRAPH_CACHE_DIR, else ~/.cache/scenograph) keeps within 2 GiB, or $SCENOGRAPH_CACHE_SIZE \
+            (such as 500M; 0: no limit): a run that renders removes the least recently used files past it.
 
             The app is a model file (YAML or JSON), storyboards, or a folder holding either; with none, \
             generate documents the bundled example (Examples/Photos.yaml) into Output/.
@@ -91,6 +93,15 @@ struct GenerateCommand: ParsableCommand {
 
         // The previous run's record: what it wrote, from which inputs.
         let cacheFolder = noCache ? nil : CacheLocation.standard()
+        let cacheLimit: Int64?
+        do {
+            cacheLimit = try CacheLocation.sizeLimit()
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
+        var runStart = timespec()
+        clock_gettime(CLOCK_REALTIME, &runStart)
         let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, directory: OutputWriter.directory(destinationName)) }
         let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
 
@@ -231,6 +242,17 @@ struct GenerateCommand: ParsableCommand {
             record.diagramCount = diagrams.count
             record.save(to: recordURL)
         }
+        // A run that stored renders may have taken the cache past its limit. The files this run used are kept: a
+        // file's time is the kernel's coarse clock, up to a tick behind `runStart`, hence the second of margin.
+        var pruneNote: String?
+        if let cacheFolder, let cacheLimit, build.rendered > 0 {
+            let pruned = DiagramCache(directory: cacheFolder).prune(limit: cacheLimit, keepingUsedSince: timespec(tv_sec: runStart.tv_sec - 1, tv_nsec: runStart.tv_nsec))
+            statistics.values["cachePrunedFiles"] = pruned.files
+            if pruned.files > 0 {
+                let kept = pruned.remaining > cacheLimit ? "; what this run used (\(ByteSize.text(pruned.remaining))) is kept although past it" : ""
+                pruneNote = "note: the diagram cache (\(cacheFolder.path)) was past its limit of \(ByteSize.text(cacheLimit)): removed its \(Plural.count(pruned.files, "least recently used file")) (\(ByteSize.text(pruned.bytes)))\(kept); SCENOGRAPH_CACHE_SIZE sets the limit"
+            }
+        }
         statistics.values["upToDate"] = false
         statistics.values["files"] = build.record.entries.count
         statistics.values["unchangedFiles"] = build.unchanged
@@ -252,6 +274,7 @@ struct GenerateCommand: ParsableCommand {
             let reuseNote = build.unchanged == 0 ? "" : " (\(build.unchanged) unchanged, \(Plural.count(build.templatedPages.count, "page")) templated)"
             Terminal.status("wrote \(Plural.count(fileCount, "file")) to \(destinationName)\(reuseNote): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
         }
+        if let pruneNote, !quiet { Terminal.note(pruneNote) }
         if verbose, let workers = pool as? WorkerPool, workers.started > 0 {
             Terminal.status("render workers: \(workers.started) started, \(workers.replaced) replaced (ended, or grew past \(workerMemoryLimit) MiB)")
         }

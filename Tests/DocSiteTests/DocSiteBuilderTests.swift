@@ -205,6 +205,71 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(first.files, second.files)
     }
 
+    /// Past its limit the cache loses its least recently used files (renders and output records) down to four
+    /// fifths of the limit; files used since the given time, files being written (dot names) and other folders stay;
+    /// a lookup marks a render as used.
+    func testPruneRemovesTheLeastRecentlyUsedDownToFourFifthsOfTheLimit() throws {
+        let folder = temporary.appendingPathComponent("cache")
+        let cache = DiagramCache(directory: folder)
+        func write(_ path: String, kib: Int, daysAgo: Int) throws {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(repeating: 7, count: kib * 1024).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(daysAgo) * 86_400)], ofItemAtPath: url.path)
+        }
+        let key = String(repeating: "ab", count: 32)
+        try write("ab/\(key).svg", kib: 40, daysAgo: 30)
+        try write("ab/\(String(repeating: "a", count: 63))c.svg", kib: 40, daysAgo: 20)
+        try write("cd/\(String(repeating: "cd", count: 32)).svg", kib: 40, daysAgo: 10)
+        try write("outputs/old.record", kib: 40, daysAgo: 25)
+        try write("ab/.being-written.tmp", kib: 40, daysAgo: 40)
+        try write("other/kept.txt", kib: 40, daysAgo: 50)
+        try write("ef/\(String(repeating: "ef", count: 32)).svg", kib: 40, daysAgo: 0)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let since = timespec(tv_sec: now.tv_sec - 3_600, tv_nsec: 0)
+
+        // A lookup makes the oldest render the most recently used.
+        XCTAssertEqual(cache.lookup(key, format: "svg")?.count, 40 * 1024)
+        let within = cache.prune(limit: 1 << 30, keepingUsedSince: since)
+        XCTAssertEqual(within.files, 0, "a cache within its limit is left alone")
+
+        // Five files of 40 KiB counted (the dot file and the other folder are not); a limit of 150 KiB prunes down to
+        // 120 KiB: the two least recently used go, the record 25 days old and the render 20 days old.
+        let pruned = cache.prune(limit: 150 * 1024, keepingUsedSince: since)
+        XCTAssertEqual(pruned.files, 2)
+        XCTAssertGreaterThanOrEqual(pruned.bytes, 80 * 1024)
+        XCTAssertLessThanOrEqual(pruned.remaining, 120 * 1024)
+        let left = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory) && !isDirectory.boolValue
+        }.sorted()
+        XCTAssertEqual(left, ["ab/.being-written.tmp", "ab/\(key).svg", "cd/\(String(repeating: "cd", count: 32)).svg",
+                              "ef/\(String(repeating: "ef", count: 32)).svg", "other/kept.txt"])
+
+        // Files used since `since` are kept even past the limit.
+        let tight = cache.prune(limit: 1024, keepingUsedSince: since)
+        XCTAssertEqual(tight.files, 1, "only the render 10 days old goes; the two used within the hour stay")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ab/\(key).svg").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ef/\(String(repeating: "ef", count: 32)).svg").path))
+    }
+
+    func testByteSizesAsPeopleWriteAndReadThem() {
+        XCTAssertEqual(ByteSize.parse("500M"), 500 << 20)
+        XCTAssertEqual(ByteSize.parse("2G"), 2 << 30)
+        XCTAssertEqual(ByteSize.parse("2gib"), 2 << 30)
+        XCTAssertEqual(ByteSize.parse(" 64KB "), 64 << 10)
+        XCTAssertEqual(ByteSize.parse("123"), 123)
+        XCTAssertEqual(ByteSize.parse("0"), 0)
+        for bad in ["", "G", "2 gigs", "1.5G", "-1G", "2X", "99999999999999999999", "9000000000T"] {
+            XCTAssertNil(ByteSize.parse(bad), bad)
+        }
+        XCTAssertEqual(ByteSize.text(2 << 30), "2 GiB")
+        XCTAssertEqual(ByteSize.text(1_572_864), "1.5 MiB")
+        XCTAssertEqual(ByteSize.text(100 * 1024 + 300), "100 KiB")
+        XCTAssertEqual(ByteSize.text(300), "300 bytes")
+    }
+
     func testSHA256KnownAnswers() {
         XCTAssertEqual(SHA256.hex(Array("".utf8)), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
         XCTAssertEqual(SHA256.hex(Array("abc".utf8)), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")

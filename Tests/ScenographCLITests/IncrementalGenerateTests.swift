@@ -197,6 +197,43 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertEqual(try contents("docs"), first)
     }
 
+    /// The cache stays within `SCENOGRAPH_CACHE_SIZE`: a run that renders removes the least recently used files past
+    /// it, never the ones it used; a size that is no size is an error before anything is written.
+    func testTheCacheIsPrunedPastItsLimit() throws {
+        let model = try exampleCopy()
+        let cache = temporary.appendingPathComponent("cache")
+        let stale = cache.appendingPathComponent("00/" + String(repeating: "0", count: 64) + ".svg")
+        try FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(repeating: 1, count: 200_000).write(to: stale)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: stale.path)
+        func renders() throws -> Int {
+            try GenerateCommandTests.files(under: cache).filter { $0.hasSuffix(".svg") }.count
+        }
+
+        let roomy = try generate(model, into: "docs", environment: ["SCENOGRAPH_CACHE_SIZE": "1G"])
+        XCTAssertFalse(roomy.stderr.contains("diagram cache"), roomy.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: stale.path), "within the limit nothing is removed")
+        let stored = try renders()
+
+        try String(contentsOf: model, encoding: .utf8).replacingOccurrences(of: "title: Library", with: "title: Photo Library")
+            .write(to: model, atomically: true, encoding: .utf8)
+        let tight = try generate(model, into: "docs", environment: ["SCENOGRAPH_CACHE_SIZE": "100K"])
+        XCTAssertTrue(tight.stderr.contains("note: the diagram cache (\(cache.path)) was past its limit of 100 KiB: removed its "), tight.stderr)
+        XCTAssertTrue(tight.stderr.contains("is kept although past it; SCENOGRAPH_CACHE_SIZE sets the limit"), tight.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path), "the least recently used file goes first")
+        XCTAssertGreaterThan(try renders(), 0, "what the run used stays")
+
+        let rerun = try generate(model, into: "docs", environment: ["SCENOGRAPH_CACHE_SIZE": "100K"])
+        XCTAssertFalse(rerun.stderr.contains("diagram cache"), "a run that renders nothing does not prune: \(rerun.stderr)")
+        XCTAssertGreaterThan(stored, 0)
+
+        let bad = try CLIRunner.run(["generate", model.path, "-o", temporary.appendingPathComponent("other").path],
+                                    environment: environment.merging(["SCENOGRAPH_CACHE_SIZE": "2 gigs"]) { _, new in new })
+        XCTAssertEqual(bad.status, 1)
+        XCTAssertTrue(bad.stderr.contains("error: SCENOGRAPH_CACHE_SIZE is '2 gigs': give the diagram cache's size as bytes or with K, M, G or T, such as 500M or 2G (0: no limit)"), bad.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("other").path))
+    }
+
     /// One scene's title changes: exactly the pages and images whose bytes change are templated and rendered, and
     /// the result is what a run from scratch writes.
     func testOneChangedSceneRedrawsOnlyWhatShowsIt() throws {
