@@ -158,6 +158,8 @@ struct GenerateCommand: ParsableCommand {
         // Same inputs as the run that wrote the folder, and the folder as it left it: nothing to do.
         if let previous, previous.fingerprint == fingerprint, previous.flowsPassed, staging.currentFolderMatches(previous.stamps) {
             staging.abandon()
+            // The record was used: the cache's pruning keeps the least recently used last.
+            if let recordURL { utimensat(AT_FDCWD, recordURL.path, nil, 0) }
             statistics.lap("check")
             statistics.values["upToDate"] = true
             statistics.values["files"] = previous.entries.count

@@ -223,8 +223,15 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path), "the least recently used file goes first")
         XCTAssertGreaterThan(try renders(), 0, "what the run used stays")
 
+        let records = try GenerateCommandTests.files(under: cache).filter { $0.hasPrefix("outputs/") }
+        XCTAssertEqual(records.count, 1)
+        let record = cache.appendingPathComponent(records[0]).path
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: record)
         let rerun = try generate(model, into: "docs", environment: ["SCENOGRAPH_CACHE_SIZE": "100K"])
+        XCTAssertTrue(rerun.stderr.contains("is up to date"), rerun.stderr)
         XCTAssertFalse(rerun.stderr.contains("diagram cache"), "a run that renders nothing does not prune: \(rerun.stderr)")
+        let used = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: record)[.modificationDate] as? Date)
+        XCTAssertGreaterThan(used.timeIntervalSinceNow, -3_600, "a record found up to date is marked used")
         XCTAssertGreaterThan(stored, 0)
 
         let bad = try CLIRunner.run(["generate", model.path, "-o", temporary.appendingPathComponent("other").path],
