@@ -72,12 +72,18 @@ public struct ModelLoader: Sendable {
         return load(text: text, path: path, options: options)
     }
 
+    /// Said of a path that was not found when it holds U+FFFD: a file name listed from a folder whose bytes are not
+    /// UTF-8 comes back with replacement characters, and no file has that name.
+    public static func notUTF8(_ path: String) -> String {
+        path.unicodeScalars.contains("\u{FFFD}") ? " (its name is not valid UTF-8, so it cannot be opened by it: rename the file)" : ""
+    }
+
     /// Why the file at `path` could not be read, in words: missing, a folder, a special file, or the system's reason.
     static func unreadable(_ path: String, what: String) -> String {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let reason = errno
-            return reason == ENOENT ? "no such \(what) '\(path)'" : "cannot read the \(what) '\(path)': \(String(cString: strerror(reason)))"
+            return reason == ENOENT ? "no such \(what) '\(path)'\(notUTF8(path))" : "cannot read the \(what) '\(path)': \(String(cString: strerror(reason)))"
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return "the \(what) '\(path)' is a folder"

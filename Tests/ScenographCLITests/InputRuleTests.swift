@@ -168,4 +168,36 @@ final class InputRuleTests: XCTestCase {
         XCTAssertEqual(declared.status, 0, declared.stderr)
         XCTAssertEqual(declared.stderr, "")
     }
+
+    /// Creates `name` (raw bytes, relative to the test's folder) with `contents`; false where the file system takes
+    /// only UTF-8 names (APFS), so that the test is skipped there.
+    private func create(rawName: [UInt8], contents: String) -> Bool {
+        let path = Array(folder.path.utf8) + [UInt8(ascii: "/")] + rawName + [0]
+        let fd = path.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        }
+        guard fd >= 0 else { return false }
+        let bytes = Array(contents.utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        return written == bytes.count
+    }
+
+    /// A file whose name is not UTF-8 cannot be opened by the name a folder's listing gives; the message says so.
+    func testAFileNameThatIsNotUTF8IsSaidToBeOne() throws {
+        let latin1 = Array("Caf".utf8) + [0xE9]
+        guard create(rawName: Array("App/Base.lproj/".utf8) + latin1 + Array(".storyboard".utf8),
+                      contents: try String(contentsOf: Self.clash.appendingPathComponent("Profile.storyboard"), encoding: .utf8)) else {
+            throw XCTSkip("this file system takes only UTF-8 names")
+        }
+        let storyboards = try run(["validate", "App"])
+        XCTAssertEqual(storyboards.status, 1)
+        XCTAssertTrue(storyboards.stderr.contains("error: no such storyboard file 'App/Base.lproj/Caf\u{FFFD}.storyboard' (its name is not valid UTF-8, so it cannot be opened by it: rename the file) [input-file]"), storyboards.stderr)
+
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Models"), withIntermediateDirectories: true)
+        XCTAssertTrue(create(rawName: Array("Models/".utf8) + latin1 + Array(".yaml".utf8), contents: "format: 1\nname: X\ninitial: a\nscenes:\n  a: {}\n"))
+        let model = try run(["validate", "Models"])
+        XCTAssertEqual(model.status, 1)
+        XCTAssertTrue(model.stderr.contains("holds no model file (.yaml, .yml or .json with 'format: 1') and no storyboard; 'Models/Caf\u{FFFD}.yaml' cannot be opened: a name that is not valid UTF-8 (rename the file)"), model.stderr)
+    }
 }
