@@ -29,11 +29,31 @@ public struct DiagramCache: Sendable {
         return FileManager.default.fileExists(atPath: path)
     }
 
-    /// The cached render, marked as used (`prune` removes the least recently used first).
+    /// The cached render, marked as used (`prune` removes the least recently used first); nil when it is missing or
+    /// damaged (cut short, emptied, overwritten by something else: see `looksWhole`), so that it is rendered again.
     func lookup(_ key: String, format: String) -> [UInt8]? {
-        guard let path = paths(for: key, format: format)?.file, let bytes = OutputWriter.read(path) else { return nil }
+        guard let path = paths(for: key, format: format)?.file, let bytes = OutputWriter.read(path),
+              Self.looksWhole(bytes, format: format) else { return nil }
         utimensat(AT_FDCWD, path, nil, 0)
         return bytes
+    }
+
+    /// Whether `bytes` start and end as a whole file of `format` does: SVG from Graphviz (an XML declaration or
+    /// `<svg`, and `</svg>` at the end), PNG (its signature and the IEND chunk), PDF (`%PDF-` and `%%EOF`). Other
+    /// formats are taken as they are.
+    static func looksWhole(_ bytes: [UInt8], format: String) -> Bool {
+        func starts(_ prefix: String) -> Bool { bytes.starts(with: Array(prefix.utf8)) }
+        func ends(_ suffix: [UInt8]) -> Bool {
+            var end = bytes.endIndex
+            while end > bytes.startIndex, [0x0A, 0x0D, 0x20, 0x09].contains(bytes[end - 1]) { end -= 1 }
+            return bytes[..<end].reversed().starts(with: suffix.reversed())
+        }
+        switch format {
+        case "svg": return (starts("<?xml") || starts("<svg")) && ends(Array("</svg>".utf8))
+        case "png": return bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) && bytes.suffix(12).starts(with: [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44])
+        case "pdf": return starts("%PDF-") && ends(Array("%%EOF".utf8))
+        default: return true
+        }
     }
 
     /// Marks a render as used without reading it: an image the output folder already has, taken from there.

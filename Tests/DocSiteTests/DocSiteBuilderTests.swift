@@ -214,7 +214,8 @@ final class DocSiteBuilderTests: XCTestCase {
         func write(_ path: String, kib: Int, daysAgo: Int) throws {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(repeating: 7, count: kib * 1024).write(to: url)
+            let svg = Array("<?xml version=\"1.0\"?>\n<svg>".utf8), end = Array("</svg>\n".utf8)
+            try Data(svg + [UInt8](repeating: 0x20, count: kib * 1024 - svg.count - end.count) + end).write(to: url)
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(daysAgo) * 86_400)], ofItemAtPath: url.path)
         }
         let key = String(repeating: "ab", count: 32)
@@ -252,6 +253,33 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(tight.files, 1, "only the render 10 days old goes; the two used within the hour stay")
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ab/\(key).svg").path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ef/\(String(repeating: "ef", count: 32)).svg").path))
+    }
+
+    /// A cache entry cut short or overwritten is not used: the diagram is rendered again and the entry replaced.
+    func testADamagedCacheEntryIsRenderedAgain() throws {
+        let folder = temporary.appendingPathComponent("cache")
+        let cache = DiagramCache(directory: folder)
+        let renderer = FakeRenderer()
+        let first = try build(cache: cache, renderer: renderer)
+        let entries = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".svg") }.sorted()
+        XCTAssertEqual(entries.count, 4)
+        let damaged = folder.appendingPathComponent(entries[0])
+        let whole = try Data(contentsOf: damaged)
+        try whole.prefix(whole.count / 2).write(to: damaged)
+        let second = try build(cache: cache, renderer: renderer)
+        XCTAssertEqual(second.rendered, 1)
+        XCTAssertEqual(second.reused, 3)
+        XCTAssertEqual(try Data(contentsOf: damaged), whole, "the entry is replaced")
+        XCTAssertEqual(first.files, second.files)
+
+        XCTAssertTrue(DiagramCache.looksWhole(Array("<?xml version=\"1.0\"?>\n<svg></svg>\n\n".utf8), format: "svg"))
+        XCTAssertFalse(DiagramCache.looksWhole(Array("<?xml version=\"1.0\"?>\n<svg><g>".utf8), format: "svg"))
+        XCTAssertFalse(DiagramCache.looksWhole([], format: "svg"))
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        XCTAssertTrue(DiagramCache.looksWhole(png, format: "png"))
+        XCTAssertFalse(DiagramCache.looksWhole(Array(png.dropLast(6)), format: "png"))
+        XCTAssertTrue(DiagramCache.looksWhole(Array("%PDF-1.5\n...\n%%EOF\n".utf8), format: "pdf"))
+        XCTAssertFalse(DiagramCache.looksWhole(Array("%PDF-1.5\n...".utf8), format: "pdf"))
     }
 
     func testByteSizesAsPeopleWriteAndReadThem() {
