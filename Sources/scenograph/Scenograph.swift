@@ -20,6 +20,18 @@ struct Scenograph: ParsableCommand {
         ]
     )
 
+    /// Exit codes, help, the version and errors in the command line: ArgumentParser's own handling, except that
+    /// help and the version are written through `Terminal`, which ends with status 1 when standard output cannot
+    /// be written (ArgumentParser would exit 0 having printed nothing).
+    static func exitForCommandLine(_ error: Error) -> Never {
+        let message = fullMessage(for: error)
+        if exitCode(for: error) == .success, !message.isEmpty {
+            Terminal.standardOutput(Array((message + "\n").utf8))
+            Foundation.exit(0)
+        }
+        exit(withError: error)
+    }
+
     /// The environment is read here, once, and handed to the libraries.
     static func main() {
         GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
@@ -27,13 +39,12 @@ struct Scenograph: ParsableCommand {
         do {
             command = try parseAsRoot(nil)
         } catch {
-            exit(withError: error)
+            exitForCommandLine(error)
         }
         do {
             try command.run()
         } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
-            // Exit codes, help, and errors in the command line: ArgumentParser's own handling.
-            exit(withError: error)
+            exitForCommandLine(error)
         } catch {
             // Anything else a command lets through is still an error line of the house style, never a bare
             // `Error:` that scripts and CI annotations would not recognise.

@@ -68,5 +68,15 @@ final class UnwritableStreamTests: XCTestCase {
         let reported = try run(["validate", bad.path], stdout: nil, stderr: full)
         XCTAssertEqual(reported.reason, .exit)
         XCTAssertEqual(reported.status, 1, "the error still sets the exit status")
+
+        for arguments in [["--help"], ["help", "generate"], ["render", "--help"], ["--version"]] {
+            let help = try run(arguments, stdout: full, stderr: nil)
+            XCTAssertEqual(help.status, 1, "\(arguments): help that cannot be written is no success")
+            XCTAssertTrue(help.stderr.contains("error: cannot write standard output: No space left on device"), help.stderr)
+        }
+        let help = try run(["--help"], stdout: nil, stderr: nil)
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stderr.hasPrefix("OVERVIEW: Document, simulate and diagram"), help.stderr)
+        XCTAssertTrue(help.stderr.hasSuffix("for detailed help.\n"), help.stderr)
     }
 }
