@@ -296,8 +296,18 @@ public enum OutputWriter {
         let parent = directory.deletingLastPathComponent()
         let name = directory.lastPathComponent
         guard let entries = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
-        let partials = entries.filter { $0.hasPrefix(".\(name).partial-") }.sorted()
-        let previous = entries.filter { $0.hasPrefix(".\(name).previous-") }.sorted()
+        // Only what a run names so, `.NAME.partial-PID` or `.NAME.previous-PID`, and only folders (not links): a
+        // user's `.NAME.previous-backup`, or a file of such a name, is not a run's and is left alone.
+        func ours(_ entry: String, _ kind: String) -> Bool {
+            let prefix = ".\(name).\(kind)-"
+            guard entry.hasPrefix(prefix) else { return false }
+            let pid = entry.dropFirst(prefix.count)
+            guard !pid.isEmpty, pid.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+            var status = stat()
+            return lstat(parent.appendingPathComponent(entry).path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+        }
+        let partials = entries.filter { ours($0, "partial") }.sorted()
+        let previous = entries.filter { ours($0, "previous") }.sorted()
         if !fileManager.fileExists(atPath: directory.path) {
             let complete = partials.first { fileManager.fileExists(atPath: parent.appendingPathComponent($0).appendingPathComponent(manifestName).path) }
             if let source = complete ?? previous.last {

@@ -170,6 +170,20 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "old.md"])
     }
 
+    /// Only folders named as a run names them are leftovers: a user's `.docs.previous-backup`, a file named like a
+    /// leftover, or a link so named is neither moved into place nor removed.
+    func testWhatIsNotARunsLeftoverIsLeftAlone() throws {
+        try write("keep", to: ".docs.previous-backup/notes.md")
+        try write("keep", to: ".docs.partial-4242")
+        try write("keep", to: "elsewhere/notes.md")
+        try FileManager.default.createSymbolicLink(atPath: path(".docs.previous-77"), withDestinationPath: path("elsewhere"))
+        try replace("docs", [OutputFile(path: "new.md", text: "new")])
+        XCTAssertEqual(try listing(), [".docs.partial-4242", ".docs.previous-77", ".docs.previous-backup", "docs", "elsewhere"])
+        XCTAssertEqual(try listing(".docs.previous-backup"), ["notes.md"])
+        XCTAssertEqual(try listing("elsewhere"), ["notes.md"])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "new.md"])
+    }
+
     // MARK: - Concurrency
 
     func testConcurrentRunsOnOneTargetBothEndWithACompleteFolder() throws {
