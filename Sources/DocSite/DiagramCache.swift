@@ -81,33 +81,42 @@ public struct DiagramCache: Sendable {
 
     /// Keeps the cache within `limit` bytes of disk: when it holds more, removes its least recently used files (renders,
     /// by when they were last written or used, and the records of output folders, by when they were last written) until
-    /// it holds at most four fifths of `limit`, so that the next runs do not prune again at once. Files used since
-    /// `since` are the running command's and are kept, even past the limit. Other files (a render being written
-    /// by another run, under a name starting with a dot) are left alone. A file that cannot be removed is skipped.
-    public func prune(limit: Int64, keepingUsedSince since: timespec) -> Pruned {
-        guard let directory else { return Pruned() }
-        var files: [(path: String, bytes: Int64, used: timespec)] = []
+    /// it holds at most four fifths of `limit`, so that the next runs do not prune again at once. Files used in the
+    /// last `recent` seconds are the running command's and are kept, even past the limit; "now" is the file
+    /// system's own clock (a file made and stamped by it), which a cache on another machine may not share with
+    /// this one. Only files named as the cache names them count and can go: `XY/XY…(64 hex digits).svg|png|pdf`
+    /// and `outputs/(64 hex digits).record`; a render being written (a dot name) and anything else are left alone.
+    public func prune(limit: Int64, keepingUsedWithin recent: Duration) -> Pruned {
+        guard let directory, let now = fileSystemNow(in: directory) else { return Pruned() }
+        let since = now - (recent.components.seconds * 1_000_000_000 + recent.components.attoseconds / 1_000_000_000)
+        var files: [(path: String, bytes: Int64, used: Int64)] = []
         var total: Int64 = 0
+        func isHex<S: StringProtocol>(_ text: S, digits: Int) -> Bool {
+            text.utf8.count == digits && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
+        }
         let folders = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
-            .filter { $0 == "outputs" || ($0.utf8.count == 2 && $0.allSatisfy(\.isHexDigit)) }
+            .filter { $0 == "outputs" || isHex($0, digits: 2) }
         for folder in folders.sorted() {
             let folderPath = OutputWriter.joined(directory, folder)
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).sorted() where !name.hasPrefix(".") {
+            for name in ((try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []).sorted() {
+                guard let dot = name.lastIndex(of: "."), isHex(name[..<dot], digits: 64) else { continue }
+                let kind = name[name.index(after: dot)...]
+                guard folder == "outputs" ? kind == "record" : (name.hasPrefix(folder) && ["svg", "png", "pdf"].contains(kind)) else { continue }
                 let path = folderPath + "/" + name
                 var status = stat()
                 guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+                let stamp = FileStamp(status)
                 let bytes = Int64(status.st_blocks) * 512
                 total += bytes
-                files.append((path, bytes, status.st_mtim))
+                files.append((path, bytes, stamp.modified * 1_000_000_000 + stamp.modifiedNanoseconds))
             }
         }
         var pruned = Pruned(remaining: total)
         guard total > limit else { return pruned }
         let target = limit / 5 * 4
-        func earlier(_ a: timespec, _ b: timespec) -> Bool { a.tv_sec != b.tv_sec ? a.tv_sec < b.tv_sec : a.tv_nsec < b.tv_nsec }
-        files.sort { earlier($0.used, $1.used) || (!earlier($1.used, $0.used) && $0.path < $1.path) }
+        files.sort { $0.used != $1.used ? $0.used < $1.used : $0.path < $1.path }
         for file in files {
-            guard total > target, earlier(file.used, since) else { break }
+            guard total > target, file.used < since else { break }
             guard unlink(file.path) == 0 else { continue }
             total -= file.bytes
             pruned.files += 1
@@ -115,5 +124,21 @@ public struct DiagramCache: Sendable {
         }
         pruned.remaining = total
         return pruned
+    }
+
+    /// The time of the file system holding `directory`, in nanoseconds since 1970: the modification time of a file
+    /// made there for it.
+    private func fileSystemNow(in directory: URL) -> Int64? {
+        let path = OutputWriter.joined(directory, ".now.\(getpid())")
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        defer {
+            close(fd)
+            unlink(path)
+        }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { return nil }
+        let stamp = FileStamp(status)
+        return stamp.modified * 1_000_000_000 + stamp.modifiedNanoseconds
     }
 }

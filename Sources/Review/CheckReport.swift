@@ -54,9 +54,12 @@ public struct CheckReport: Sendable {
             var out = ""
             var rest = Substring(text)
             while let range = ["step ", "line "].compactMap({ rest.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) {
+                // The words themselves: "timeline 3" or "deadline 2" keep their numbers.
+                let word = range.lowerBound == rest.startIndex ? out.last.map { !$0.isLetter } ?? true
+                    : !rest[rest.index(before: range.lowerBound)].isLetter
                 out += rest[..<range.upperBound]
                 rest = rest[range.upperBound...]
-                let digits = rest.prefix { $0.isASCII && $0.isNumber }
+                let digits = word ? rest.prefix { $0.isASCII && $0.isNumber } : ""
                 if !digits.isEmpty { out += "#" }
                 rest = rest.dropFirst(digits.count)
             }

@@ -16,7 +16,7 @@ struct GenerateCommand: ParsableCommand {
             and, unless --no-html, the same pages as a static HTML site in DIR/site. The folder is replaced \
             only when everything was written: a failed or interrupted run leaves the previous docs as they were. \
             Diagrams are cached by content, so a run with no change renders nothing. The cache \
-            ($SCENOGRAPH_CACHE_DIR, else ~/.cache/scenograph) keeps within 2 GiB, or $SCENOGRAPH_CACHE_SIZE \
+            ($SCENOGRAPH_CACHE_DIR, else $XDG_CACHE_HOME/scenograph, else ~/.cache/scenograph) keeps within 2 GiB, or $SCENOGRAPH_CACHE_SIZE \
             (such as 500M; 0: no limit): a run that renders removes the least recently used files past it.
 
             The app is a model file (YAML or JSON), storyboards, or a folder holding either; with none, \
@@ -95,13 +95,12 @@ struct GenerateCommand: ParsableCommand {
         let cacheFolder = noCache ? nil : CacheLocation.standard()
         let cacheLimit: Int64?
         do {
-            cacheLimit = try CacheLocation.sizeLimit()
+            cacheLimit = try cacheFolder.map { _ in try CacheLocation.sizeLimit() } ?? nil
         } catch {
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
-        var runStart = timespec()
-        clock_gettime(CLOCK_REALTIME, &runStart)
+        let runStart = ContinuousClock.now
         let recordURL = cacheFolder.map { OutputRecordLocation.url(cache: $0, directory: OutputWriter.directory(destinationName)) }
         let previous = recordURL.flatMap { OutputRecord.load(from: $0) }
 
@@ -244,15 +243,17 @@ struct GenerateCommand: ParsableCommand {
             record.diagramCount = diagrams.count
             record.save(to: recordURL)
         }
-        // A run that stored renders may have taken the cache past its limit. The files this run used are kept: a
-        // file's time is the kernel's coarse clock, up to a tick behind `runStart`, hence the second of margin.
+        // A run that stored renders may have taken the cache past its limit. What it used is kept: everything
+        // used since it started, with a second of margin for the file system's coarser clock.
         var pruneNote: String?
         if let cacheFolder, let cacheLimit, build.rendered > 0 {
-            let pruned = DiagramCache(directory: cacheFolder).prune(limit: cacheLimit, keepingUsedSince: timespec(tv_sec: runStart.tv_sec - 1, tv_nsec: runStart.tv_nsec))
+            let pruned = DiagramCache(directory: cacheFolder).prune(limit: cacheLimit, keepingUsedWithin: ContinuousClock.now - runStart + .seconds(1))
             statistics.values["cachePrunedFiles"] = pruned.files
-            if pruned.files > 0 {
-                let kept = pruned.remaining > cacheLimit ? "; what this run used (\(ByteSize.text(pruned.remaining))) is kept although past it" : ""
-                pruneNote = "note: the diagram cache (\(cacheFolder.path)) was past its limit of \(ByteSize.text(cacheLimit)): removed its \(Plural.count(pruned.files, "least recently used file")) (\(ByteSize.text(pruned.bytes)))\(kept); SCENOGRAPH_CACHE_SIZE sets the limit"
+            let removed = pruned.files == 0 ? nil : "removed its \(Plural.count(pruned.files, "least recently used file")) (\(ByteSize.text(pruned.bytes)))"
+            let full = pruned.remaining <= cacheLimit ? nil : "it still holds \(ByteSize.text(pruned.remaining)): what was used during this run is kept"
+            if removed != nil || full != nil {
+                pruneNote = "note: the diagram cache (\(cacheFolder.path)) was past its limit of \(ByteSize.text(cacheLimit)): "
+                    + [removed, full].compactMap { $0 }.joined(separator: "; ") + "; SCENOGRAPH_CACHE_SIZE sets the limit"
             }
         }
         statistics.values["upToDate"] = false

@@ -170,7 +170,7 @@ enum ModelInput {
                 }
                 let inside = entries.filter(isStoryboard).map(join)
                 guard !inside.isEmpty else {
-                    let unnamed = entries.filter { isModelFileName($0) && !ModelLoader.notUTF8($0).isEmpty }.map(join)
+                    let unnamed = entries.filter { !$0.contains("/") && isModelFileName($0) && !ModelLoader.notUTF8($0).isEmpty }.map(join)
                     let note = unnamed.isEmpty ? "" : "; \(unnamed.map { "'\($0)'" }.joined(separator: ", ")) cannot be opened: a name that is not valid UTF-8 (rename the file)"
                     throw Failure(message: "the folder '\(path)' holds no model file (.yaml, .yml or .json with 'format: 1') and no storyboard\(note)")
                 }

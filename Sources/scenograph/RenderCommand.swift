@@ -69,6 +69,9 @@ struct RenderCommand: ParsableCommand {
         if let part, step == nil {
             throw ValidationError("--part \(part) needs --step: it picks a part of one step's sequence diagram")
         }
+        if let step, format == .mermaid {
+            throw ValidationError("--step \(step) draws a part of the Graphviz sequence diagram; Mermaid draws the whole flow: leave out --step, or choose another --format")
+        }
     }
 
     func run() throws {

@@ -206,53 +206,61 @@ final class DocSiteBuilderTests: XCTestCase {
     }
 
     /// Past its limit the cache loses its least recently used files (renders and output records) down to four
-    /// fifths of the limit; files used since the given time, files being written (dot names) and other folders stay;
-    /// a lookup marks a render as used.
+    /// fifths of the limit; files used lately, files being written (dot names), files not named as the cache names
+    /// them and other folders stay; a lookup marks a render as used.
     func testPruneRemovesTheLeastRecentlyUsedDownToFourFifthsOfTheLimit() throws {
         let folder = temporary.appendingPathComponent("cache")
         let cache = DiagramCache(directory: folder)
+        var sizes: [String: Int64] = [:]
+        // Random bytes between an SVG's first and last lines: a compressing file system keeps their size.
         func write(_ path: String, kib: Int, daysAgo: Int) throws {
             let url = folder.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             let svg = Array("<?xml version=\"1.0\"?>\n<svg>".utf8), end = Array("</svg>\n".utf8)
-            try Data(svg + [UInt8](repeating: 0x20, count: kib * 1024 - svg.count - end.count) + end).write(to: url)
+            let noise = (0..<(kib * 1024 - svg.count - end.count)).map { _ in UInt8.random(in: 0x41...0x5A) }
+            try Data(svg + noise + end).write(to: url)
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -Double(daysAgo) * 86_400)], ofItemAtPath: url.path)
+            var status = stat()
+            XCTAssertEqual(stat(url.path, &status), 0)
+            sizes[path] = Int64(status.st_blocks) * 512
         }
         let key = String(repeating: "ab", count: 32)
-        try write("ab/\(key).svg", kib: 40, daysAgo: 30)
-        try write("ab/\(String(repeating: "a", count: 63))c.svg", kib: 40, daysAgo: 20)
-        try write("cd/\(String(repeating: "cd", count: 32)).svg", kib: 40, daysAgo: 10)
-        try write("outputs/old.record", kib: 40, daysAgo: 25)
-        try write("ab/.being-written.tmp", kib: 40, daysAgo: 40)
-        try write("other/kept.txt", kib: 40, daysAgo: 50)
-        try write("ef/\(String(repeating: "ef", count: 32)).svg", kib: 40, daysAgo: 0)
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let since = timespec(tv_sec: now.tv_sec - 3_600, tv_nsec: 0)
+        let render = "ab/\(key).svg", older = "ab/ab\(String(repeating: "0", count: 62)).png", old = "cd/\(String(repeating: "cd", count: 32)).pdf"
+        let record = "outputs/\(String(repeating: "9", count: 64)).record", new = "ef/\(String(repeating: "ef", count: 32)).svg"
+        try write(render, kib: 40, daysAgo: 30)
+        try write(older, kib: 40, daysAgo: 20)
+        try write(old, kib: 40, daysAgo: 10)
+        try write(record, kib: 40, daysAgo: 25)
+        try write(new, kib: 40, daysAgo: 0)
+        let others = ["ab/.\(key).svg.123.0.tmp", "ab/notes.txt", "ab/cd\(String(repeating: "0", count: 62)).svg", "other/kept.txt", "outputs/old.record"]
+        for other in others { try write(other, kib: 40, daysAgo: 50) }
+        let counted = [render, older, old, record, new].reduce(Int64(0)) { $0 + (sizes[$1] ?? 0) }
 
         // A lookup makes the oldest render the most recently used.
         XCTAssertEqual(cache.lookup(key, format: "svg")?.count, 40 * 1024)
-        let within = cache.prune(limit: 1 << 30, keepingUsedSince: since)
-        XCTAssertEqual(within.files, 0, "a cache within its limit is left alone")
+        let within = cache.prune(limit: 1 << 30, keepingUsedWithin: .seconds(3_600))
+        XCTAssertEqual(within, DiagramCache.Pruned(files: 0, bytes: 0, remaining: counted), "only the cache's own files count")
 
-        // Five files of 40 KiB counted (the dot file and the other folder are not); a limit of 150 KiB prunes down to
-        // 120 KiB: the two least recently used go, the record 25 days old and the render 20 days old.
-        let pruned = cache.prune(limit: 150 * 1024, keepingUsedSince: since)
+        // Pruning to four fifths of a limit just under the five files removes the two least recently used: the
+        // record 25 days old and the render 20 days old.
+        let limit = counted - 1
+        let pruned = cache.prune(limit: limit, keepingUsedWithin: .seconds(3_600))
         XCTAssertEqual(pruned.files, 2)
-        XCTAssertGreaterThanOrEqual(pruned.bytes, 80 * 1024)
-        XCTAssertLessThanOrEqual(pruned.remaining, 120 * 1024)
+        XCTAssertEqual(pruned.bytes, (sizes[record] ?? 0) + (sizes[older] ?? 0))
+        XCTAssertLessThanOrEqual(pruned.remaining, limit / 5 * 4)
         let left = try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path, isDirectory: &isDirectory) && !isDirectory.boolValue
         }.sorted()
-        XCTAssertEqual(left, ["ab/.being-written.tmp", "ab/\(key).svg", "cd/\(String(repeating: "cd", count: 32)).svg",
-                              "ef/\(String(repeating: "ef", count: 32)).svg", "other/kept.txt"])
+        XCTAssertEqual(left, ([render, old, new] + others).sorted())
 
-        // Files used since `since` are kept even past the limit.
-        let tight = cache.prune(limit: 1024, keepingUsedSince: since)
+        // Files used in the last hour are kept even past the limit.
+        let tight = cache.prune(limit: 1024, keepingUsedWithin: .seconds(3_600))
         XCTAssertEqual(tight.files, 1, "only the render 10 days old goes; the two used within the hour stay")
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ab/\(key).svg").path))
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("ef/\(String(repeating: "ef", count: 32)).svg").path))
+        XCTAssertEqual(tight.remaining, (sizes[render] ?? 0) + (sizes[new] ?? 0))
+        for path in [render, new] + others {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent(path).path), path)
+        }
     }
 
     /// A cache entry cut short or overwritten is not used: the diagram is rendered again and the entry replaced.

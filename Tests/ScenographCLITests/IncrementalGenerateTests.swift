@@ -204,7 +204,7 @@ final class IncrementalGenerateTests: XCTestCase {
         let cache = temporary.appendingPathComponent("cache")
         let stale = cache.appendingPathComponent("00/" + String(repeating: "0", count: 64) + ".svg")
         try FileManager.default.createDirectory(at: stale.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(repeating: 1, count: 200_000).write(to: stale)
+        try Data((0..<200_000).map { _ in UInt8.random(in: 0...255) }).write(to: stale)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_600_000_000)], ofItemAtPath: stale.path)
         func renders() throws -> Int {
             try GenerateCommandTests.files(under: cache).filter { $0.hasSuffix(".svg") }.count
@@ -219,7 +219,8 @@ final class IncrementalGenerateTests: XCTestCase {
             .write(to: model, atomically: true, encoding: .utf8)
         let tight = try generate(model, into: "docs", environment: ["SCENOGRAPH_CACHE_SIZE": "100K"])
         XCTAssertTrue(tight.stderr.contains("note: the diagram cache (\(cache.path)) was past its limit of 100 KiB: removed its "), tight.stderr)
-        XCTAssertTrue(tight.stderr.contains("is kept although past it; SCENOGRAPH_CACHE_SIZE sets the limit"), tight.stderr)
+        XCTAssertTrue(tight.stderr.contains("; it still holds "), tight.stderr)
+        XCTAssertTrue(tight.stderr.contains(": what was used during this run is kept; SCENOGRAPH_CACHE_SIZE sets the limit\n"), tight.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path), "the least recently used file goes first")
         XCTAssertGreaterThan(try renders(), 0, "what the run used stays")
 
@@ -234,6 +235,9 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertGreaterThan(used.timeIntervalSinceNow, -3_600, "a record found up to date is marked used")
         XCTAssertGreaterThan(stored, 0)
 
+        let uncached = try CLIRunner.run(["generate", model.path, "-o", temporary.appendingPathComponent("uncached").path, "--no-cache"],
+                                         environment: environment.merging(["SCENOGRAPH_CACHE_SIZE": "2 gigs"]) { _, new in new })
+        XCTAssertEqual(uncached.status, 0, "without the cache its size is not read: \(uncached.stderr)")
         let bad = try CLIRunner.run(["generate", model.path, "-o", temporary.appendingPathComponent("other").path],
                                     environment: environment.merging(["SCENOGRAPH_CACHE_SIZE": "2 gigs"]) { _, new in new })
         XCTAssertEqual(bad.status, 1)

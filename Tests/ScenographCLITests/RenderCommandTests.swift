@@ -147,6 +147,7 @@ struct RenderCommandTests {
               (["--diagram", "sequence", "--flow", "share-a-photo", "--part", "2"], "--part 2 needs --step"),
               (["--diagram", "segues", "--step", "3"], "--step draws a part of a sequence diagram; add --diagram sequence, or leave out --step 3"),
               (["--diagram", "chains", "--flow", "share-a-photo", "--step", "1", "--part", "1"], "--step draws a part of a sequence diagram"),
+              (["--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--format", "mermaid"], "--step 1 draws a part of the Graphviz sequence diagram; Mermaid draws the whole flow"),
           ])
     func stepAndPartNeedEachOther(arguments: [String], message: String) throws {
         let directory = try Scenograph.temporaryDirectory()
