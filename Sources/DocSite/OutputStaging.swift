@@ -158,11 +158,18 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             // Written last: a staging folder with a manifest is complete.
             let manifest = OutputWriter.manifestText(Array(paths))
             _ = try OutputWriter.write(Array(manifest.utf8), to: staging, relativePath: OutputWriter.manifestName, createdDirectories: &createdDirectories)
+            let replacing = fileManager.fileExists(atPath: directory.path)
+            if replacing {
+                // Marked before it is moved aside, so that a run stopped between the renames is repaired from it.
+                var created: Set<String> = [""]
+                _ = try OutputWriter.write(OutputWriter.swapMarkerText, to: directory, relativePath: OutputWriter.swapMarkerName, createdDirectories: &created)
+            }
             OutputWriter.flushFileSystem(holding: staging)
-            if fileManager.fileExists(atPath: directory.path) {
+            if replacing {
                 try fileManager.moveItem(at: directory, to: retired)
             }
             try fileManager.moveItem(at: staging, to: directory)
+            OutputWriter.removeSwapMarker(from: directory)
             OutputWriter.flushFileSystem(holding: parent)
             try? fileManager.removeItem(at: retired)
         } catch {
@@ -170,6 +177,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             if !fileManager.fileExists(atPath: directory.path), fileManager.fileExists(atPath: retired.path) {
                 try? fileManager.moveItem(at: retired, to: directory)
             }
+            OutputWriter.removeSwapMarker(from: directory)
             throw OutputError.cannotWrite(path: target.requested, reason: OutputWriter.reason(error))
         }
     }

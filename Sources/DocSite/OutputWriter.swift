@@ -97,6 +97,11 @@ public enum OutputWriter {
     /// The file that marks a folder as written by scenograph; it lists the folder's files.
     public static let manifestName = ".scenograph-manifest"
 
+    /// The file that marks a folder beside the output as a run's own while it swaps: written into the staging folder
+    /// when it is made and into the old folder before it is moved aside, removed once the swap is done. Only folders
+    /// holding it are ever moved into place or removed by a later run's repair, whatever their names.
+    public static let swapMarkerName = ".scenograph-swap"
+
     /// Checks that `path` may be replaced by generated docs: not a file, not the current directory,
     /// not a folder holding one of `inputs` (the model, its storyboards, templates), not read-only, and
     /// either new, empty, or written by scenograph before (unless `force`).
@@ -202,12 +207,18 @@ public enum OutputWriter {
         do {
             try? fileManager.removeItem(at: staging)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+            var created: Set<String> = [""]
+            _ = try write(swapMarkerText, to: staging, relativePath: swapMarkerName, createdDirectories: &created)
         } catch {
+            try? fileManager.removeItem(at: staging)
             lock.release()
             throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
         }
         return OutputStaging(target: target, staging: staging, retired: parent.appendingPathComponent(".\(name).previous-\(token)"), lock: lock)
     }
+
+    /// The swap marker's text.
+    static let swapMarkerText = Array("# A folder scenograph generate is swapping into place; the next run removes it if this one was stopped.\n".utf8)
 
     /// The manifest's text: a header and the sorted file list.
     static func manifestText(_ paths: [String]) -> String {
@@ -296,27 +307,47 @@ public enum OutputWriter {
         let parent = directory.deletingLastPathComponent()
         let name = directory.lastPathComponent
         guard let entries = try? fileManager.contentsOfDirectory(atPath: parent.path) else { return }
-        // Only what a run names so, `.NAME.partial-PID` or `.NAME.previous-PID`, and only folders (not links): a
-        // user's `.NAME.previous-backup`, or a file of such a name, is not a run's and is left alone.
+        // Only what a run names so, `.NAME.partial-PID` or `.NAME.previous-PID`, only folders (not links), and only
+        // those holding the swap marker: a user's `.NAME.previous-backup`, a folder `.NAME.previous-5` of their own,
+        // or a file of such a name, is not a run's and is left alone.
         func ours(_ entry: String, _ kind: String) -> Bool {
             let prefix = ".\(name).\(kind)-"
             guard entry.hasPrefix(prefix) else { return false }
             let pid = entry.dropFirst(prefix.count)
             guard !pid.isEmpty, pid.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
-            var status = stat()
-            return lstat(parent.appendingPathComponent(entry).path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+            let folder = parent.appendingPathComponent(entry)
+            return isFolder(folder.path) && isRegularFile(folder.appendingPathComponent(swapMarkerName).path)
         }
         let partials = entries.filter { ours($0, "partial") }.sorted()
         let previous = entries.filter { ours($0, "previous") }.sorted()
         if !fileManager.fileExists(atPath: directory.path) {
-            let complete = partials.first { fileManager.fileExists(atPath: parent.appendingPathComponent($0).appendingPathComponent(manifestName).path) }
+            let complete = partials.first { isRegularFile(parent.appendingPathComponent($0).appendingPathComponent(manifestName).path) }
             if let source = complete ?? previous.last {
                 try? fileManager.moveItem(at: parent.appendingPathComponent(source), to: directory)
             }
         }
+        // A run stopped just before or after its renames leaves the marker in the output folder itself.
+        if isFolder(directory.path), isRegularFile(joined(directory, manifestName)) { removeSwapMarker(from: directory) }
         for leftover in partials + previous where fileManager.fileExists(atPath: parent.appendingPathComponent(leftover).path) {
             try? fileManager.removeItem(at: parent.appendingPathComponent(leftover))
         }
+    }
+
+    /// Removes the swap marker from a folder (the output, once swapped in).
+    static func removeSwapMarker(from folder: URL) {
+        unlink(joined(folder, swapMarkerName))
+    }
+
+    /// Whether `path` is a folder, not following a link.
+    static func isFolder(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether `path` is a regular file, not following a link.
+    static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
     }
 
     // MARK: - Writing

@@ -149,7 +149,9 @@ final class OutputWriterTests: XCTestCase {
     /// A run killed after moving the old folder aside but before moving the new one in.
     func testAKillBetweenTheRenamesIsRepairedFromTheCompleteNewFolder() throws {
         try replace("docs", [OutputFile(path: "old.md", text: "old")])
+        try write("swap", to: "docs/\(OutputWriter.swapMarkerName)")
         try FileManager.default.moveItem(atPath: path("docs"), toPath: path(".docs.previous-4242"))
+        try write("swap", to: ".docs.partial-4242/\(OutputWriter.swapMarkerName)")
         try write("new", to: ".docs.partial-4242/new.md")
         try write("# manifest\nnew.md\n", to: ".docs.partial-4242/\(OutputWriter.manifestName)")
         // Any later run repairs first: the new folder was complete, so the swap is finished.
@@ -161,7 +163,9 @@ final class OutputWriterTests: XCTestCase {
 
     func testAKillBeforeTheNewFolderWasCompleteRestoresThePreviousOne() throws {
         try replace("docs", [OutputFile(path: "old.md", text: "old")])
+        try write("swap", to: "docs/\(OutputWriter.swapMarkerName)")
         try FileManager.default.moveItem(atPath: path("docs"), toPath: path(".docs.previous-4242"))
+        try write("swap", to: ".docs.partial-4242/\(OutputWriter.swapMarkerName)")
         try write("half", to: ".docs.partial-4242/new.md")  // no manifest: incomplete
         let target = try OutputWriter.target(path("docs"), protecting: [])
         // A write that fails after the repair leaves the restored previous folder.
@@ -182,6 +186,41 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(try listing(".docs.previous-backup"), ["notes.md"])
         XCTAssertEqual(try listing("elsewhere"), ["notes.md"])
         XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "new.md"])
+    }
+
+    /// A folder named exactly as a run names its leftovers, but without the swap marker a run writes into them, is
+    /// a user's: it is not moved into place when the output is missing, nor removed beside an existing output, even
+    /// when it holds a manifest (a copy of generated docs).
+    func testAUsersFolderNamedLikeALeftoverIsLeftAlone() throws {
+        try write("mine", to: ".docs.previous-5/notes.md")
+        try write("mine", to: ".docs.partial-42/notes.md")
+        try write("# manifest\nnotes.md\n", to: ".docs.partial-42/\(OutputWriter.manifestName)")
+        try replace("docs", [OutputFile(path: "new.md", text: "new")])
+        XCTAssertEqual(try listing(), [".docs.partial-42", ".docs.previous-5", "docs"])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "new.md"])
+        try write("mine", to: ".docs.previous-1/notes.md")
+        try replace("docs", [OutputFile(path: "next.md", text: "next")])
+        XCTAssertEqual(try listing(), [".docs.partial-42", ".docs.previous-1", ".docs.previous-5", "docs"])
+        XCTAssertEqual(try listing(".docs.previous-1"), ["notes.md"])
+        XCTAssertEqual(try listing(".docs.previous-5"), ["notes.md"])
+        XCTAssertEqual(try listing(".docs.partial-42"), [OutputWriter.manifestName, "notes.md"])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "next.md"])
+    }
+
+    /// A run stopped just after moving the new folder in leaves the marker in it: the next run removes it, with the
+    /// old folder aside, and a finished run leaves no marker anywhere.
+    func testTheSwapMarkerNeverStaysInTheOutput() throws {
+        try replace("docs", [OutputFile(path: "old.md", text: "old")])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "old.md"])
+        try write("swap", to: ".docs.previous-4242/\(OutputWriter.swapMarkerName)")
+        try write("old", to: ".docs.previous-4242/old.md")
+        try write("swap", to: "docs/\(OutputWriter.swapMarkerName)")
+        let target = try OutputWriter.target(path("docs"), protecting: [])
+        let staging = try OutputWriter.begin(target)
+        XCTAssertEqual(try listing(), [".docs.partial-\(ProcessInfo.processInfo.processIdentifier)", "docs"])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "old.md"])
+        staging.abandon()
+        XCTAssertEqual(try listing(), ["docs"])
     }
 
     // MARK: - Concurrency

@@ -178,6 +178,7 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
         let fileManager = FileManager.default
         let docs = project.appendingPathComponent("Docs")
+        try Data("swap".utf8).write(to: docs.appendingPathComponent(".scenograph-swap"))  // what a run writes into both before its renames
         try fileManager.copyItem(at: docs, to: project.appendingPathComponent(".Docs.partial-999999"))
         try fileManager.moveItem(at: docs, to: project.appendingPathComponent(".Docs.previous-999999"))
         let output = try generate(["-o", "Docs"])
