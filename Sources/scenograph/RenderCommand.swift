@@ -72,6 +72,15 @@ struct RenderCommand: ParsableCommand {
         if let step, format == .mermaid {
             throw ValidationError("--step \(step) draws a part of the Graphviz sequence diagram; Mermaid draws the whole flow: leave out --step, or choose another --format")
         }
+        if let step, step < 0 {
+            throw ValidationError("--step \(step) is not a step: steps are numbered from 0 (the launch)")
+        }
+        if let part, part < 1 {
+            throw ValidationError("--part \(part) is not a part: parts are numbered from 1")
+        }
+        if diagram == .chains, format == .mermaid {
+            throw ValidationError("the chains diagram has no Mermaid form: use --diagram segues or sequence with --format mermaid, or another --format")
+        }
     }
 
     func run() throws {
@@ -108,11 +117,17 @@ struct RenderCommand: ParsableCommand {
         let catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary)
         guard let entry = catalogue.entry(subject) else {
             if let step, let flow, diagram == .sequence {
-                let parts = catalogue.entries.compactMap { entry -> String? in
+                let parts = catalogue.entries.compactMap { entry -> (step: Int, part: Int)? in
                     guard case .sequencePart(flow, let step, let part) = entry.subject else { return nil }
-                    return part == 1 ? "\(step)" : "\(step) part \(part)"
+                    return (step, part)
                 }
-                Terminal.error("flow '\(flow)' has no part \(part ?? 1) of step \(step) (drawn: \(parts.joined(separator: ", ")))")
+                let partCount = parts.filter { $0.step == step }.count
+                if partCount > 0 {
+                    Terminal.error("step \(step) of flow '\(flow)' is drawn in \(partCount == 1 ? "one part" : "\(partCount) parts"): --part \(part ?? 1) is not one of them")
+                } else {
+                    let steps = Set(parts.map(\.step)).sorted()
+                    Terminal.error("flow '\(flow)' has no step \(step) drawn; its drawn steps are \(Self.ranges(steps))")
+                }
                 throw ExitCode(1)
             }
             if case .sequence(let flowID) = subject, let trace = traces.first {
@@ -166,15 +181,25 @@ struct RenderCommand: ParsableCommand {
 
 extension RenderCommand {
     /// The Mermaid form of the segue graph or of a flow's sequence diagram.
+    /// Step numbers as runs: "0–3, 5, 7–9"; "none" for none.
+    static func ranges(_ steps: [Int]) -> String {
+        var runs: [String] = []
+        var index = 0
+        while index < steps.count {
+            var end = index
+            while end + 1 < steps.count, steps[end + 1] == steps[end] + 1 { end += 1 }
+            runs.append(end == index ? "\(steps[index])" : "\(steps[index])–\(steps[end])")
+            index = end + 1
+        }
+        return runs.isEmpty ? "none" : runs.joined(separator: ", ")
+    }
+
     func renderMermaid(_ model: SceneModel, to destination: String?) throws {
         let text: String
         switch diagram {
         case .segues:
             text = MermaidSegueGraph(model: model).text
-        case .chains:
-            Terminal.error("the chains diagram has no Mermaid form; use --diagram segues or sequence")
-            throw ExitCode(1)
-        case .sequence:
+        case .chains, .sequence:
             guard let flowID = flow, let flowModel = model.flow(flowID) else {
                 Terminal.report([ModelInput.unknownFlow(flow, in: model)])
                 throw ExitCode(1)

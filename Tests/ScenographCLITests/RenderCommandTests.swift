@@ -148,6 +148,9 @@ struct RenderCommandTests {
               (["--diagram", "segues", "--step", "3"], "--step draws a part of a sequence diagram; add --diagram sequence, or leave out --step 3"),
               (["--diagram", "chains", "--flow", "share-a-photo", "--step", "1", "--part", "1"], "--step draws a part of a sequence diagram"),
               (["--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--format", "mermaid"], "--step 1 draws a part of the Graphviz sequence diagram; Mermaid draws the whole flow"),
+              (["--diagram", "sequence", "--flow", "share-a-photo", "--step=-1"], "--step -1 is not a step: steps are numbered from 0 (the launch)"),
+              (["--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--part", "0"], "--part 0 is not a part: parts are numbered from 1"),
+              (["--diagram", "chains", "--flow", "share-a-photo", "--format", "mermaid"], "the chains diagram has no Mermaid form"),
           ])
     func stepAndPartNeedEachOther(arguments: [String], message: String) throws {
         let directory = try Scenograph.temporaryDirectory()
@@ -168,7 +171,10 @@ struct RenderCommandTests {
         #expect(explicit.output == first.output)
         let missing = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--part", "9"])
         #expect(missing.status == 1)
-        #expect(missing.error.contains("has no part 9 of step 1"))
+        #expect(missing.error.contains("step 1 of flow 'share-a-photo' is drawn in one part: --part 9 is not one of them"), "\(missing.error)")
+        let noStep = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "--flow", "share-a-photo", "--step", "99"])
+        #expect(noStep.status == 1)
+        #expect(noStep.error.contains("flow 'share-a-photo' has no step 99 drawn; its drawn steps are 0–"), "\(noStep.error)")
     }
 
     @Test("an unknown format is a command-line error")
