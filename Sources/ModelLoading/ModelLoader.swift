@@ -74,8 +74,9 @@ public struct ModelLoader: Sendable {
 
     /// Said of a path that was not found when it holds U+FFFD: a file name listed from a folder whose bytes are not
     /// UTF-8 comes back with replacement characters, and no file has that name.
-    public static func notUTF8(_ path: String) -> String {
-        path.unicodeScalars.contains("\u{FFFD}") ? " (its name is not valid UTF-8, so it cannot be opened by it: rename the file)" : ""
+    public static func notUTF8(_ path: String, what: String = "file") -> String? {
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        return "the \(what) '\(path)' cannot be opened: its name, or the name of a folder on its path, is not valid UTF-8; rename it"
     }
 
     /// Why the file at `path` could not be read, in words: missing, a folder, a special file, or the system's reason.
@@ -83,7 +84,8 @@ public struct ModelLoader: Sendable {
         var status = stat()
         guard stat(path, &status) == 0 else {
             let reason = errno
-            return reason == ENOENT ? "no such \(what) '\(path)'\(notUTF8(path))" : "cannot read the \(what) '\(path)': \(String(cString: strerror(reason)))"
+            if reason == ENOENT { return notUTF8(path, what: what) ?? "no such \(what) '\(path)'" }
+            return "cannot read the \(what) '\(path)': \(String(cString: strerror(reason)))"
         }
         switch status.st_mode & S_IFMT {
         case S_IFDIR: return "the \(what) '\(path)' is a folder"

@@ -46,7 +46,7 @@ public struct SourceScan: Sendable {
                     continue
                 }
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    result.diagnostics.append(.warning("cannot read '\(file)'\(ModelLoader.notUTF8(file))", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
+                    result.diagnostics.append(.warning(ModelLoader.notUTF8(file, what: "Swift file") ?? "cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
                     continue
                 }
                 if let bad = UTF8Check.firstInvalidByte(in: data) {

@@ -212,7 +212,7 @@ final class StoryboardImportSession {
             }
             guard let data else {
                 let exists = FileManager.default.fileExists(atPath: path)
-                error(exists ? "cannot read storyboard '\(path)'" : "no such storyboard file '\(path)'\(ModelLoader.notUTF8(path))", at: input.listedAt ?? start, category: .inputFile)
+                error(exists ? "cannot read storyboard '\(path)'" : ModelLoader.notUTF8(path, what: "storyboard") ?? "no such storyboard file '\(path)'", at: input.listedAt ?? start, category: .inputFile)
                 continue
             }
             let root: StoryboardElement

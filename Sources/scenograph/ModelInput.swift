@@ -164,14 +164,20 @@ enum ModelInput {
                 if topModels.count > 1 {
                     throw Failure(message: "the folder '\(path)' holds several model files (\(topModels.map { ($0 as NSString).lastPathComponent }.joined(separator: ", "))); name one")
                 }
+                // A file whose name is not UTF-8 cannot be opened to tell whether it is the model: say so rather than
+                // pass over it.
+                let unnamed = entries.filter { !$0.contains("/") && isModelFileName($0) && ModelLoader.notUTF8($0) != nil }.map(join)
+                let cannotOpen = "\(unnamed.map { "'\($0)'" }.joined(separator: ", ")) cannot be opened: a name that is not valid UTF-8 (rename it)"
                 if let model = topModels.first {
+                    guard unnamed.isEmpty else {
+                        throw Failure(message: "the folder '\(path)' holds the model file '\((model as NSString).lastPathComponent)', but \(cannotOpen), so whether it is a model too is unknown; name the model file, or rename the other")
+                    }
                     models.append(model)
                     continue
                 }
                 let inside = entries.filter(isStoryboard).map(join)
                 guard !inside.isEmpty else {
-                    let unnamed = entries.filter { !$0.contains("/") && isModelFileName($0) && !ModelLoader.notUTF8($0).isEmpty }.map(join)
-                    let note = unnamed.isEmpty ? "" : "; \(unnamed.map { "'\($0)'" }.joined(separator: ", ")) cannot be opened: a name that is not valid UTF-8 (rename the file)"
+                    let note = unnamed.isEmpty ? "" : "; \(cannotOpen)"
                     throw Failure(message: "the folder '\(path)' holds no model file (.yaml, .yml or .json with 'format: 1') and no storyboard\(note)")
                 }
                 storyboards += inside

@@ -192,12 +192,19 @@ final class InputRuleTests: XCTestCase {
         }
         let storyboards = try run(["validate", "App"])
         XCTAssertEqual(storyboards.status, 1)
-        XCTAssertTrue(storyboards.stderr.contains("error: no such storyboard file 'App/Base.lproj/Caf\u{FFFD}.storyboard' (its name is not valid UTF-8, so it cannot be opened by it: rename the file) [input-file]"), storyboards.stderr)
+        XCTAssertTrue(storyboards.stderr.contains("error: the storyboard 'App/Base.lproj/Caf\u{FFFD}.storyboard' cannot be opened: its name, or the name of a folder on its path, is not valid UTF-8; rename it [input-file]"), storyboards.stderr)
 
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Models"), withIntermediateDirectories: true)
         XCTAssertTrue(create(rawName: Array("Models/".utf8) + latin1 + Array(".yaml".utf8), contents: "format: 1\nname: X\ninitial: a\nscenes:\n  a: {}\n"))
         let model = try run(["validate", "Models"])
         XCTAssertEqual(model.status, 1)
-        XCTAssertTrue(model.stderr.contains("holds no model file (.yaml, .yml or .json with 'format: 1') and no storyboard; 'Models/Caf\u{FFFD}.yaml' cannot be opened: a name that is not valid UTF-8 (rename the file)"), model.stderr)
+        XCTAssertTrue(model.stderr.contains("holds no model file (.yaml, .yml or .json with 'format: 1') and no storyboard; 'Models/Caf\u{FFFD}.yaml' cannot be opened: a name that is not valid UTF-8 (rename it)"), model.stderr)
+
+        // Beside a model it is not passed over: whether it is a second model is unknown.
+        try "format: 1\nname: Y\ninitial: a\nscenes:\n  a: {}\n".write(to: folder.appendingPathComponent("Models/App.yaml"), atomically: false, encoding: .utf8)
+        let beside = try run(["validate", "Models"])
+        XCTAssertEqual(beside.status, 1)
+        XCTAssertTrue(beside.stderr.contains("the folder 'Models' holds the model file 'App.yaml', but 'Models/Caf\u{FFFD}.yaml' cannot be opened: a name that is not valid UTF-8 (rename it), so whether it is a model too is unknown; name the model file, or rename the other"), beside.stderr)
+        XCTAssertEqual(try run(["validate", "Models/App.yaml"]).status, 0)
     }
 }
