@@ -91,7 +91,7 @@ enum CacheLocation {
     struct SizeError: Error, CustomStringConvertible {
         var text: String
         var description: String {
-            "SCENOGRAPH_CACHE_SIZE is '\(text)': give the diagram cache's size as bytes or with K, M, G or T, such as 500M or 2G (0: no limit)"
+            "SCENOGRAPH_CACHE_SIZE is '\(text)': give the diagram cache's size as bytes or a whole number with K, M, G or T, such as 500M or 2G, at most 15 digits (0: no limit)"
         }
     }
 }

@@ -250,7 +250,7 @@ struct GenerateCommand: ParsableCommand {
             let pruned = DiagramCache(directory: cacheFolder).prune(limit: cacheLimit, keepingUsedWithin: ContinuousClock.now - runStart + .seconds(1))
             statistics.values["cachePrunedFiles"] = pruned.files
             let removed = pruned.files == 0 ? nil : "removed its \(Plural.count(pruned.files, "least recently used file")) (\(ByteSize.text(pruned.bytes)))"
-            let full = pruned.remaining <= cacheLimit ? nil : "it still holds \(ByteSize.text(pruned.remaining)): what was used during this run is kept"
+            let full = pruned.remaining <= cacheLimit ? nil : "it still holds \(ByteSize.text(pruned.remaining)): what was used since this run started is kept"
             if removed != nil || full != nil {
                 pruneNote = "note: the diagram cache (\(cacheFolder.path)) was past its limit of \(ByteSize.text(cacheLimit)): "
                     + [removed, full].compactMap { $0 }.joined(separator: "; ") + "; SCENOGRAPH_CACHE_SIZE sets the limit"

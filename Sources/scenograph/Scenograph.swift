@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Graphviz
+import SceneModel
 
 @main
 struct Scenograph: ParsableCommand {
@@ -36,6 +37,14 @@ struct Scenograph: ParsableCommand {
     static func main() {
         GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
         var command: ParsableCommand
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
+            // ArgumentParser answers `help NOSUCH` with the top-level help and status 0, which hides a typo.
+            let names = configuration.subcommands.map { $0._commandName }.filter { $0 != RenderWorkerCommand._commandName }
+            if !names.contains(arguments[1]), ![RenderWorkerCommand._commandName, "help"].contains(arguments[1]) {
+                exitForCommandLine(ValidationError("unknown command '\(arguments[1])'\(Identifier.didYouMean(arguments[1], among: names)); the commands are \(names.joined(separator: ", "))"))
+            }
+        }
         do {
             command = try parseAsRoot(nil)
         } catch {

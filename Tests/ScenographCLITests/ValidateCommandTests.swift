@@ -79,4 +79,12 @@ final class UnwritableStreamTests: XCTestCase {
         XCTAssertTrue(help.stderr.hasPrefix("OVERVIEW: Document, simulate and diagram"), help.stderr)
         XCTAssertTrue(help.stderr.hasSuffix("for detailed help.\n"), help.stderr)
     }
+
+    func testHelpForACommandThatDoesNotExistIsAnError() throws {
+        // Help for a command that does not exist is a command-line error, not the top-level help.
+        let typo = try run(["help", "genrate"], stdout: nil, stderr: nil)
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.stderr.contains("unknown command 'genrate' (did you mean 'generate'?); the commands are generate, validate, simulate, render, import, diff, check, benchmark"), typo.stderr)
+        XCTAssertEqual(try run(["help", "check"], stdout: nil, stderr: nil).status, 0)
+    }
 }
