@@ -154,30 +154,31 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             lock.release()
             self.lock = nil
         }
+        var marked = false, movedAside = false
         do {
             // Written last: a staging folder with a manifest is complete.
             let manifest = OutputWriter.manifestText(Array(paths))
             _ = try OutputWriter.write(Array(manifest.utf8), to: staging, relativePath: OutputWriter.manifestName, createdDirectories: &createdDirectories)
-            let replacing = fileManager.fileExists(atPath: directory.path)
-            if replacing {
-                // Marked before it is moved aside, so that a run stopped between the renames is repaired from it.
-                var created: Set<String> = [""]
-                _ = try OutputWriter.write(OutputWriter.swapMarkerText, to: directory, relativePath: OutputWriter.swapMarkerName, createdDirectories: &created)
-            }
             OutputWriter.flushFileSystem(holding: staging)
-            if replacing {
+            if fileManager.fileExists(atPath: directory.path) {
+                // Marked before it is moved aside, so that a run stopped between the renames is repaired from it.
+                guard OutputWriter.createSwapMarker(in: directory) else {
+                    throw OutputError.cannotWrite(path: target.requested, reason: "cannot mark the old folder for the swap (\(OutputWriter.swapMarkerName)): \(String(cString: strerror(errno)))")
+                }
+                marked = true
                 try fileManager.moveItem(at: directory, to: retired)
+                movedAside = true
             }
             try fileManager.moveItem(at: staging, to: directory)
             OutputWriter.removeSwapMarker(from: directory)
             OutputWriter.flushFileSystem(holding: parent)
-            try? fileManager.removeItem(at: retired)
+            if movedAside { OutputWriter.removeLeftover(retired) }
         } catch {
-            try? fileManager.removeItem(at: staging)
-            if !fileManager.fileExists(atPath: directory.path), fileManager.fileExists(atPath: retired.path) {
+            OutputWriter.removeLeftover(staging)
+            if movedAside, !fileManager.fileExists(atPath: directory.path) {
                 try? fileManager.moveItem(at: retired, to: directory)
             }
-            OutputWriter.removeSwapMarker(from: directory)
+            if marked { OutputWriter.removeSwapMarker(from: directory) }
             throw OutputError.cannotWrite(path: target.requested, reason: OutputWriter.reason(error))
         }
     }
@@ -185,7 +186,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     /// Removes the staging folder and releases the lock, leaving the folder as it was.
     public func abandon() {
         guard let lock else { return }
-        try? FileManager.default.removeItem(at: staging)
+        OutputWriter.removeLeftover(staging)
         lock.release()
         self.lock = nil
     }

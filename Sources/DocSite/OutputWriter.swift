@@ -202,23 +202,32 @@ public enum OutputWriter {
             throw error
         }
         let name = directory.lastPathComponent
-        let token = "\(ProcessInfo.processInfo.processIdentifier)"
+        // The run's own names: its process id, or that id with a digit more when a folder so named is there still
+        // (the repair removed every leftover holding the marker, so it is a user's; in a container ids repeat).
+        let pid = "\(ProcessInfo.processInfo.processIdentifier)"
+        let token = ([pid] + (0..<100).map { pid + "\($0)" }).first { token in
+            !exists(parent.appendingPathComponent(".\(name).partial-\(token)").path)
+                && !exists(parent.appendingPathComponent(".\(name).previous-\(token)").path)
+        }
+        guard let token else {
+            lock.release()
+            throw OutputError.cannotWrite(path: target.requested, reason: "the folder beside it holds 100 folders named as a run names its own (.\(name).partial-\(pid)…); remove them")
+        }
         let staging = parent.appendingPathComponent(".\(name).partial-\(token)")
         do {
-            try? fileManager.removeItem(at: staging)
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
-            var created: Set<String> = [""]
-            _ = try write(swapMarkerText, to: staging, relativePath: swapMarkerName, createdDirectories: &created)
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
-            try? fileManager.removeItem(at: staging)
             lock.release()
             throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
         }
+        guard createSwapMarker(in: staging) else {
+            let failure = String(cString: strerror(errno))
+            try? fileManager.removeItem(at: staging)
+            lock.release()
+            throw OutputError.cannotWrite(path: target.requested, reason: failure)
+        }
         return OutputStaging(target: target, staging: staging, retired: parent.appendingPathComponent(".\(name).previous-\(token)"), lock: lock)
     }
-
-    /// The swap marker's text.
-    static let swapMarkerText = Array("# A folder scenograph generate is swapping into place; the next run removes it if this one was stopped.\n".utf8)
 
     /// The manifest's text: a header and the sorted file list.
     static func manifestText(_ paths: [String]) -> String {
@@ -250,8 +259,9 @@ public enum OutputWriter {
             let parent = target.directory.deletingLastPathComponent().path
             if isReadOnly(directory) || access(parent, W_OK) != 0 { throw OutputError.readOnly(path: path) }
             if !target.force, !fileManager.fileExists(atPath: target.directory.appendingPathComponent(manifestName).path) {
+                // A swap marker a stopped run left (removed by the next run's repair) is not the user's.
                 let contents = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? ["?"]
-                if !contents.isEmpty { throw OutputError.notOwned(path: path) }
+                if contents.contains(where: { $0 != swapMarkerName }) { throw OutputError.notOwned(path: path) }
             }
         } else {
             // The nearest existing ancestor must be writable.
@@ -327,15 +337,41 @@ public enum OutputWriter {
             }
         }
         // A run stopped just before or after its renames leaves the marker in the output folder itself.
-        if isFolder(directory.path), isRegularFile(joined(directory, manifestName)) { removeSwapMarker(from: directory) }
-        for leftover in partials + previous where fileManager.fileExists(atPath: parent.appendingPathComponent(leftover).path) {
-            try? fileManager.removeItem(at: parent.appendingPathComponent(leftover))
+        if isFolder(directory.path) { removeSwapMarker(from: directory) }
+        for leftover in partials + previous {
+            removeLeftover(parent.appendingPathComponent(leftover))
         }
     }
 
-    /// Removes the swap marker from a folder (the output, once swapped in).
+    /// Creates the swap marker, empty, in `folder`: false (errno set) when it cannot, or when something of its name
+    /// is there already, which is then left as it is.
+    static func createSwapMarker(in folder: URL) -> Bool {
+        let fd = open(joined(folder, swapMarkerName), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
+
+    /// Removes the swap marker from a folder (the output, once swapped in) when it is a regular file.
     static func removeSwapMarker(from folder: URL) {
-        unlink(joined(folder, swapMarkerName))
+        let path = joined(folder, swapMarkerName)
+        if isRegularFile(path) { unlink(path) }
+    }
+
+    /// Removes a run's leftover folder with its marker last, so that a removal cut short leaves a folder the next
+    /// run still knows as its own.
+    static func removeLeftover(_ folder: URL) {
+        let fileManager = FileManager.default
+        for entry in (try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [] where entry != swapMarkerName {
+            try? fileManager.removeItem(at: folder.appendingPathComponent(entry))
+        }
+        try? fileManager.removeItem(at: folder)
+    }
+
+    /// Whether anything (a link too) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
     }
 
     /// Whether `path` is a folder, not following a link.

@@ -166,7 +166,9 @@ enum ModelInput {
                 }
                 // A file whose name is not UTF-8 cannot be opened to tell whether it is the model: say so rather than
                 // pass over it.
-                let unnamed = entries.filter { !$0.contains("/") && isModelFileName($0) && ModelLoader.notUTF8($0) != nil }.map(join)
+                // (A name holding U+FFFD only because it was not UTF-8: the listing's name then opens nothing.)
+                let unnamed = entries.filter { !$0.contains("/") && isModelFileName($0) && ModelLoader.notUTF8($0) != nil }
+                    .map(join).filter { folders.head($0) == nil }
                 let cannotOpen = "\(unnamed.map { "'\($0)'" }.joined(separator: ", ")) cannot be opened: a name that is not valid UTF-8 (rename it)"
                 if let model = topModels.first {
                     guard unnamed.isEmpty else {
@@ -179,6 +181,10 @@ enum ModelInput {
                 guard !inside.isEmpty else {
                     let note = unnamed.isEmpty ? "" : "; \(cannotOpen)"
                     throw Failure(message: "the folder '\(path)' holds no model file (.yaml, .yml or .json with 'format: 1') and no storyboard\(note)")
+                }
+                guard unnamed.isEmpty else {
+                    // A model at the top would be taken before the storyboards.
+                    throw Failure(message: "the folder '\(path)' holds storyboards, but \(cannotOpen), so whether it is the app's model is unknown; name the storyboards or the model file, or rename it")
                 }
                 storyboards += inside
                 found.formUnion(inside)

@@ -125,8 +125,12 @@ struct RenderCommand: ParsableCommand {
                 if partCount > 0 {
                     Terminal.error("step \(step) of flow '\(flow)' is drawn in \(partCount == 1 ? "one part" : "\(partCount) parts"): --part \(part ?? 1) is not one of them")
                 } else {
-                    let steps = Set(parts.map(\.step)).sorted()
-                    Terminal.error("flow '\(flow)' has no step \(step) drawn; its drawn steps are \(Self.ranges(steps))")
+                    let drawn = parts.isEmpty ? "it draws no step" : "its drawn steps are \(Self.ranges(Set(parts.map(\.step)).sorted()))"
+                    if let trace = traces.first, trace.steps.contains(where: { $0.index == step }) {
+                        Terminal.error("step \(step) of flow '\(flow)' has no sequence diagram: no view controller receives a callback in it; \(drawn)")
+                    } else {
+                        Terminal.error("flow '\(flow)' has no step \(step) (its steps are 0–\(traces.first?.steps.map(\.index).max() ?? 0)); \(drawn)")
+                    }
                 }
                 throw ExitCode(1)
             }
@@ -180,8 +184,7 @@ struct RenderCommand: ParsableCommand {
 }
 
 extension RenderCommand {
-    /// The Mermaid form of the segue graph or of a flow's sequence diagram.
-    /// Step numbers as runs: "0–3, 5, 7–9"; "none" for none.
+    /// Step numbers as runs: "0–3, 5, 7–9".
     static func ranges(_ steps: [Int]) -> String {
         var runs: [String] = []
         var index = 0
@@ -191,9 +194,10 @@ extension RenderCommand {
             runs.append(end == index ? "\(steps[index])" : "\(steps[index])–\(steps[end])")
             index = end + 1
         }
-        return runs.isEmpty ? "none" : runs.joined(separator: ", ")
+        return runs.joined(separator: ", ")
     }
 
+    /// The Mermaid form of the segue graph or of a flow's sequence diagram.
     func renderMermaid(_ model: SceneModel, to destination: String?) throws {
         let text: String
         switch diagram {

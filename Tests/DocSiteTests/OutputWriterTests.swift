@@ -223,6 +223,38 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(try listing(), ["docs"])
     }
 
+    /// A run stopped while it swapped an empty folder (or a user's, with --force) leaves the marker in it, without
+    /// a manifest: the next run removes it, so the folder is still empty and may be written without --force.
+    func testAStrayMarkerInAnEmptyFolderDoesNotMakeItForeign() throws {
+        try write("", to: "docs/\(OutputWriter.swapMarkerName)")
+        try replace("docs", [OutputFile(path: "new.md", text: "new")])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "new.md"])
+    }
+
+    /// A user's folders named with this very process's id (ids repeat in containers) are neither written into,
+    /// moved into place nor removed: the run picks other names.
+    func testAUsersFolderNamedWithThisRunsIDIsLeftAlone() throws {
+        let pid = ProcessInfo.processInfo.processIdentifier
+        try write("mine", to: ".docs.partial-\(pid)/notes.md")
+        try write("mine", to: ".docs.previous-\(pid)/notes.md")
+        try replace("docs", [OutputFile(path: "old.md", text: "old")])
+        try replace("docs", [OutputFile(path: "new.md", text: "new")])
+        XCTAssertEqual(try listing(), [".docs.partial-\(pid)", ".docs.previous-\(pid)", "docs"])
+        XCTAssertEqual(try listing(".docs.partial-\(pid)"), ["notes.md"])
+        XCTAssertEqual(try listing(".docs.previous-\(pid)"), ["notes.md"])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "new.md"])
+    }
+
+    /// A leftover whose removal was cut short still holds its marker (removed last), so the next run finishes it.
+    func testALeftoverHalfRemovedIsStillRemoved() throws {
+        try replace("docs", [OutputFile(path: "old.md", text: "old")])
+        try write("", to: ".docs.previous-4242/\(OutputWriter.swapMarkerName)")
+        try write("left", to: ".docs.previous-4242/pages/b.md")
+        try replace("docs", [OutputFile(path: "new.md", text: "new")])
+        XCTAssertEqual(try listing(), ["docs"])
+        XCTAssertEqual(try listing("docs"), [OutputWriter.manifestName, "new.md"])
+    }
+
     // MARK: - Concurrency
 
     func testConcurrentRunsOnOneTargetBothEndWithACompleteFolder() throws {

@@ -206,5 +206,11 @@ final class InputRuleTests: XCTestCase {
         XCTAssertEqual(beside.status, 1)
         XCTAssertTrue(beside.stderr.contains("the folder 'Models' holds the model file 'App.yaml', but 'Models/Caf\u{FFFD}.yaml' cannot be opened: a name that is not valid UTF-8 (rename it), so whether it is a model too is unknown; name the model file, or rename the other"), beside.stderr)
         XCTAssertEqual(try run(["validate", "Models/App.yaml"]).status, 0)
+
+        // Nor beside storyboards, since a model at the top would be taken before them.
+        XCTAssertTrue(create(rawName: Array("App/".utf8) + latin1 + Array(".yml".utf8), contents: "format: 1\n"))
+        let boards = try run(["validate", "App"])
+        XCTAssertEqual(boards.status, 1)
+        XCTAssertTrue(boards.stderr.contains("the folder 'App' holds storyboards, but 'App/Caf\u{FFFD}.yml' cannot be opened"), boards.stderr)
     }
 }
