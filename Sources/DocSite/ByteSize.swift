@@ -20,9 +20,11 @@ public enum ByteSize {
     /// "2 GiB", "1.5 MiB", "300 bytes".
     public static func text(_ bytes: Int64) -> String {
         let units: [(name: String, shift: Int64)] = [("TiB", 40), ("GiB", 30), ("MiB", 20), ("KiB", 10)]
-        for unit in units where bytes >= Int64(1) << unit.shift {
+        for (index, unit) in units.enumerated() where bytes >= Int64(1) << unit.shift {
             let value = Double(bytes) / Double(Int64(1) << unit.shift)
             let rounded = value < 10 ? (value * 10).rounded() / 10 : value.rounded()
+            // Just under the next unit rounds up to it: 1 MiB, not 1024 KiB.
+            if rounded >= 1024, index > 0 { return "1 \(units[index - 1].name)" }
             return rounded == rounded.rounded() ? "\(Int64(rounded)) \(unit.name)" : "\(rounded) \(unit.name)"
         }
         return bytes == 1 ? "1 byte" : "\(bytes) bytes"

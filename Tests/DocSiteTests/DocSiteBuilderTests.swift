@@ -304,6 +304,9 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(ByteSize.text(1_572_864), "1.5 MiB")
         XCTAssertEqual(ByteSize.text(100 * 1024 + 300), "100 KiB")
         XCTAssertEqual(ByteSize.text(300), "300 bytes")
+        XCTAssertEqual(ByteSize.text((1 << 20) - 1), "1 MiB", "just under a unit is that unit, not 1024 of the one below")
+        XCTAssertEqual(ByteSize.text((1 << 30) - 100_000), "1 GiB")
+        XCTAssertEqual(ByteSize.text(1_023), "1023 bytes")
     }
 
     func testSHA256KnownAnswers() {
