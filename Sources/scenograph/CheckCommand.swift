@@ -74,15 +74,21 @@ struct CheckCommand: ParsableCommand {
                 Terminal.error("--git compares one app: give one model file, the storyboards of one app, or a folder holding either")
                 throw ExitCode(1)
             }
-            let base: [Diagnostic]
+            // Files renamed or moved since (git's rename detection) are compared with what they were.
+            let renames = ReviewInput.renames(since: git, near: inputs)
+            var base: [Diagnostic]
             do {
-                base = try ReviewInput.findings(inputs, revision: git, options: input.loadOptions)
+                base = try ReviewInput.findings(inputs, revision: git, basePaths: ReviewInput.basePaths(inputs, renames: renames), options: input.loadOptions)
             } catch is ReviewInput.Absent {
                 base = []
+            } catch let missing as ReviewInput.HeadMissing {
+                Terminal.error(missing.message)
+                throw ExitCode(1)
             } catch let failure as ReviewInput.Failure {
                 Terminal.error("base (\(git)): \(failure.message)")
                 throw ExitCode(1)
             }
+            base = Self.renamed(base, revision: git, renames: renames, head: findings)
             let before = findings.count
             findings = CheckReport.findings(findings, notIn: base, revision: git)
             if !output.quiet, before > findings.count {
@@ -90,11 +96,13 @@ struct CheckCommand: ParsableCommand {
             }
         }
         // GitHub places annotations and code-scanning results by paths from the repository's top folder.
-        if format == .github || format == .sarif, let root = RepositoryPaths.root() {
+        // The repository is found from each file's folder, so that the command may run outside it.
+        if format == .github || format == .sarif {
+            var roots: [String: String?] = [:]
             findings = findings.map { finding in
                 var finding = finding
                 if finding.location.file != SourceLocation.unknown.file {
-                    finding.location.file = RepositoryPaths.relative(finding.location.file, to: root)
+                    finding.location.file = RepositoryPaths.fromRepositoryTop(finding.location.file, roots: &roots)
                 }
                 return finding
             }
@@ -108,5 +116,25 @@ struct CheckCommand: ParsableCommand {
         case .sarif: Terminal.out(report.sarif(toolVersion: Scenograph.configuration.version))
         }
         if report.fails(strict: strict) { throw ExitCode(1) }
+    }
+
+    /// The base's findings with the files renamed since named as the head's findings name them (and their old
+    /// names in messages replaced), so that a moved model or storyboard keeps its findings as known.
+    static func renamed(_ base: [Diagnostic], revision: String, renames: [String: String], head: [Diagnostic]) -> [Diagnostic] {
+        guard !renames.isEmpty else { return base }
+        var oldToNew: [String: String] = [:]
+        for (new, old) in renames { oldToNew[old] = new }
+        var headNames: [String: String] = [:]
+        for finding in head { headNames[RepositoryPaths.canonical(finding.location.file)] = finding.location.file }
+        let prefix = revision + ":"
+        return base.map { finding in
+            let file = finding.location.file.hasPrefix(prefix) ? String(finding.location.file.dropFirst(prefix.count)) : finding.location.file
+            guard let new = oldToNew[RepositoryPaths.canonical(file)], let name = headNames[new] else { return finding }
+            var finding = finding
+            finding.location.file = prefix + name
+            let oldName = (file as NSString).lastPathComponent, newName = (name as NSString).lastPathComponent
+            finding.message = finding.message.replacingOccurrences(of: oldName, with: newName)
+            return finding
+        }
     }
 }

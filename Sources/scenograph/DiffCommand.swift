@@ -70,10 +70,24 @@ struct DiffCommand: ParsableCommand {
         let baseLabel = git.map { $0.count == 40 && $0.allSatisfy(\.isHexDigit) ? String($0.prefix(12)) : $0 } ?? paths[0]
         let headLabel = headPaths.joined(separator: " ")
         var baseIsNew = false
+        if git != nil {
+            // The head's paths are read first from the working tree: one missing there is the head's error.
+            for path in headPaths where !FileManager.default.fileExists(atPath: path) {
+                Terminal.error("head (\(headLabel)): \(ReviewInput.HeadMissing(path: path).message)")
+                throw ExitCode(1)
+            }
+        }
         let loadedBase = try loadSide("base", label: baseLabel) {
             guard let git else { return try ReviewInput.load([paths[0]], options: input.loadOptions) }
+            // A model or storyboard renamed or moved since (git's rename detection) is compared with what it was.
+            let basePaths = ReviewInput.basePaths(paths, renames: ReviewInput.renames(since: git, near: paths))
+            if !outputOptions.quiet {
+                for (head, base) in zip(paths, basePaths) where head != base {
+                    Terminal.note("note: \(head) was \(base) in \(baseLabel): compared with it")
+                }
+            }
             do {
-                return try ReviewInput.load(paths, revision: git, options: input.loadOptions)
+                return try ReviewInput.load(paths, revision: git, basePaths: basePaths, options: input.loadOptions)
             } catch let absent as ReviewInput.Absent {
                 // A model added (or moved) since the base: every scene and flow is new.
                 if !outputOptions.quiet { Terminal.note("note: \(absent.path) is not in \(baseLabel): the app is compared with an empty one") }

@@ -26,8 +26,8 @@ enum ReviewInput {
     /// Loads `paths` as they are in git revision `revision`: each file is read with `git show REV:./path`
     /// (run in the file's folder, so paths are as the user typed them) into a temporary folder, a model's
     /// storyboards included. Diagnostics name files as `REV:path`.
-    static func load(_ paths: [String], revision: String, options: LoadOptions = LoadOptions()) throws -> LoadResult {
-        try read(paths, revision: revision, options: options) { result, relabel in
+    static func load(_ paths: [String], revision: String, basePaths: [String]? = nil, options: LoadOptions = LoadOptions()) throws -> LoadResult {
+        try read(paths, basePaths: basePaths ?? paths, revision: revision, options: options) { result, relabel in
             var relabelled = result
             relabelled.diagnostics = relabel(result.diagnostics)
             return relabelled
@@ -35,29 +35,31 @@ enum ReviewInput {
     }
 
     /// The findings of `check` on `paths` as they are in git revision `revision`, files named `REV:path`.
-    static func findings(_ paths: [String], revision: String, options: LoadOptions = LoadOptions()) throws -> [Diagnostic] {
-        try read(paths, revision: revision, options: options) { result, relabel in
+    static func findings(_ paths: [String], revision: String, basePaths: [String]? = nil, options: LoadOptions = LoadOptions()) throws -> [Diagnostic] {
+        try read(paths, basePaths: basePaths ?? paths, revision: revision, options: options) { result, relabel in
             relabel(result.model.map { CheckReport(model: $0, loadDiagnostics: result.diagnostics).findings } ?? result.diagnostics)
         }
     }
 
     /// Loads `paths` from `revision` into a temporary folder and hands the result to `use`, with the function that
     /// names the temporary folder's files `REV:path` in diagnostics (the model's own positions name them too).
-    private static func read<Result>(_ paths: [String], revision: String, options: LoadOptions,
+    /// `basePaths` are where the revision has them: the head's paths, or what they were before git's renames.
+    private static func read<Result>(_ headPaths: [String], basePaths paths: [String], revision: String, options: LoadOptions,
                                      _ use: (LoadResult, _ relabel: ([Diagnostic]) -> [Diagnostic]) -> Result) throws -> Result {
         // The head's paths name what to read from the revision: each must be there now.
-        for path in paths where !FileManager.default.fileExists(atPath: path) {
-            throw Failure(message: "no such model file, storyboard or folder '\(path)'")
+        for path in headPaths where !FileManager.default.fileExists(atPath: path) {
+            throw HeadMissing(path: path)
         }
-        try checkRevision(revision, near: paths)
-        for path in paths where !exists(path, in: revision) { throw Absent(path: path) }
+        try checkRevision(revision, near: headPaths)
+        for (path, head) in zip(paths, headPaths) where !exists(path, in: revision) { throw Absent(path: head) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         func local(_ path: String) -> String {
             scratch.appendingPathComponent(path.hasPrefix("/") ? String(path.dropFirst()) : path).path
         }
         @Sendable func show(_ path: String) throws -> [UInt8] {
-            try git(["show", "\(revision):./\((path as NSString).lastPathComponent)"], in: (path as NSString).deletingLastPathComponent)
+            let place = gitPlace(path)
+            return try git(["show", "\(revision):./\(place.relative)"], in: place.directory)
         }
         func fetch(_ path: String) throws {
             let bytes = try show(path)
@@ -109,6 +111,60 @@ enum ReviewInput {
         var path: String
     }
 
+    /// A path given that the working tree does not have.
+    struct HeadMissing: Error {
+        var path: String
+        var message: String { "no such model file, storyboard or folder '\(path)'" }
+    }
+
+    /// Where git reads `path` of a revision from: the nearest of its folders that exists now (a file renamed since
+    /// may have been in a folder gone since), and the path from there.
+    static func gitPlace(_ path: String) -> (directory: String, relative: String) {
+        var directory = (path as NSString).deletingLastPathComponent
+        var relative = (path as NSString).lastPathComponent
+        var isDirectory: ObjCBool = false
+        while !directory.isEmpty, !(FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            relative = (directory as NSString).lastPathComponent + "/" + relative
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return (directory, relative)
+    }
+
+    /// The files git finds renamed or moved between `revision` and the working tree, by their canonical paths
+    /// (`RepositoryPaths.canonical`): new → old. Empty when git cannot tell.
+    static func renames(since revision: String, near paths: [String]) -> [String: String] {
+        let folder = paths.first.map { path -> String in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                ? path : (path as NSString).deletingLastPathComponent
+        } ?? ""
+        guard let top = try? git(["rev-parse", "--show-toplevel"], in: folder) else { return [:] }
+        let root = RepositoryPaths.canonical(String(decoding: top, as: UTF8.self).trimmingCharacters(in: .newlines))
+        guard let listing = try? git(["diff", "--name-status", "-M", "-z", "--no-ext-diff", revision, "--"], in: root) else { return [:] }
+        let fields = listing.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        var renamed: [String: String] = [:]
+        var index = 0
+        while index < fields.count, !fields[index].isEmpty {
+            if fields[index].hasPrefix("R"), index + 2 < fields.count {
+                renamed[root + "/" + fields[index + 2]] = root + "/" + fields[index + 1]
+                index += 3
+            } else {
+                index += 2
+            }
+        }
+        return renamed
+    }
+
+    /// The paths to read from the revision for the head's `paths`: each file git finds renamed since, by its old
+    /// path (relative to the current folder when inside it), the others as they are.
+    static func basePaths(_ paths: [String], renames: [String: String]) -> [String] {
+        let current = RepositoryPaths.canonical(FileManager.default.currentDirectoryPath) + "/"
+        return paths.map { path in
+            guard let old = renames[RepositoryPaths.canonical(path)] else { return path }
+            return old.hasPrefix(current) ? String(old.dropFirst(current.count)) : old
+        }
+    }
+
     /// Fails unless `revision` names a commit of the repository around the paths, saying how a shallow clone (CI's
     /// default) gets it.
     static func checkRevision(_ revision: String, near paths: [String]) throws {
@@ -132,8 +188,8 @@ enum ReviewInput {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             return (try? git(["rev-parse", "--verify", "--quiet", "\(revision):./"], in: path)) != nil
         }
-        let name = (path as NSString).lastPathComponent
-        return (try? git(["cat-file", "-e", "\(revision):./\(name)"], in: (path as NSString).deletingLastPathComponent)) != nil
+        let place = gitPlace(path)
+        return (try? git(["cat-file", "-e", "\(revision):./\(place.relative)"], in: place.directory)) != nil
     }
 
     /// Runs git with `arguments` (never through a shell) in `directory`; its standard output, or a failure
@@ -187,6 +243,38 @@ private final class ErrorBuffer: @unchecked Sendable {
 /// holding `.git`), whatever folder the command runs in. Paths outside it, or with no repository around, stay as
 /// given.
 enum RepositoryPaths {
+    /// `path` absolute, standardized, with the links of its longest existing part resolved: the same file gets the
+    /// same text however it was named, and a file gone since keeps its folder's resolved path.
+    static func canonical(_ path: String) -> String {
+        var existing = URL(fileURLWithPath: path).standardizedFileURL.path
+        var rest: [String] = []
+        while existing != "/", !FileManager.default.fileExists(atPath: existing) {
+            rest.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        if let real = realpath(existing, nil) {
+            existing = String(cString: real)
+            free(real)
+        }
+        return rest.reduce(existing) { ($0 as NSString).appendingPathComponent($1) }
+    }
+
+    /// `path` relative to the top folder of the repository holding it (found from the file's own folder, so the
+    /// command may run anywhere); as given when no repository holds it.
+    static func fromRepositoryTop(_ path: String, roots: inout [String: String?]) -> String {
+        let absolute = canonical(path)
+        let folder = (absolute as NSString).deletingLastPathComponent
+        let root: String?
+        if let known = roots[folder] {
+            root = known
+        } else {
+            root = Self.root(around: folder)
+            roots[folder] = root
+        }
+        guard let root else { return path }
+        return relative(absolute, to: root)
+    }
+
     /// The top folder of the repository around `directory`, if any.
     static func root(around directory: String = FileManager.default.currentDirectoryPath) -> String? {
         var folder = URL(fileURLWithPath: directory).standardizedFileURL

@@ -164,7 +164,31 @@ final class ReviewCommandTests: XCTestCase {
         // A path the head does not have is said so, not taken for a missing commit.
         let typo = try CLIRunner.run(["diff", "--git", "HEAD", "Nope/App.yaml"], in: repository)
         XCTAssertEqual(typo.status, 1)
-        XCTAssertTrue(typo.stderr.contains("no such model file, storyboard or folder 'Nope/App.yaml'"), typo.stderr)
+        XCTAssertTrue(typo.stderr.contains("head (Nope/App.yaml): no such model file, storyboard or folder 'Nope/App.yaml'"), typo.stderr)
+
+        // A model moved since (into a folder the base does not have, from one the head does not have) keeps its
+        // findings as known and is compared with what it was.
+        let lint = "format: 1\nname: L\ninitial: home\nscenes:\n  home: {}\n  old: {}\n"
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Before"), withIntermediateDirectories: true)
+        try lint.write(to: repository.appendingPathComponent("Before/Lint.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "add", "Before/Lint.yaml"])
+        try shell(["git", "commit", "-q", "-m", "before"])
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("After"), withIntermediateDirectories: true)
+        try shell(["git", "mv", "Before/Lint.yaml", "After/Renamed.yaml"])
+        try shell(["git", "commit", "-q", "-m", "moved"])
+        try? FileManager.default.removeItem(at: repository.appendingPathComponent("Before"))  // git may leave it, empty
+        let renamed = try CLIRunner.run(["check", "After/Renamed.yaml", "--git", "HEAD~1", "--strict"], in: repository)
+        XCTAssertEqual(renamed.status, 0, renamed.stderr)
+        XCTAssertTrue(renamed.stderr.contains("note: 1 finding also in HEAD~1 not reported"), renamed.stderr)
+        let movedDiff = try CLIRunner.run(["diff", "--git", "HEAD~1", "After/Renamed.yaml"], in: repository)
+        XCTAssertEqual(movedDiff.status, 0, movedDiff.stderr)
+        XCTAssertTrue(movedDiff.stderr.contains("note: After/Renamed.yaml was Before/Lint.yaml in HEAD~1: compared with it"), movedDiff.stderr)
+        XCTAssertTrue(movedDiff.stdout.hasPrefix("L (HEAD~1 → After/Renamed.yaml): no navigation change"), movedDiff.stdout)
+
+        // Outside the repository, annotations still name files from its top folder.
+        let outside = try CLIRunner.run(["check", repository.appendingPathComponent("Docs/Warn.yaml").path, "--format", "github"],
+                                        in: repository.deletingLastPathComponent())
+        XCTAssertTrue(outside.stdout.hasPrefix("::warning file=Docs/Warn.yaml,line=6,col=3,"), outside.stdout)
 
         // A model the revision does not have is new: everything in it is added.
         try "format: 1\nname: Onboarding\ninitial: welcome\nscenes:\n  welcome: {}\n".write(to: repository.appendingPathComponent("Docs/New.yaml"), atomically: true, encoding: .utf8)
