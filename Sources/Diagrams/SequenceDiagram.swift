@@ -402,7 +402,7 @@ private struct SequenceWriter {
 
 /// Approximate text widths for layout (Helvetica-like proportions); Graphviz gets fixed sizes, so estimates only
 /// decide spacing, never clipping.
-enum TextMetrics {
+public enum TextMetrics {
     static func width(_ text: String, fontSize: Double) -> Double {
         var units = 0.0
         for scalar in text.unicodeScalars {
@@ -425,7 +425,7 @@ enum TextMetrics {
     }
 
     /// Splits text into lines of at most `width` characters at spaces (longer words stay whole).
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             var line = ""

@@ -33,12 +33,25 @@ public struct DiffGraph: Sendable, Hashable {
     public private(set) var edges: [Edge]
     /// Scenes left out because the model is large and they are far from any change.
     public private(set) var omittedScenes: Int
+    /// How many links around a change the graph reaches: the `context` asked for, or less when that graph
+    /// would be larger than `sceneLimit` scenes or `linkLimit` links.
+    public private(set) var context: Int
+    /// Whether the changes alone are more than one diagram can show: the graph is then drawn as a box saying
+    /// so (`nodes` and `edges` still hold what it would have shown), and the tables list every change.
+    public private(set) var tooLargeToDraw: Bool
 
     /// Models with more scenes than this show only the changed part.
     public static let fullGraphLimit = 40
+    /// The most scenes one diff graph draws. Its labelled edges make Graphviz's layout grow steeply:
+    /// measured on this machine with every segue changed, 305 scenes and 441 links lay out in 0.9 s, 457 and
+    /// 659 in 2.8 s, 609 and 878 in 4.8 s, 821 and 1,183 in about 2 minutes (docs/review.md).
+    public static let sceneLimit = 300
+    /// The most links (segues and container links) one diff graph draws; also under the 500 edges GitHub's
+    /// Mermaid draws.
+    public static let linkLimit = 450
 
     /// The diff graph of `diff`; above `fullGraphLimit` scenes, only the changed scenes, the scenes within
-    /// `context` links of them and their containers.
+    /// `context` links of them and their containers, with less context if that is over the limits.
     public init(diff: ModelDiff, base: SceneModel, head: SceneModel, context: Int = 1) {
         title = base.name == head.name ? "\(head.name) — navigation changes" : "\(base.name) → \(head.name) — navigation changes"
         var builder = DiffGraphBuilder(diff: diff, base: base, head: head)
@@ -46,10 +59,21 @@ public struct DiffGraph: Sendable, Hashable {
         nodes = builder.nodes
         edges = builder.edges
         omittedScenes = 0
-        if nodes.count > Self.fullGraphLimit { narrow(context: context, base: base, head: head) }
+        self.context = max(0, context)
+        tooLargeToDraw = false
+        guard nodes.count > Self.fullGraphLimit else { return }
+        let whole = (nodes: nodes, edges: edges)
+        while true {
+            narrow(context: self.context)
+            if nodes.count <= Self.sceneLimit && edges.count <= Self.linkLimit { return }
+            guard self.context > 0 else { break }
+            self.context -= 1
+            (nodes, edges) = whole
+        }
+        tooLargeToDraw = true
     }
 
-    private mutating func narrow(context: Int, base: SceneModel, head: SceneModel) {
+    private mutating func narrow(context: Int) {
         var kept = Set(nodes.filter { $0.status != .unchanged }.map(\.id))
         for edge in edges where edge.status != .unchanged {
             kept.insert(edge.from)
@@ -85,6 +109,13 @@ public struct DiffGraph: Sendable, Hashable {
         omittedScenes = before - nodes.count
     }
 
+    /// What a graph too large to draw shows instead, in a box.
+    public var tooLargeText: String {
+        let scenes = nodes.count, links = edges.count
+        return "the changes take \(scenes) scene\(scenes == 1 ? "" : "s") and \(links) link\(links == 1 ? "" : "s"): "
+            + "too many for one diagram (at most \(Self.sceneLimit) scenes and \(Self.linkLimit) links)"
+    }
+
     // MARK: - DOT
 
     /// The graph as typed DOT: user text only in escaped labels and tooltips.
@@ -92,7 +123,20 @@ public struct DiffGraph: Sendable, Hashable {
         var ids = DOTIDGenerator()
         var nodeIDs: [String: DOTID] = [:]
         var statements: [DOTStatement] = []
-        for node in nodes {
+        if tooLargeToDraw {
+            var label = HTMLLabel.text("")
+            let text = "No diagram: " + tooLargeText + ". diff.md and diff.txt list every change."
+            for (index, line) in TextMetrics.wrap(text, width: 60).enumerated() {
+                label = index == 0 ? .text(line) : label + .lineBreak() + .text(line)
+            }
+            statements.append(.node(DOTNode(ids.node(), [
+                "shape": "box", "style": "rounded,filled", "fillcolor": .string(DiffStyle.colors(.unchanged).fill),
+                "color": .string(DiffStyle.colors(.unchanged).stroke), "fontcolor": .string(DiagramStyle.textColor),
+                "label": .html(label),
+                "id": "too-large", "class": "too-large",
+            ])))
+        }
+        for node in nodes where !tooLargeToDraw {
             let id = ids.node()
             nodeIDs[node.id] = id
             let colors = DiffStyle.colors(node.status)
@@ -109,7 +153,7 @@ public struct DiffGraph: Sendable, Hashable {
                 "tooltip": .string("\(node.id): \(node.status.rawValue)" + (node.details.isEmpty ? "" : "\n" + node.details.joined(separator: "\n"))),
             ])))
         }
-        for edge in edges {
+        for edge in edges where !tooLargeToDraw {
             guard let from = nodeIDs[edge.from], let to = nodeIDs[edge.to] else { continue }
             let colors = DiffStyle.colors(edge.status)
             let base = edge.segueKind.map(DiagramStyle.segue) ?? DiagramStyle.relationship
@@ -128,9 +172,9 @@ public struct DiffGraph: Sendable, Hashable {
             if edge.segueKind == nil || edge.segueKind?.effective == .unwind { attributes["constraint"] = edge.segueKind == nil ? "true" : "false" }
             statements.append(.edge(DOTEdge(from: from, to: to, attributes)))
         }
-        statements.append(.subgraph(legend(&ids)))
+        if !tooLargeToDraw { statements.append(.subgraph(legend(&ids))) }
         var title = self.title
-        if omittedScenes > 0 { title += " (\(omittedScenes) unchanged scene\(omittedScenes == 1 ? "" : "s") far from the changes left out)" }
+        if omittedScenes > 0, !tooLargeToDraw { title += " (\(omittedScenes) unchanged scene\(omittedScenes == 1 ? "" : "s") far from the changes left out)" }
         return DOTGraph(
             id: DOTID("diff") ?? .subgraph(0),
             attributes: [
@@ -168,6 +212,10 @@ public struct DiffGraph: Sendable, Hashable {
     /// The graph as a Mermaid flowchart, with the same colours as `classDef`s and `linkStyle`s.
     public func mermaid() -> MermaidFlowchart {
         var chart = MermaidFlowchart(direction: .leftToRight)
+        if tooLargeToDraw {
+            _ = chart.addNode(label: "No diagram: " + tooLargeText, shape: .rounded, className: nil)
+            return chart
+        }
         for status in Status.allCases where nodes.contains(where: { $0.status == status }) {
             chart.define(DiffStyle.mermaidClass(status))
         }

@@ -230,6 +230,7 @@ public struct DiffReport: Sendable {
             ("unchangedFlows", .int(diff.unchangedFlows)),
             ("graph", .object([
                 ("scenes", .int(graph.nodes.count)), ("links", .int(graph.edges.count)), ("omittedScenes", .int(graph.omittedScenes)),
+                ("context", .int(graph.context)), ("drawn", .bool(!graph.tooLargeToDraw)),
             ])),
         ])
     }

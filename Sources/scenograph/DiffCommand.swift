@@ -100,6 +100,14 @@ struct DiffCommand: ParsableCommand {
 
         let report = DiffReport(base: base, head: head, context: context,
                                 options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new" : baseLabel, headLabel: headLabel, artifactURL: artifactURL))
+        if !outputOptions.quiet, output != nil || format == .markdown {
+            if report.graph.tooLargeToDraw {
+                Terminal.note("note: the diff graph is not drawn: \(report.graph.tooLargeText)")
+            } else if report.graph.context < context {
+                Terminal.note("note: the diff graph reaches \(report.graph.context) link\(report.graph.context == 1 ? "" : "s") around the changes, not \(context): "
+                    + "with \(context) it would have more than \(DiffGraph.sceneLimit) scenes or \(DiffGraph.linkLimit) links")
+            }
+        }
         if let output {
             let target: OutputTarget
             do {

@@ -258,4 +258,51 @@ import Testing
         let rootChanged = try ReviewFiles.model(text: baseText.replacingOccurrences(of: "class: Screen0\n", with: "class: Screen0\n    title: Zero\n"))
         #expect(Set(DiffReport(base: base, head: rootChanged).graph.nodes.map(\.id)) == ["nav", "s0", "s1"])
     }
+
+    /// A chain of `count` pushed scenes; `changed` says which get a title in the head.
+    static func chain(_ count: Int, changed: (Int) -> Bool) throws -> (SceneModel, SceneModel) {
+        var scenes = "  nav: {kind: navigation, root: s0}\n"
+        var titled = scenes
+        for index in 0..<count {
+            let next = index + 1 < count ? "    segues:\n      next: {kind: show, to: s\(index + 1), trigger: Next}\n" : ""
+            scenes += "  s\(index):\n    class: Screen\(index)\n" + next
+            titled += "  s\(index):\n    class: Screen\(index)\n" + (changed(index) ? "    title: Changed\(index)\n" : "") + next
+        }
+        let header = "format: 1\nname: Chain\ninitial: nav\nscenes:\n"
+        return (try ReviewFiles.model(text: header + scenes), try ReviewFiles.model(text: header + titled))
+    }
+
+    @Test func aGraphOverTheLimitsReachesLessAroundTheChanges() throws {
+        // Every third scene changed: with one link around each, all 400 scenes; with none, 134 and the navigation
+        // controller above s0.
+        let (base, head) = try Self.chain(400, changed: { $0 % 3 == 0 })
+        let report = DiffReport(base: base, head: head)
+        #expect(report.graph.context == 0)
+        #expect(!report.graph.tooLargeToDraw)
+        #expect(report.graph.nodes.count == 135)
+        #expect(report.graph.nodes.count <= DiffGraph.sceneLimit && report.graph.edges.count <= DiffGraph.linkLimit)
+        #expect(report.json().contains("\"context\": 0, \"drawn\": true"))
+        // Under the limits the context asked for stays.
+        let (smallBase, smallHead) = try Self.chain(400, changed: { $0 % 40 == 0 })
+        #expect(DiffReport(base: smallBase, head: smallHead, context: 2).graph.context == 2)
+    }
+
+    @Test func changesTooManyForOneDiagramAreSaidInWords() throws {
+        let (base, head) = try Self.chain(DiffGraph.sceneLimit + 20, changed: { _ in true })
+        let report = DiffReport(base: base, head: head)
+        #expect(report.graph.tooLargeToDraw)
+        #expect(report.graph.nodes.count == DiffGraph.sceneLimit + 21, "the scenes and their navigation controller")
+        let dot = report.graph.dotGraph().text
+        #expect(dot.contains("id=\"too-large\""))
+        #expect(!dot.contains("scene-s0"), "no scene is drawn")
+        #expect(dot.contains("No diagram: the changes take 321 scenes and 320 links: too<br/>many for one diagram"))
+        #expect(!dot.contains("left out"), "the title counts no omitted scenes when nothing is drawn")
+        let mermaid = report.graph.mermaid().text
+        #expect(!mermaid.contains("-->"))
+        #expect(mermaid.contains("No diagram: the changes take 321 scenes"))
+        let comment = report.markdown()
+        #expect(!comment.contains("```mermaid"))
+        #expect(comment.contains("_No diagram: the changes take 321 scenes and 320 links: too many for one diagram (at most 300 scenes and 450 links). The tables above list every change._"))
+        #expect(report.json().contains("\"drawn\": false"))
+    }
 }

@@ -22,6 +22,30 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent("diff.md"), encoding: .utf8), result.stdout)
     }
 
+    /// Every scene of a 400-scene chain retitled: the diff graph is a box saying so, and the command notes it.
+    func testChangesTooManyToDrawAreNotedAndNotLaidOut() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diff-large-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var base = "format: 1\nname: Chain\ninitial: nav\nscenes:\n  nav: {kind: navigation, root: s0}\n"
+        var head = base
+        for index in 0..<400 {
+            let next = index < 399 ? "    segues: {next: {kind: show, to: s\(index + 1)}}\n" : ""
+            base += "  s\(index):\n" + next
+            head += "  s\(index):\n    title: Screen \(index)\n" + next
+        }
+        try base.write(to: directory.appendingPathComponent("base.yaml"), atomically: true, encoding: .utf8)
+        try head.write(to: directory.appendingPathComponent("head.yaml"), atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("out")
+        let result = try CLIRunner.run(["diff", directory.appendingPathComponent("base.yaml").path,
+                                        directory.appendingPathComponent("head.yaml").path, "-o", out.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("note: the diff graph is not drawn: the changes take 401 scenes and 400 links: too many for one diagram (at most 300 scenes and 450 links)"), result.stderr)
+        let svg = try String(contentsOf: out.appendingPathComponent("diff.svg"), encoding: .utf8)
+        XCTAssertTrue(svg.contains("No diagram: the changes take 401 scenes"), String(svg.prefix(2_000)))
+        XCTAssertFalse(svg.contains("scene&#45;s0"), "no scene is laid out")
+    }
+
     func testDiffOfAModelWithItselfSaysNoChange() throws {
         let result = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos.yaml"])
         XCTAssertEqual(result.status, 0)
