@@ -7,10 +7,11 @@ extension DiffReport {
 
     /// The pull-request comment: a summary line, tables of changes, the diff graph as a Mermaid flowchart,
     /// each flow's differing steps in a `<details>` block. Never longer than `options.commentLimit`: what does
-    /// not fit is left out, with a line saying what.
+    /// not fit is left out, least telling first (`Block.Kind`), with a row in each cut table and a closing note
+    /// saying what.
     public func markdown() -> String {
         var blocks: [Block] = []
-        blocks.append(Block(section: "header", text: """
+        blocks.append(Block(kind: .frame, text: """
             \(Self.commentMarker)
             ### Navigation changes in \(Markdown.escape(diff.headName))
 
@@ -21,67 +22,131 @@ extension DiffReport {
         if diff.isEmpty {
             return blocks.map(\.text).joined()
         }
-        if !diff.model.isEmpty {
-            blocks.append(Block(section: "model", text: "#### Model\n\n| key | before | after |\n|---|---|---|\n"))
-            for change in diff.model {
-                blocks.append(Block(section: "model", text: "| \(Markdown.codeSpan(change.key, inTable: true)) | \(cell(change.old)) | \(cell(change.new)) |\n"))
-            }
-            blocks.append(Block(section: "model", text: "\n"))
-        }
-        table("Segues", "segue", diff.segues.map { ($0.change, $0.id, segueText($0)) }, into: &blocks)
-        table("Scenes", "scene", diff.scenes.map { ($0.change, $0.id, sceneText($0)) }, into: &blocks)
-        table("Containers", "container", diff.containment.map { (.changed, $0.container, $0.description) }, into: &blocks)
-        table("Flows", "flow", diff.flows.map { ($0.change, $0.id, flowText($0)) }, into: &blocks)
+        table("Model", "key", diff.model.map { change in
+            "| \(Markdown.codeSpan(change.key, inTable: true)) | \(cell(change.old)) | \(cell(change.new)) |\n"
+        }, columns: "| key | before | after |", kind: .flowRow, into: &blocks)
+        table("Segues", "segue", rows(diff.segues.map { ($0.change, $0.id, segueText($0)) }), kind: .segueRow, into: &blocks)
+        table("Scenes", "scene", rows(diff.scenes.map { ($0.change, $0.id, sceneText($0)) }), kind: .sceneRow, into: &blocks)
+        table("Containers", "container", rows(diff.containment.map { (.changed, $0.container, $0.description) }), kind: .containerRow, into: &blocks)
+        table("Flows", "flow", rows(diff.flows.map { ($0.change, $0.id, flowText($0)) }), kind: .flowRow, into: &blocks)
         for flow in diff.flows {
             guard let trace = flow.trace, !trace.steps.isEmpty else { continue }
-            blocks.append(Block(section: "flow \(flow.id)", text: flowDetails(flow.id, trace)))
+            blocks.append(Block(kind: .flowDetails, text: flowDetails(flow.id, trace)))
         }
-        blocks.append(Block(section: "diagram", text: diagram()))
+        blocks.append(Block(kind: .diagram, text: diagram()))
         return assemble(blocks)
     }
 
     struct Block {
-        var section: String
+        /// What a block is, most telling first: when the comment is too long, flow and model rows are kept
+        /// first, then the flows' step details, segue rows, container rows, the diagram, and scene rows last
+        /// (the other tables and the diagram say most of what they do). A table's frame (its title, header and
+        /// the empty line after it) shows when one of its rows does; the header block always.
+        enum Kind: Int, Comparable {
+            case frame, flowRow, flowDetails, segueRow, containerRow, diagram, sceneRow
+            static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        }
+        var kind: Kind
         var text: String
+        /// For a row: its table's noun ("scene"); a table's frame blocks have it too.
+        var noun: String? = nil
+        var isTableHead = false
     }
 
-    /// Joins blocks up to the limit; the first block that does not fit and every one after it are left out,
-    /// named in a closing line.
+    /// Joins the blocks within the limit. Blocks are taken most telling first (`Block.Kind`, then in order) while
+    /// they fit; a table's rows stop at the first that does not, so a cut table shows its first rows and a row
+    /// counting the rest. The closing note's room is found by trying: what it needs is kept free on the next try.
     func assemble(_ blocks: [Block]) -> String {
+        let whole = blocks.map(\.text).joined()
+        if whole.utf16.count <= options.commentLimit { return whole }
+        let order = blocks.indices.filter { blocks[$0].kind != .frame }
+            .sorted { blocks[$0].kind != blocks[$1].kind ? blocks[$0].kind < blocks[$1].kind : $0 < $1 }
+        let frames = blocks.filter { $0.kind == .frame }.reduce(0) { $0 + $1.text.utf16.count }
+        var reserve = 0
+        while true {
+            let budget = options.commentLimit - frames - reserve
+            var kept = Array(repeating: false, count: blocks.count)
+            var used = 0
+            var stopped: Set<String> = []
+            for index in order {
+                let block = blocks[index]
+                if let noun = block.noun, stopped.contains(noun) { continue }
+                let size = block.text.utf16.count
+                if used + size <= budget {
+                    kept[index] = true
+                    used += size
+                } else if let noun = block.noun {
+                    stopped.insert(noun)
+                }
+            }
+            let text = render(blocks, kept: kept)
+            let excess = text.utf16.count - options.commentLimit
+            if excess <= 0 { return text }
+            // With nothing left to leave out but the header, the text is cut as a last resort.
+            if budget <= 0 { return Self.prefix(text, utf16: options.commentLimit) }
+            reserve += excess
+        }
+    }
+
+    /// The longest prefix of whole characters of `text` within `count` UTF-16 units.
+    static func prefix(_ text: String, utf16 count: Int) -> String {
         var out = ""
         var used = 0
-        for (offset, block) in blocks.enumerated() {
-            let size = block.text.utf16.count
-            let rest = blocks[offset...]
-            let cut = cutLine(rest)
-            // Room for the cut line is kept unless this is the last block.
-            let reserve = offset == blocks.count - 1 ? 0 : cut.utf16.count
-            if used + size + reserve > options.commentLimit {
-                return out + cut
-            }
-            out += block.text
-            used += size
+        for character in text {
+            used += character.utf16.count
+            if used > count { break }
+            out.append(character)
         }
         return out
     }
 
-    func cutLine(_ rest: ArraySlice<Block>) -> String {
-        var sections: [String] = []
-        for block in rest where sections.last != block.section { sections.append(block.section) }
-        let shown = sections.prefix(5).joined(separator: ", ") + (sections.count > 5 ? " and \(sections.count - 5) more" : "")
-        return "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(rest.count) block\(rest.count == 1 ? "" : "s") (\(Markdown.escape(shown))). Run `scenograph diff` for the whole diff.\n"
+    /// The kept blocks, a row counting the left-out ones at the end of each cut table (a table left with no
+    /// row is left out whole), and the closing note.
+    func render(_ blocks: [Block], kept: [Bool]) -> String {
+        var out = ""
+        var leftOut: [String] = []
+        var index = 0
+        while index < blocks.count {
+            let block = blocks[index]
+            guard let noun = block.noun, block.isTableHead else {
+                if kept[index] || block.kind == .frame { out += block.text } else if block.kind == .diagram { leftOut.append("the diagram") }
+                index += 1
+                continue
+            }
+            // A table: its title and header, its rows, and the empty line closing it.
+            var end = index + 1
+            while end < blocks.count, blocks[end].noun == noun, !blocks[end].isTableHead { end += 1 }
+            let rows = (index + 1)..<(end - 1)
+            let shown = rows.filter { kept[$0] }.count
+            if shown > 0 {
+                out += block.text
+                for row in rows where kept[row] { out += blocks[row].text }
+                if shown < rows.count { out += "| | … | \(rows.count - shown) more left out to fit |\n" }
+                out += blocks[end - 1].text
+            }
+            if shown < rows.count { leftOut.append("\(rows.count - shown) of \(rows.count) \(noun) rows") }
+            index = end
+        }
+        let flows = blocks.indices.filter { blocks[$0].kind == .flowDetails && !kept[$0] }.count
+        if flows > 0 { leftOut.insert("the step details of \(flows) flow\(flows == 1 ? "" : "s")", at: max(0, leftOut.count - (leftOut.last == "the diagram" ? 1 : 0))) }
+        guard !leftOut.isEmpty else { return out }
+        let list = leftOut.count == 1 ? leftOut[0] : leftOut.dropLast().joined(separator: ", ") + " and " + (leftOut.last ?? "")
+        return out + "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(list). Run `scenograph diff` for the whole diff.\n"
     }
 
     func cell(_ text: String?) -> String { text.map { Markdown.escape($0) } ?? "—" }
 
-    func table(_ title: String, _ noun: String, _ rows: [(ModelDiff.Change, String, String)], into blocks: inout [Block]) {
+    /// Table rows of changes: `| added | `id` | text |`.
+    func rows(_ changes: [(ModelDiff.Change, String, String)]) -> [String] {
+        changes.map { change, id, text in "| \(change.rawValue) | \(Markdown.codeSpan(id, inTable: true)) | \(Markdown.escape(text)) |\n" }
+    }
+
+    func table(_ title: String, _ noun: String, _ rows: [String], columns: String? = nil, kind: Block.Kind, into blocks: inout [Block]) {
         guard !rows.isEmpty else { return }
-        let section = title.lowercased()
-        blocks.append(Block(section: section, text: "#### \(title)\n\n| | \(noun) | change |\n|---|---|---|\n"))
-        for (change, id, text) in rows {
-            blocks.append(Block(section: section, text: "| \(change.rawValue) | \(Markdown.codeSpan(id, inTable: true)) | \(Markdown.escape(text)) |\n"))
-        }
-        blocks.append(Block(section: section, text: "\n"))
+        let head = columns ?? "| | \(noun) | change |"
+        blocks.append(Block(kind: .frame, text: "#### \(title)\n\n\(head)\n|---|---|---|\n", noun: noun, isTableHead: true))
+        for row in rows { blocks.append(Block(kind: kind, text: row, noun: noun)) }
+        blocks.append(Block(kind: .frame, text: "\n", noun: noun))
     }
 
     func flowDetails(_ id: String, _ trace: TraceDiff) -> String {

@@ -230,6 +230,37 @@ import Testing
         #expect(whole.utf16.count > 2_000 && !whole.contains("cut at GitHub's limit"))
     }
 
+    /// Scene rows go before the flows' step details, and a cut table says how many rows it lost.
+    @Test func aCutCommentKeepsTheFlowsAndCountsTheRowsLeftOut() throws {
+        var scenes = "  nav: {kind: navigation, root: s0}\n"
+        var titled = scenes
+        for index in 0..<200 {
+            let next = index + 1 < 200 ? "    segues: {next: {kind: show, to: s\(index + 1), trigger: Next}}\n" : ""
+            scenes += "  s\(index):\n" + next
+            titled += "  s\(index):\n    title: Screen number \(index)\n" + next
+        }
+        let flows = "flows:\n  walk:\n    steps:\n" + (0..<5).map { "      - tap: s\($0).next\n" }.joined() + "      - expect: {visible: s5}\n"
+        let header = "format: 1\nname: Chain\ninitial: nav\nscenes:\n"
+        let base = try ReviewFiles.model(text: header + scenes + flows)
+        let head = try ReviewFiles.model(text: header + titled.replacingOccurrences(of: "to: s3, trigger: Next", with: "to: s4, trigger: Next") + flows)
+        let whole = DiffReport(base: base, head: head).markdown()
+        let limit = 8_000
+        #expect(whole.utf16.count > limit)
+        let comment = DiffReport(base: base, head: head, options: .init(commentLimit: limit)).markdown()
+        #expect(comment.utf16.count <= limit)
+        #expect(comment.hasPrefix(DiffReport.commentMarker))
+        #expect(comment.contains("<details><summary>Flow <code>walk</code>"), "the flow's steps are kept")
+        #expect(comment.contains("#### Segues") && comment.contains("`s2.next`"), "the segue row is kept")
+        #expect(comment.contains("#### Flows"))
+        let shown = comment.components(separatedBy: "\n").filter { $0.hasPrefix("| changed | `s") && $0.contains("title") }.count
+        #expect(shown > 0 && shown < 200)
+        #expect(comment.contains("| | … | \(200 - shown) more left out to fit |\n"))
+        #expect(comment.contains("left out \(200 - shown) of 200 scene rows and the diagram. Run `scenograph diff` for the whole diff."))
+        #expect(!comment.contains("#### Diagram"))
+        // The kept scene rows are the first ones.
+        #expect(comment.contains("`s0`") && !comment.contains("`s199`"))
+    }
+
     @Test func diffColoursAreReadable() {
         for status in DiffStyle.Status.allCases {
             let colors = DiffStyle.colors(status)
