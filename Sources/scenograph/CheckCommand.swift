@@ -85,14 +85,14 @@ struct CheckCommand: ParsableCommand {
                 Terminal.error(missing.message)
                 throw ExitCode(1)
             } catch let failure as ReviewInput.Failure {
-                Terminal.error("base (\(git)): \(failure.message)")
+                Terminal.error("base (\(ReviewInput.label(revision: git))): \(failure.message)")
                 throw ExitCode(1)
             }
             base = Self.renamed(base, revision: git, renames: renames, head: findings)
             let before = findings.count
             findings = CheckReport.findings(findings, notIn: base, revision: git)
             if !output.quiet, before > findings.count {
-                Terminal.note("note: \(Plural.count(before - findings.count, "finding")) also in \(git) not reported")
+                Terminal.note("note: \(Plural.count(before - findings.count, "finding")) also in \(ReviewInput.label(revision: git)) not reported")
             }
         }
         // GitHub places annotations and code-scanning results by paths from the repository's top folder.

@@ -66,8 +66,7 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         let headPaths = git == nil ? [paths[1]] : paths
-        // A commit's full hash (CI passes the base's) is named by its first twelve digits, as git abbreviates it.
-        let baseLabel = git.map { $0.count == 40 && $0.allSatisfy(\.isHexDigit) ? String($0.prefix(12)) : $0 } ?? paths[0]
+        let baseLabel = git.map(ReviewInput.label(revision:)) ?? paths[0]
         let headLabel = headPaths.joined(separator: " ")
         var baseIsNew = false
         if git != nil {

@@ -16,6 +16,12 @@ enum ReviewInput {
 
     // MARK: - Git
 
+    /// How messages name a revision: a commit's full hash (CI passes the base's) by its first twelve digits, as
+    /// git abbreviates it; anything else as given.
+    static func label(revision: String) -> String {
+        revision.count == 40 && revision.allSatisfy(\.isHexDigit) ? String(revision.prefix(12)) : revision
+    }
+
     /// `--git`'s value is handed to git as an argument: one starting with '-' would be read as one of git's options.
     static func validate(revision: String?) throws {
         if let revision, revision.hasPrefix("-") || revision.isEmpty {

@@ -71,16 +71,21 @@ final class ReviewCommandTests: XCTestCase {
         let repository = FileManager.default.temporaryDirectory.appendingPathComponent("diff-git-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("Docs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repository) }
-        func shell(_ arguments: [String]) throws {
+        /// Runs a command in the repository; its standard output, trimmed.
+        @discardableResult func shell(_ arguments: [String]) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = arguments
             process.currentDirectoryURL = repository
             process.environment = ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
                                    "GIT_COMMITTER_EMAIL": "test@example.com", "HOME": repository.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+            let pipe = Pipe()
+            process.standardOutput = pipe
             try process.run()
+            let output = pipe.fileHandleForReading.readDataToEndOfFile()
             process.waitUntilExit()
             XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
+            return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git") else {
             throw XCTSkip("git is not installed")
@@ -127,15 +132,7 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("fetch-depth: 0"), "the message says how a shallow clone gets the base: \(missing.stderr)")
 
         // A full commit hash, as CI passes the base, is shown by its first twelve digits.
-        let revParse = Process()
-        revParse.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        revParse.arguments = ["git", "rev-parse", "HEAD~1"]
-        revParse.currentDirectoryURL = repository
-        let pipe = Pipe()
-        revParse.standardOutput = pipe
-        try revParse.run()
-        let hash = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        revParse.waitUntilExit()
+        let hash = try shell(["git", "rev-parse", "HEAD~1"])
         XCTAssertEqual(hash.count, 40)
         let byHash = try CLIRunner.run(["diff", "--git", hash, "Docs/App.yaml"], in: repository)
         XCTAssertEqual(byHash.status, 0, byHash.stderr)
@@ -163,6 +160,9 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(own.stdout.hasPrefix("::warning file=Docs/Lint.yaml,line=7,col=3,"), own.stdout)
         XCTAssertTrue(own.stdout.contains("scene 'new' cannot be reached"), own.stdout)
         XCTAssertEqual(own.stderr, "note: 1 finding also in HEAD not reported\n")
+        let headHash = try shell(["git", "rev-parse", "HEAD"])
+        let ownByHash = try CLIRunner.run(["check", "Docs/Lint.yaml", "--format", "github", "--git", headHash], in: repository)
+        XCTAssertEqual(ownByHash.stderr, "note: 1 finding also in \(headHash.prefix(12)) not reported\n", "a full hash is named as diff names it")
         let strict = try CLIRunner.run(["check", "Docs/Lint.yaml", "--git", "HEAD", "--strict"], in: repository)
         XCTAssertEqual(strict.status, 1, "the new finding fails --strict")
         try shell(["git", "checkout", "-q", "--", "Docs/Lint.yaml"])
