@@ -68,6 +68,7 @@ public struct DiffReport: Sendable {
         if containers > 0 { parts.append("\(containers) container\(containers == 1 ? "" : "s") changed") }
         count(diff.flows, "flow", "added") { $0.change == .added }
         count(diff.flows, "flow", "removed") { $0.change == .removed }
+        count(diff.flows, "flow", "renamed") { $0.change == .renamed }
         // Flows already said to fail or pass now are not counted again.
         let behaving = diff.flows.filter { $0.behavesDifferently && !counted.contains($0.id) }.count
         let other = counted.isEmpty ? "" : " other"
@@ -117,7 +118,7 @@ public struct DiffReport: Sendable {
         case .added: return "new flow (\(change.headResult?.rawValue ?? "?"))"
         case .removed: return "flow removed (was \(change.baseResult?.rawValue ?? "?"))"
         case .renamed, .changed:
-            var parts: [String] = []
+            var parts: [String] = change.oldID.map { ["renamed from \($0)"] } ?? []
             if let trace = change.trace {
                 parts.append(trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)")
                 parts.append("\(trace.differingStepCount) step\(trace.differingStepCount == 1 ? "" : "s") behave\(trace.differingStepCount == 1 ? "s" : "") differently"
@@ -192,7 +193,7 @@ public struct DiffReport: Sendable {
         }
         let flows: [JSONValue] = diff.flows.map { flow in
             var entries: [(key: String, value: JSONValue)] = [
-                ("change", .string(flow.change.rawValue)), ("flow", .string(flow.id)),
+                ("change", .string(flow.change.rawValue)), ("flow", .string(flow.id)), ("oldID", string(flow.oldID)),
                 ("baseResult", string(flow.baseResult?.rawValue)), ("headResult", string(flow.headResult?.rawValue)),
                 ("behavesDifferently", .bool(flow.behavesDifferently)),
                 ("edited", .array(flow.definition.map { .string($0) })),

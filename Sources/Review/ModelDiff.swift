@@ -73,6 +73,9 @@ public struct ModelDiff: Sendable, Hashable {
     public struct FlowChange: Sendable, Hashable {
         public var change: Change
         public var id: String
+        /// The base's id of a renamed flow: one the base has under another name, with the same steps,
+        /// conditions and environment.
+        public var oldID: String? = nil
         public var baseResult: FlowResult?
         public var headResult: FlowResult?
         /// Keys of the flow's definition that changed (`steps`, `environment`, …); empty for added and removed flows.
@@ -426,8 +429,19 @@ private struct ModelDiffer {
         var unchanged = 0
         let baseSimulator = Simulator(model: base)
         let headSimulator = Simulator(model: head)
+        // A flow only one side has by its name is renamed when the other side has one only it has with the same
+        // steps, conditions and environment (its summary may differ): the first such, in file order.
+        let removed = base.flows.filter { head.flow($0.id) == nil }
+        var renamedFrom: [String: Flow] = [:]
+        var taken: Set<String> = []
+        for flow in head.flows where base.flow(flow.id) == nil {
+            if let old = removed.first(where: { !taken.contains($0.id) && flowDefinitionChanges($0, flow).allSatisfy { $0 == "summary" } }) {
+                renamedFrom[flow.id] = old
+                taken.insert(old.id)
+            }
+        }
         for flow in head.flows {
-            guard let old = base.flow(flow.id) else {
+            guard let old = base.flow(flow.id) ?? renamedFrom[flow.id] else {
                 let result = headSimulator.run(flow).result
                 changes.append(.init(change: .added, id: flow.id, baseResult: nil, headResult: result, definition: [],
                                      trace: nil, location: flow.location))
@@ -437,14 +451,17 @@ private struct ModelDiffer {
             let after = headSimulator.run(flow)
             let definition = flowDefinitionChanges(old, flow)
             let trace = TraceDiff(base: before, head: after)
-            if trace != nil || !definition.isEmpty {
+            if old.id != flow.id {
+                changes.append(.init(change: .renamed, id: flow.id, oldID: old.id, baseResult: before.result, headResult: after.result,
+                                     definition: definition, trace: trace, location: flow.location))
+            } else if trace != nil || !definition.isEmpty {
                 changes.append(.init(change: .changed, id: flow.id, baseResult: before.result, headResult: after.result,
                                      definition: definition, trace: trace, location: flow.location))
             } else {
                 unchanged += 1
             }
         }
-        for flow in base.flows where head.flow(flow.id) == nil {
+        for flow in removed where !taken.contains(flow.id) {
             let result = baseSimulator.run(flow).result
             changes.append(.init(change: .removed, id: flow.id, baseResult: result, headResult: nil, definition: [],
                                  trace: nil, location: flow.location))

@@ -172,6 +172,28 @@ import Testing
         #expect(report.summary.hasSuffix(", 1 other flow behaves differently"), "\(report.summary)")
     }
 
+    /// A flow under a new name with the same steps is renamed, not removed and added; its behaviour is compared.
+    @Test func aRenamedFlowIsComparedWithItsOldSelf() throws {
+        let text = try String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8)
+        let renamedText = text.replacingOccurrences(of: "  browse-photos:\n    summary: Open a photo from the library and go back.\n",
+                                                    with: "  open-and-close-photo:\n    summary: Open a photo, then go back.\n")
+        #expect(renamedText != text)
+        let base = try ReviewFiles.model(text: text, path: "Photos.yaml")
+        let renamed = DiffReport(base: base, head: try ReviewFiles.model(text: renamedText, path: "Photos.yaml"))
+        let change = try #require(renamed.diff.flows.first)
+        #expect(renamed.diff.flows.count == 1)
+        #expect(change.change == .renamed && change.id == "open-and-close-photo" && change.oldID == "browse-photos")
+        #expect(!change.behavesDifferently && change.definition == ["summary"])
+        #expect(renamed.summary == "1 flow renamed")
+        #expect(renamed.text().contains("open-and-close-photo: renamed from browse-photos; same behaviour; edited: summary"), "\(renamed.text())")
+        #expect(renamed.json().contains("\"flow\": \"open-and-close-photo\", \"oldID\": \"browse-photos\""))
+        // Renamed with a step added: nothing says it is the same flow, so it is removed and added.
+        let moved = renamedText.replacingOccurrences(of: "      - tap: library.showPhoto\n", with: "      - tap: library.showPhoto\n      - back\n")
+        let edited = DiffReport(base: base, head: try ReviewFiles.model(text: moved, path: "Photos.yaml"))
+        let ends = edited.diff.flows.filter { ["browse-photos", "open-and-close-photo"].contains($0.id) }
+        #expect(ends.map(\.change) == [.added, .removed], "other steps: not a rename")
+    }
+
     @Test func goldenForms() throws {
         let (_, _, report) = try Self.shop()
         try ReviewFiles.expectGolden(report.text(), "shop.txt")
