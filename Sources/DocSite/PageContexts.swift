@@ -67,33 +67,47 @@ struct PageContexts {
     }
 
     /// `text` with every word that names a scene, or an instance of one (`photo#2`), linked to the scene's page:
-    /// complete Markdown (escaped) and HTML (escaped).
+    /// complete Markdown (escaped) and HTML (escaped). Scene ids may hold `.` and `@` (`Settings.Profile`,
+    /// `List@tabs`), so a word runs over them, and the longest part of it up to one of them that names a scene
+    /// is linked: `library.showPhoto` links `library`; a sentence's last `.` is text.
     func linkedText(_ text: String, root: String) -> (markdown: String, html: String) {
         var markdown = "", html = ""
-        var word = ""
-        func flush() {
+        func plain(_ text: Substring) {
+            markdown += Markdown.escape(String(text))
+            html += Markdown.escapeHTML(String(text))
+        }
+        func emit(_ word: Substring) {
             guard !word.isEmpty else { return }
-            let scene = Identifier.scene(ofInstance: word)
-            if model.scene(scene) != nil {
+            // Ends to try, longest first: the whole word, then before each `.` or `@`.
+            var cuts = [word.endIndex]
+            for index in word.indices.reversed() where word[index] == "." || word[index] == "@" { cuts.append(index) }
+            for cut in cuts where cut > word.startIndex {
+                let prefix = word[..<cut]
+                let scene = Identifier.scene(ofInstance: String(prefix))
+                guard model.scene(scene) != nil else { continue }
                 let href = root + scenePath(scene)
-                markdown += "[\(Markdown.escape(word))](\(href))"
-                html += "<a href=\"\(Markdown.escapeHTML(href))\">\(Markdown.escapeHTML(word))</a>"
-            } else {
-                markdown += Markdown.escape(word)
-                html += Markdown.escapeHTML(word)
+                markdown += "[\(Markdown.escape(String(prefix)))](\(href))"
+                html += "<a href=\"\(Markdown.escapeHTML(href))\">\(Markdown.escapeHTML(String(prefix)))</a>"
+                if cut < word.endIndex {
+                    plain(word[cut...cut])
+                    emit(word[word.index(after: cut)...])
+                }
+                return
             }
-            word = ""
+            // No scene starts here: its first part is text, and the rest is tried after the separator.
+            guard let separator = word.firstIndex(where: { $0 == "." || $0 == "@" }) else { return plain(word) }
+            plain(word[...separator])
+            emit(word[word.index(after: separator)...])
         }
-        for character in text {
-            if character.isASCII, character.isLetter || character.isNumber || character == "_" || character == "-" || character == "#" {
-                word.append(character)
-            } else {
-                flush()
-                markdown += Markdown.escape(String(character))
-                html += Markdown.escapeHTML(String(character))
-            }
+        var start = text.startIndex
+        for index in text.indices {
+            let character = text[index]
+            if character.isASCII, character.isLetter || character.isNumber || "_-#.@".contains(character) { continue }
+            emit(text[start..<index])
+            plain(text[index...index])
+            start = text.index(after: index)
         }
-        flush()
+        emit(text[start...])
         return (markdown, html)
     }
 

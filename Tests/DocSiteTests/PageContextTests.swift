@@ -38,6 +38,18 @@ final class PageContextTests: XCTestCase {
         XCTAssertEqual(linked.html, "<a href=\"../scenes/photo.md\">photo</a> presents <a href=\"../scenes/peoplePickerNav.md\">peoplePickerNav#2</a> as pageSheet on <a href=\"../scenes/tabs.md\">tabs</a>; is now visible")
     }
 
+    /// Scenes of other storyboards (`Display.Gpx`) and second instances (`List@tabs`) are linked whole; a segue
+    /// reference links its scene, and a sentence's full stop is text.
+    func testStepEffectsLinkQualifiedSceneNames() throws {
+        let text = "format: 1\nname: Q\ninitial: main\nscenes:\n  main:\n    segues: {open: {kind: present, to: Display.Gpx}}\n"
+            + "  Display.Gpx: {}\n  List@tabs: {}\n"
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "Q.yaml").model)
+        let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
+        let linked = contexts.linkedText("tap: main.open; main presents Display.Gpx#2 on List@tabs. Display.Other and Display.", root: "../")
+        XCTAssertEqual(linked.markdown, "tap: [main](../scenes/main.md).open; [main](../scenes/main.md) presents [Display.Gpx\\#2](../scenes/Display.Gpx.md) on [List@tabs](../scenes/List@tabs.md). Display.Other and Display.")
+        XCTAssertEqual(linked.html, "tap: <a href=\"../scenes/main.md\">main</a>.open; <a href=\"../scenes/main.md\">main</a> presents <a href=\"../scenes/Display.Gpx.md\">Display.Gpx#2</a> on <a href=\"../scenes/List@tabs.md\">List@tabs</a>. Display.Other and Display.")
+    }
+
     func testMarkdownScenePagesDefineTheirSegueAnchors() throws {
         let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
         let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
