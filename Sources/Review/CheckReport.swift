@@ -6,8 +6,17 @@ import Simulator
 /// GitHub workflow commands, JSON and SARIF 2.1.0.
 public struct CheckReport: Sendable {
     public var findings: [Diagnostic]
+    /// Warnings found but not listed (`--quiet`): the text form's count says so.
+    public var hiddenWarnings = 0
 
     public init(findings: [Diagnostic]) { self.findings = findings.sortedByLocation() }
+
+    /// The report with only its errors listed, the warnings counted as hidden.
+    public func errorsOnly() -> CheckReport {
+        var report = CheckReport(findings: findings.filter(\.isError))
+        report.hiddenWarnings = hiddenWarnings + warningCount
+        return report
+    }
 
     /// The findings of one model: the loader's diagnostics (validation, with the model's settings already applied),
     /// every flow's failed expectations and errors, and the lint rules.
@@ -83,7 +92,7 @@ public struct CheckReport: Sendable {
     public var warningCount: Int { findings.count - errorCount }
 
     /// Whether the check fails: any error, or with `strict` any finding.
-    public func fails(strict: Bool) -> Bool { strict ? !findings.isEmpty : errorCount > 0 }
+    public func fails(strict: Bool) -> Bool { strict ? !findings.isEmpty || hiddenWarnings > 0 : errorCount > 0 }
 
     /// The category of a finding; findings of validation without their own id are `validation`.
     public static func category(of finding: Diagnostic) -> DiagnosticCategory {
@@ -100,7 +109,9 @@ public struct CheckReport: Sendable {
             let category = Self.category(of: finding)
             if category.source != .validation { out += "    fix: \(category.fixHint)\n" }
         }
-        out += "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warningCount) warning\(warningCount == 1 ? "" : "s")\n"
+        let warnings = warningCount + hiddenWarnings
+        out += "\(errorCount) error\(errorCount == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+            + (hiddenWarnings > 0 ? " (\(hiddenWarnings == warnings ? "" : "\(hiddenWarnings) ")not listed: --quiet)" : "") + "\n"
         return out
     }
 

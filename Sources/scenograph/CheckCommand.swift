@@ -108,7 +108,9 @@ struct CheckCommand: ParsableCommand {
             }
         }
         // --quiet keeps the errors of the text and GitHub forms; JSON and SARIF are for tools and keep everything.
-        let report = CheckReport(findings: output.quiet && (format == .text || format == .github) ? findings.filter(\.isError) : findings)
+        // Warnings not listed still count for --strict, and the text form's count says they were found.
+        let all = CheckReport(findings: findings)
+        let report = output.quiet && (format == .text || format == .github) ? all.errorsOnly() : all
         switch format {
         case .text: Terminal.note(String(report.text().dropLast()))
         case .github: if !report.findings.isEmpty { Terminal.out(report.github()) }

@@ -234,6 +234,12 @@ final class ReviewCommandTests: XCTestCase {
         try "format: 1\nname: W\ninitial: home\nscenes:\n  home: {}\n  orphan: {}\n".write(to: warning, atomically: true, encoding: .utf8)
         XCTAssertEqual(try CLIRunner.run(["check", warning.path]).status, 0, "warnings alone pass")
         XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--strict"]).status, 1, "--strict fails on any finding")
+        // --quiet lists only errors, but the warnings still count: in the summary and for --strict.
+        let quiet = try CLIRunner.run(["check", warning.path, "--quiet"])
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertEqual(quiet.stderr, "0 errors, 1 warning (not listed: --quiet)\n")
+        XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--quiet", "--strict"]).status, 1, "--strict fails on a warning --quiet does not list")
+        XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--quiet", "--strict", "--format", "github"]).stdout, "", "GitHub form: errors only")
         let github = try CLIRunner.run(["check", warning.path, "--format", "github"])
         XCTAssertEqual(github.stdout, "::warning file=\(warning.path),line=6,col=3,title=scenograph%3A unreachable-scene::scene 'orphan' cannot be reached: it is not initial, no segue or container leads to it, and it has no storyboard ID for code to instantiate it%0Afix: add a segue or relationship to it, give it a 'storyboardID' if code instantiates it, or remove it\n")
 
