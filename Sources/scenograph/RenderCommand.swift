@@ -27,6 +27,19 @@ struct RenderCommand: ParsableCommand {
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case svg, png, pdf, dot, mermaid
+
+        /// The extension of a file of this format.
+        var fileExtension: String { self == .mermaid ? "mmd" : rawValue }
+
+        /// The format a file name's extension names (`.gv` is DOT, `.mmd` Mermaid), if any.
+        init?(extensionOf path: String) {
+            let suffix = (path as NSString).pathExtension.lowercased()
+            switch suffix {
+            case "gv": self = .dot
+            case "mmd": self = .mermaid
+            default: self.init(rawValue: suffix)
+            }
+        }
     }
 
     @Argument(help: "The app: a model file (YAML or JSON), storyboards, or a folder holding either.")
@@ -44,8 +57,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "With --step: which part of a step too wide for one part (1 is the first, the default).")
     var part: Int?
 
-    @Option(help: "The output format.")
-    var format: Format = .svg
+    @Option(name: .customLong("format"), help: "The output format (default: the one -o's extension names, else svg).")
+    var formatOption: Format?
+
+    /// `--format`, or what `-o`'s extension names (`-o map.png`), or SVG.
+    var format: Format { formatOption ?? output.flatMap(Format.init(extensionOf:)) ?? .svg }
 
     @Option(name: .shortAndLong, help: "The output file; standard output when left out.")
     var output: String?
@@ -80,6 +96,10 @@ struct RenderCommand: ParsableCommand {
         }
         if diagram == .chains, format == .mermaid {
             throw ValidationError("the chains diagram has no Mermaid form: use --diagram segues or sequence with --format mermaid, or another --format")
+        }
+        if let formatOption, let output, let named = Format(extensionOf: output), named != formatOption {
+            throw ValidationError("-o \(output) names a .\((output as NSString).pathExtension) file, but --format is \(formatOption.rawValue): "
+                + "leave out --format (the extension chooses), or name the file .\(formatOption.fileExtension)")
         }
     }
 

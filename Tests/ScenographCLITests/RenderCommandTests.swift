@@ -34,6 +34,27 @@ struct RenderCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["segues.svg"])
     }
 
+    @Test("-o's extension chooses the format; a --format it contradicts is a command-line error")
+    func formatFromTheExtension() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let png = directory.appendingPathComponent("map.png")
+        #expect(try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "-o", png.path]).status == 0)
+        #expect(Array(try Data(contentsOf: png).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
+        let mermaid = directory.appendingPathComponent("map.mmd")
+        #expect(try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "-o", mermaid.path]).status == 0)
+        #expect(try String(contentsOf: mermaid, encoding: .utf8).contains("flowchart"))
+        let pdf = directory.appendingPathComponent("map.pdf")
+        let contradicted = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "svg", "-o", pdf.path])
+        #expect(contradicted.status == 64)
+        #expect(contradicted.error.contains("-o \(pdf.path) names a .pdf file, but --format is svg"))
+        #expect(!FileManager.default.fileExists(atPath: pdf.path))
+        // An extension that names no format leaves the choice to --format, SVG by default.
+        let text = directory.appendingPathComponent("map.txt")
+        #expect(try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "-o", text.path]).status == 0)
+        #expect(try String(contentsOf: text, encoding: .utf8).hasPrefix("<?xml"))
+    }
+
     @Test("PNG and PDF output start with their file signatures")
     func binaryFormats() throws {
         let directory = try Scenograph.temporaryDirectory()
