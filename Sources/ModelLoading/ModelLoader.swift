@@ -202,6 +202,7 @@ extension ModelLoader {
         let mainPath = imported.mainStoryboard.flatMap { main in paths.first { StoryboardImporter.storyboardName(of: $0) == main.name } }
         let appName = options.name ?? plist?.appName ?? InfoPlist.projectName(around: mainPath ?? paths.first ?? ".")
         var result = load(imported: imported, name: appName, path: paths.first ?? "<storyboards>")
+        result.model?.nameIsDerived = options.name == nil && plist?.appName == nil
         result.notes = Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "give the app's Info.plist with --info-plist, or a model with 'mainStoryboard:'")
         return result
     }

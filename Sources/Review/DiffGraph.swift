@@ -53,7 +53,8 @@ public struct DiffGraph: Sendable, Hashable {
     /// The diff graph of `diff`; above `fullGraphLimit` scenes, only the changed scenes, the scenes within
     /// `context` links of them and their containers, with less context if that is over the limits.
     public init(diff: ModelDiff, base: SceneModel, head: SceneModel, context: Int = 1) {
-        title = base.name == head.name ? "\(head.name) — navigation changes" : "\(base.name) → \(head.name) — navigation changes"
+        title = base.name == head.name || base.nameIsDerived || head.nameIsDerived
+            ? "\(head.name) — navigation changes" : "\(base.name) → \(head.name) — navigation changes"
         var builder = DiffGraphBuilder(diff: diff, base: base, head: head)
         builder.build()
         nodes = builder.nodes

@@ -151,7 +151,8 @@ private struct ModelDiffer {
         func compare(_ key: String, _ old: String?, _ new: String?) {
             if old != new { changes.append(.init(key: key, old: old, new: new)) }
         }
-        compare("name", base.name, head.name)
+        // A name made up from a folder says where the files were, not what the app is called.
+        if !base.nameIsDerived, !head.nameIsDerived { compare("name", base.name, head.name) }
         compare("initial", base.initial.map { mapped($0.value) }, head.initial?.value)
         let environment = { (e: Environment) in "\(e.idiom.rawValue), \(e.width.rawValue) width, \(e.height.rawValue) height, iOS \(e.ios)" }
         compare("environment", environment(base.environment), environment(head.environment))

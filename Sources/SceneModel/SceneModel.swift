@@ -17,6 +17,9 @@ public struct SceneModel: Sendable, Hashable {
     /// The file the model was read from.
     public var path: String
     public var name: String
+    /// Whether `name` was made up from the inputs' folder or Xcode project, not given (a model's `name:`,
+    /// `--name`, an Info.plist's bundle name): such names differ between checkouts and are not compared.
+    public var nameIsDerived = false
     public var summary: String?
     public var environment: Environment
     public var environmentLocation: SourceLocation?

@@ -194,6 +194,29 @@ import Testing
         #expect(ends.map(\.change) == [.added, .removed], "other steps: not a rename")
     }
 
+    /// Storyboards in two folders take their names from the folders: not a change of the app's name.
+    @Test func aNameMadeUpFromFoldersIsNotCompared() throws {
+        let storyboard = ReviewFiles.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("derived-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        var models: [SceneModel] = []
+        for folder in ["before", "after"] {
+            let directory = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: storyboard, to: directory.appendingPathComponent("Settings.storyboard"))
+            models.append(try #require(ModelLoader().load(storyboards: [directory.appendingPathComponent("Settings.storyboard").path]).model))
+        }
+        #expect(models[0].name == "before" && models[1].name == "after" && models[1].nameIsDerived)
+        let report = DiffReport(base: models[0], head: models[1])
+        #expect(report.diff.isEmpty, "\(report.text())")
+        #expect(report.graph.title == "after — navigation changes")
+        // A name given is compared.
+        let named = try #require(ModelLoader().load(storyboards: [root.appendingPathComponent("after/Settings.storyboard").path], name: "Renamed").model)
+        #expect(!named.nameIsDerived)
+        #expect(ModelDiff(base: try #require(ModelLoader().load(storyboards: [root.appendingPathComponent("before/Settings.storyboard").path], name: "Settings").model),
+                          head: named).model.map(\.key) == ["name"])
+    }
+
     @Test func goldenForms() throws {
         let (_, _, report) = try Self.shop()
         try ReviewFiles.expectGolden(report.text(), "shop.txt")
