@@ -212,8 +212,10 @@ extension ModelLoader {
     static func mainStoryboardNotes(_ imported: StoryboardImport, choice: MainStoryboardChoice?, count: Int, howToName: String) -> [String] {
         guard let main = imported.mainStoryboard else { return [] }
         if !main.isNamed {
-            guard count > 1 else { return [] }
-            return ["no main storyboard is named: '\(main.name)', the first given, is taken as the main storyboard (its scenes have bare identifiers, the others' carry their storyboard's name); to name it, \(howToName)"]
+            // `Main` is what Xcode names it: taking it needs no word.
+            guard count > 1, main.guess != .xcodeDefault else { return [] }
+            let why = main.guess == .initialViewController ? "none is named Main; the first with an initial view controller" : "none is named Main or has an initial view controller; the first"
+            return ["no main storyboard is named: '\(main.name)' (\(why)) is taken as the main storyboard (its scenes have bare identifiers, the others' carry their storyboard's name); to name it, \(howToName)"]
         }
         if !main.isImported, let choice {
             return ["the main storyboard '\(choice.name)' (\(choice.source)) is not among the storyboards: every scene identifier carries its storyboard's name"]

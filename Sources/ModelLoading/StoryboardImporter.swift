@@ -86,19 +86,32 @@ public struct StoryboardImport: Sendable {
     }
 }
 
-/// The main storyboard of an import: named by the caller, or the first storyboard given.
+/// The main storyboard of an import: named by the caller, or guessed.
 public struct MainStoryboard: Sendable, Hashable {
+    /// Why a storyboard no one named is taken as the main one.
+    public enum Guess: Sendable, Hashable {
+        /// It is named `Main`, as Xcode's app templates name it.
+        case xcodeDefault
+        /// No storyboard is named `Main`, and it is the first with an initial view controller.
+        case initialViewController
+        /// None is named `Main` or has an initial view controller: it is the first.
+        case first
+    }
+
     /// The storyboard's name (`Main`).
     public var name: String
-    /// Whether the caller named it; otherwise it is the first storyboard given.
+    /// Whether the caller named it; otherwise it is guessed (`guess`).
     public var isNamed: Bool
     /// Whether a storyboard of that name is among the imported ones.
     public var isImported: Bool
+    /// Why it was taken, when no one named it.
+    public var guess: Guess?
 
-    public init(name: String, isNamed: Bool, isImported: Bool) {
+    public init(name: String, isNamed: Bool, isImported: Bool, guess: Guess? = nil) {
         self.name = name
         self.isNamed = isNamed
         self.isImported = isImported
+        self.guess = guess
     }
 }
 
@@ -266,7 +279,12 @@ final class StoryboardImportSession {
             return StoryboardImport(scenes: [], initial: nil, fallbackInitial: nil, idiom: nil,
                                 diagnostics: diagnostics, files: reports, pageViewControllers: [])
         }
-        mainName = requestedMain ?? documents.first?.name
+        // Unnamed, the main storyboard is the one Xcode's templates name `Main`, else the first with an initial
+        // view controller (the one storyboard an app launches from has one), else the first.
+        let guess: (name: String, reason: MainStoryboard.Guess)? = documents.first { $0.name == "Main" }.map { ($0.name, .xcodeDefault) }
+            ?? documents.first { $0.initialViewController != nil }.map { ($0.name, .initialViewController) }
+            ?? documents.first.map { ($0.name, .first) }
+        mainName = requestedMain ?? guess?.name
         mainDocument = requestedMainPath.flatMap { path in documents.firstIndex { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path } }
             ?? documents.indices.filter { documents[$0].name == mainName }.min { documents[$0].path < documents[$1].path }
         qualifiers = documentQualifiers()
@@ -280,7 +298,9 @@ final class StoryboardImportSession {
         let fallback = initial == nil ? StoryboardContainment.firstRoot(of: scenes, standIns: standInNames) : nil
         var result = StoryboardImport(scenes: scenes, initial: initial, fallbackInitial: fallback, idiom: idiom,
                                       diagnostics: diagnostics, files: reports, pageViewControllers: pageViewControllers)
-        result.mainStoryboard = mainName.map { MainStoryboard(name: $0, isNamed: requestedMain != nil, isImported: mainDocument != nil) }
+        result.mainStoryboard = mainName.map {
+            MainStoryboard(name: $0, isNamed: requestedMain != nil, isImported: mainDocument != nil, guess: requestedMain == nil ? guess?.reason : nil)
+        }
         for (index, document) in documents.enumerated() where result.initialScenes[document.name] == nil {
             if let initial = document.initialViewController?.value, let key = sceneKey(file: index, objectID: initial), let name = names[key] {
                 result.initialScenes[document.name] = name

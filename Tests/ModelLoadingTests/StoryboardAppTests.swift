@@ -101,13 +101,15 @@ import Testing
         ])
     }
 
-    @Test func withoutAMainStoryboardTheFirstIsTakenWithANote() throws {
+    @Test func withoutAMainStoryboardNamedMainIsTheMainOne() throws {
         let result = ModelLoader().load(storyboards: Self.files.reversed())
         let model = try #require(result.model)
-        #expect(model.initial?.value == "Social.StyledNavigationController", "Profile has no initial view controller; Social, the next given, has")
-        #expect(result.notes.count == 1)
-        #expect(result.notes.first?.hasPrefix("no main storyboard is named") == true)
-        #expect(result.notes.first?.contains("'Profile', the first given") == true)
+        #expect(model.initial?.value == "TabBarController", "Main is taken, wherever it is in the list")
+        #expect(result.notes.isEmpty, "taking Main needs no note")
+        // Without Main: the first with an initial view controller (Profile has none), with a note saying why.
+        let others = ModelLoader().load(storyboards: [Self.files[2], Self.files[1]])
+        #expect(others.model?.initial?.value == "StyledNavigationController")
+        #expect(others.notes == ["no main storyboard is named: 'Social' (none is named Main; the first with an initial view controller) is taken as the main storyboard (its scenes have bare identifiers, the others' carry their storyboard's name); to name it, give the app's Info.plist with --info-plist, or a model with 'mainStoryboard:'"])
         let named = ModelLoader().load(storyboards: Self.files.reversed(), mainStoryboard: "Main")
         #expect(named.notes.isEmpty)
         #expect(named.model?.initial?.value == "TabBarController")

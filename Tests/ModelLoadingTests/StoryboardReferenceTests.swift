@@ -105,7 +105,15 @@ import Testing
         let b = ("B.storyboard", Self.storyboard(initial: nil, body: Self.controller("x1", storyboardID: "Home") + Self.controller("x3", storyboardID: "Home-x2")))
         let result = StoryboardImporter().importContents([a, b])
         #expect(result.scenes.map(\.id) == ["Home", "Other", "B.Home", "B.Home-x2"])
-        #expect(result.mainStoryboard == MainStoryboard(name: "A", isNamed: false, isImported: true))
+        #expect(result.mainStoryboard == MainStoryboard(name: "A", isNamed: false, isImported: true, guess: .initialViewController))
+        // Without `Main` or an initial view controller, the first given.
+        let plain = ("C.storyboard", Self.storyboard(initial: nil, body: Self.controller("x1", storyboardID: "Home")))
+        #expect(StoryboardImporter().importContents([b, plain]).mainStoryboard == MainStoryboard(name: "B", isNamed: false, isImported: true, guess: .first))
+        #expect(StoryboardImporter().importContents([plain, b]).mainStoryboard?.name == "C")
+        // The initial view controller decides over the order, and `Main` over both.
+        #expect(StoryboardImporter().importContents([b, a]).mainStoryboard?.name == "A")
+        let main = ("Main.storyboard", Self.storyboard(initial: nil, body: Self.controller("x1", storyboardID: "Start")))
+        #expect(StoryboardImporter().importContents([a, b, main]).mainStoryboard == MainStoryboard(name: "Main", isNamed: false, isImported: true, guess: .xcodeDefault))
         // The main storyboard decides, not the order.
         let named = StoryboardImporter().importContents([b, a], mainStoryboard: "A")
         #expect(named.scenes.map(\.id) == ["B.Home", "B.Home-x2", "Home", "Other"])

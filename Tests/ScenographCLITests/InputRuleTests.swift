@@ -68,15 +68,18 @@ final class InputRuleTests: XCTestCase {
         XCTAssertEqual(simulate.status, 0, simulate.stderr)
     }
 
-    func testWithoutAnInfoPlistTheFirstStoryboardIsTheMainOneWithANote() throws {
+    func testWithoutAnInfoPlistTheStoryboardNamedMainIsTheMainOne() throws {
         try FileManager.default.removeItem(at: folder.appendingPathComponent("App/Info.plist"))
         let paths = ["Social", "Main", "Profile"].map { "App/Base.lproj/\($0).storyboard" }
         let imported = try run(["import"] + paths)
         XCTAssertEqual(imported.status, 0)
-        XCTAssertTrue(imported.stdout.contains("  Main.TabBarController:\n"))
-        XCTAssertTrue(imported.stderr.contains("note: no main storyboard is named: 'Social', the first given, is taken as the main storyboard"), imported.stderr)
+        XCTAssertTrue(imported.stdout.contains("  TabBarController:\n"), imported.stdout)
+        XCTAssertTrue(imported.stdout.contains("  Social.StyledNavigationController:\n"), imported.stdout)
+        XCTAssertFalse(imported.stderr.contains("note: no main storyboard is named"), imported.stderr)
+        let withoutMain = try run(["import"] + paths.filter { !$0.contains("Main") })
+        XCTAssertTrue(withoutMain.stderr.contains("note: no main storyboard is named: 'Social' (none is named Main; the first with an initial view controller) is taken as the main storyboard"), withoutMain.stderr)
         XCTAssertTrue(imported.stdout.contains("name: App\n"), "the folder above Base.lproj")
-        XCTAssertFalse(try run(["import", "-q"] + paths).stderr.contains("note:"))
+        XCTAssertFalse(try run(["import", "-q"] + paths.filter { !$0.contains("Main") }).stderr.contains("note:"))
 
         let plist = folder.appendingPathComponent("Other.plist")
         try Data(#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>UIMainStoryboardFile</key><string>Main</string></dict></plist>"#.utf8).write(to: plist)
