@@ -185,7 +185,7 @@ struct GenerateCommand: ParsableCommand {
             staging.abandon()
             throw ExitCode(1)
         }
-        let warnings = loaded.diagnostics
+        let warnings = DocsPaths.relative(loaded.diagnostics, root: DocsPaths.root(of: app))
         let parsed = templateSources.parse()
         Terminal.report(parsed.diagnostics, outputOptions)
         guard let templateSet = parsed.templates else {

@@ -327,5 +327,23 @@ final class StoryboardDocsTests: XCTestCase {
         let library = try String(contentsOf: docs.appendingPathComponent("scenes/Library.md"), encoding: .utf8)
         XCTAssertTrue(library.contains("| Imported from | `Main.storyboard` object `LIB-00-001` |"), library)
         XCTAssertTrue(library.contains("[Photo](../scenes/Photo.md)"))
+
+        // The docs name files from the model's folder, the same whatever folder generate runs in, and never
+        // by the machine's absolute path.
+        let index = try String(contentsOf: docs.appendingPathComponent("index.md"), encoding: .utf8)
+        XCTAssertTrue(index.contains("- `Main.storyboard:"), index)
+        XCTAssertFalse(index.contains(temporary.path), "no absolute path")
+        let fromInside = try CLIRunner.run(["generate", "App.yaml", "-o", "Inside", "--no-cache"], in: temporary)
+        XCTAssertEqual(fromInside.status, 0, fromInside.stderr)
+        XCTAssertTrue(fromInside.stderr.contains("Main.storyboard:") && !fromInside.stderr.contains(temporary.path), "the terminal keeps the paths as given")
+        for page in ["index.md", "site/index.html"] {
+            XCTAssertEqual(try Data(contentsOf: docs.appendingPathComponent(page)), try Data(contentsOf: temporary.appendingPathComponent("Inside/\(page)")), page)
+        }
+        // Storyboards alone: named from the folder holding them all.
+        let storyboards = try CLIRunner.run(["generate", temporary.appendingPathComponent("Main.storyboard").path,
+                                             temporary.appendingPathComponent("Settings.storyboard").path, "-o", temporary.appendingPathComponent("Boards").path])
+        XCTAssertEqual(storyboards.status, 0, storyboards.stderr)
+        let boards = try String(contentsOf: temporary.appendingPathComponent("Boards/index.md"), encoding: .utf8)
+        XCTAssertTrue(boards.contains("- `Main.storyboard:") && !boards.contains(temporary.path), boards)
     }
 }
