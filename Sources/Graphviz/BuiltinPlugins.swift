@@ -27,6 +27,8 @@ enum BuiltinPlugins {
         var entries = zip(libraries, addresses).map { library, address in
             lt_symlist_t(name: UnsafePointer(strdup("gvplugin_\(library)_LTX_library")), address: address)
         }
+        // Bold text measured with bold widths (shim.h); every other text with Graphviz's built-in tables.
+        entries.append(lt_symlist_t(name: UnsafePointer(strdup("gvplugin_scenograph_bold_LTX_library")), address: scenograph_bold_text_library()))
         entries.append(lt_symlist_t(name: nil, address: nil))
         let list = UnsafeMutablePointer<lt_symlist_t>.allocate(capacity: entries.count)
         list.initialize(from: entries, count: entries.count)

@@ -57,7 +57,7 @@ public struct GraphvizRenderer: Sendable {
     /// What decides the bytes of a render besides its input, for cache keys: the Graphviz
     /// version and how text is measured. Renders cached under another identifier (such as
     /// SVGs measured with the machine's fonts) are not reused.
-    public static var identifier: String { "graphviz-\(version ?? "unknown")-builtin-text-metrics" }
+    public static var identifier: String { "graphviz-\(version ?? "unknown")-builtin-text-metrics-bold" }
 }
 
 // MARK: - Engines and formats

@@ -17,6 +17,27 @@ struct GraphvizRendererTests {
         #expect(document.texts.contains("b"))
     }
 
+    /// The width of the box drawn for a node labelled `label` (an HTML label).
+    func boxWidth(_ label: String) throws -> Double {
+        let dot = "digraph { node [shape=box, width=0.1, margin=\"0,0\", fontname=\"Helvetica\", fontsize=10]; n [label=<\(label)>] }"
+        let svg = String(decoding: try renderer.render(dot: dot), as: UTF8.self)
+        let points = try #require(svg.range(of: "<polygon fill=\"none\" stroke=\"black\" points=\"").map { svg[$0.upperBound...] })
+        let xs = points.prefix { $0 != "\"" }.split(separator: " ").compactMap { Double($0.split(separator: ",")[0]) }
+        return try #require(xs.max()) - (try #require(xs.min()))
+    }
+
+    @Test("bold text gets a box as wide as Helvetica Bold draws it; plain text Graphviz's own estimate")
+    func boldTextIsMeasuredBold() throws {
+        // Twenty i's at 10 points: 278 thousandths of the size each in Helvetica Bold, 222 in the regular face.
+        let bold = try boxWidth("<B>iiiiiiiiiiiiiiiiiiii</B>")
+        let plain = try boxWidth("iiiiiiiiiiiiiiiiiiii")
+        #expect(abs(bold - 55.6) < 1, "bold: \(bold)")
+        #expect(abs(plain - 44.4) < 1, "plain: \(plain)")
+        // Mixed: a bold line and a plain one; the box fits the wider, bold one. Accents and other scripts count too.
+        #expect(abs(try boxWidth("<B>Héllo</B><BR/>x") - (0.722 + 0.667 + 0.278 * 2 + 0.611) * 10) < 1)
+        #expect(abs(try boxWidth("<B>写真</B>") - 20) < 1)
+    }
+
     @Test("every known format produces its kind of file", arguments: GraphvizRenderer.Format.known)
     func formats(format: GraphvizRenderer.Format) throws {
         let bytes = try renderer.render(dot: "digraph { a -> b }", format: format)
