@@ -77,11 +77,27 @@ public enum DiagramStyle {
             return attributes
         }
 
-        /// The drawing in words, for legends: "dashed line, normal head, odot tail".
+        /// The drawing in words, for legends: "dashed line, arrowhead, dot at the start".
         public var description: String {
-            var parts = ["\(line == "bold" ? "thick solid" : line) line", "\(arrowhead == "none" ? "no" : arrowhead) head"]
-            if let arrowtail { parts.append("\(arrowtail) tail") }
+            var parts = ["\(line == "bold" ? "thick solid" : line) line", Self.words(arrowhead)]
+            if let arrowtail { parts.append(Self.words(arrowtail) + " at the start") }
             return parts.joined(separator: ", ")
+        }
+
+        /// A Graphviz arrow shape in a reader's words.
+        static func words(_ shape: String) -> String {
+            switch shape {
+            case "normal": "arrowhead"
+            case "normalnormal": "double arrowhead"
+            case "vee": "V-shaped arrowhead"
+            case "diamond": "filled diamond"
+            case "odiamond": "open diamond"
+            case "box": "filled square"
+            case "dot": "dot"
+            case "odot": "open circle"
+            case "none": "no arrowhead"
+            default: shape
+            }
         }
     }
 
