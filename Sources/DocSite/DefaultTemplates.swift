@@ -113,8 +113,10 @@ enum DefaultTemplates {
 
 [← {{app.name}}]({{root}}index.md)
 
+{{#flow.hasSummary}}
 {{{flow.summaryMarkdown}}}
 
+{{/flow.hasSummary}}
 | | |
 |---|---|
 | Environment | {{flow.environment}} |
@@ -268,8 +270,10 @@ UIKit reported no warnings in this flow.
 {{% CONTENT_TYPE: MARKDOWN}}
 # {{app.name}} — navigation
 
+{{#app.hasSummary}}
 {{{app.summaryMarkdown}}}
 
+{{/app.hasSummary}}
 ## Segue graph
 
 ![Segue graph of {{app.name}}]({{diagrams.segues.image}})
@@ -425,8 +429,10 @@ Validation found nothing to warn about.
 
 [← {{app.name}}]({{root}}index.md)
 
+{{#scene.hasSummary}}
 {{{scene.summaryMarkdown}}}
 
+{{/scene.hasSummary}}
 | | |
 |---|---|
 | Kind | {{scene.kind}} |

@@ -122,6 +122,7 @@ struct PageContexts {
                 "name": model.name,
                 "summaryMarkdown": appSummaryMarkdown,
                 "summaryHTML": appSummaryHTML,
+                "hasSummary": !appSummaryMarkdown.isEmpty,
             ] as [String: Any],
             "nav": NavigationContext(contexts: self, current: current),
         ]
@@ -212,7 +213,7 @@ struct PageContexts {
         var facts: [String: Any] = [
             "id": scene.id, "kind": scene.kind.rawValue, "className": scene.className,
             "classNameCode": Markdown.codeSpan(scene.className, inTable: true),
-            "summaryMarkdown": Markdown.sanitized(scene.summary ?? ""), "summaryHTML": Markdown.html(scene.summary ?? ""),
+            "summaryMarkdown": Markdown.sanitized(scene.summary ?? ""), "summaryHTML": Markdown.html(scene.summary ?? ""), "hasSummary": !(scene.summary ?? "").isEmpty,
             "definesPresentationContext": scene.definesPresentationContext ? "yes" : "no",
             "modalPresentationStyle": scene.modalPresentationStyle.rawValue,
             "modalTransitionStyle": scene.modalTransitionStyle.rawValue,
@@ -408,7 +409,7 @@ struct PageContexts {
         var context = common(root: root, title: report.flow.id, current: flowPath(report.flow.id))
         context["flow"] = [
             "id": report.flow.id,
-            "summaryMarkdown": Markdown.sanitized(report.flow.summary ?? ""), "summaryHTML": Markdown.html(report.flow.summary ?? ""),
+            "summaryMarkdown": Markdown.sanitized(report.flow.summary ?? ""), "summaryHTML": Markdown.html(report.flow.summary ?? ""), "hasSummary": !(report.flow.summary ?? "").isEmpty,
             "environment": report.environment, "result": report.result.rawValue, "resultLabel": Self.resultLabel(report.result),
         ] as [String: Any]
         var receivers: [String: (href: String?, linked: String)] = [:]

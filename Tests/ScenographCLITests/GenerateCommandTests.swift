@@ -333,6 +333,7 @@ final class StoryboardDocsTests: XCTestCase {
         let index = try String(contentsOf: docs.appendingPathComponent("index.md"), encoding: .utf8)
         XCTAssertTrue(index.contains("- `Main.storyboard:"), index)
         XCTAssertFalse(index.contains(temporary.path), "no absolute path")
+        XCTAssertFalse(index.contains("\n\n\n") || library.contains("\n\n\n"), "a page without a summary has no run of blank lines")
         let fromInside = try CLIRunner.run(["generate", "App.yaml", "-o", "Inside", "--no-cache"], in: temporary)
         XCTAssertEqual(fromInside.status, 0, fromInside.stderr)
         XCTAssertTrue(fromInside.stderr.contains("Main.storyboard:") && !fromInside.stderr.contains(temporary.path), "the terminal keeps the paths as given")
