@@ -137,8 +137,9 @@ public struct NavigationLint: Sendable {
                     }
                 }
             }
-            // A code segue is documented by the line of code that makes it.
-            if segue.isManual, kind != .embed, segue.kind.value != .code, !performed.contains(segue.qualifiedID) {
+            // A code segue is documented by the line of code that makes it. A model without flows (storyboards
+            // alone) documents no code path at all: every manual segue would be reported, which says nothing.
+            if segue.isManual, kind != .embed, segue.kind.value != .code, !model.flows.isEmpty, !performed.contains(segue.qualifiedID) {
                 findings.append(finding(.manualSegueUnused, "manual segue '\(segue.qualifiedID)' (no trigger) is performed by no flow; add a step 'perform: \(segue.qualifiedID)'",
                                         at: segue.location, scene: segue.source))
             }

@@ -75,7 +75,7 @@ extension DiagnosticCategory {
         fixHint: "set 'definesPresentationContext: true' on the scene whose area it should cover, or use fullScreen/overFullScreen", plural: "context styles UIKit cannot honour")
     public static let manualSegueUnused = DiagnosticCategory(
         id: "manual-segue-unused", source: .lint, defaultSeverity: .warning,
-        summary: "a manual segue (no trigger) that no flow performs: nothing shows the code path that fires it",
+        summary: "a manual segue (no trigger) that no flow performs, in a model that has flows: nothing shows the code path that fires it",
         fixHint: "add a flow step 'perform: Scene.segue', give the segue its 'trigger', or remove it", plural: "manual segues no flow performs")
 
     // MARK: - Flows

@@ -55,7 +55,7 @@ import TextFormats
              line: 7, column: 78,
              clean: model("  home:\n    definesPresentationContext: true\n    segues:\n      peek: {kind: present, to: peek, trigger: Peek, modalPresentationStyle: overCurrentContext}\n  peek: {}\n")),
         Case(rule: "manual-segue-unused",
-             triggering: model("  home:\n    segues:\n      later: {kind: present, to: sheet}\n  sheet: {}\n"), line: 7, column: 7,
+             triggering: model("  home:\n    segues:\n      later: {kind: present, to: sheet}\n  sheet: {}\n", flows: "  idle:\n    steps:\n      - expect: {visible: home}\n"), line: 7, column: 7,
              clean: model("  home:\n    segues:\n      later: {kind: present, to: sheet}\n  sheet: {}\n", flows: "  later:\n    steps:\n      - perform: home.later\n")),
     ]
 
@@ -162,6 +162,12 @@ import TextFormats
 
             """))
         #expect(!findings.contains { $0.category == "manual-segue-unused" || $0.category == "show-outside-navigation" }, "\(findings)")
+    }
+
+    /// Storyboards alone have no flows: a manual segue no flow performs says nothing there.
+    @Test func aModelWithoutFlowsHasNoUnperformedManualSegues() throws {
+        let findings = try Self.findings(Self.model("  home:\n    segues:\n      later: {kind: present, to: sheet}\n  sheet: {}\n"))
+        #expect(!findings.contains { $0.category == "manual-segue-unused" }, "\(findings)")
     }
 
     @Test func unknownRuleIDsAreDiagnosedWithASuggestion() {
