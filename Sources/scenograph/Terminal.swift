@@ -136,7 +136,9 @@ extension Terminal {
         let shown = 5
         let subjects = group.prefix(shown).map { $0.subject ?? "line \($0.location.line) of \(($0.location.file as NSString).lastPathComponent)" }
         let more = group.count > shown ? ", and \(group.count - shown) more" : ""
-        let message = "\(Plural.count(group.count, plural, plural: plural)): \(subjects.joined(separator: ", "))\(more) (--verbose lists each)"
+        // When every subject is named, what --verbose adds is each one's own line and message.
+        let hint = group.count > shown ? "--verbose lists each" : "--verbose gives each its line"
+        let message = "\(Plural.count(group.count, plural, plural: plural)): \(subjects.joined(separator: ", "))\(more) (\(hint))"
         return Diagnostic(.warning, at: group[0].location, message, category: category)
     }
 }

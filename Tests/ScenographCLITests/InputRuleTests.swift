@@ -148,7 +148,7 @@ final class InputRuleTests: XCTestCase {
         let lines = grouped.stderr.split(separator: "\n")
         XCTAssertEqual(lines.count, 1, grouped.stderr)
         XCTAssertTrue(grouped.stderr.hasPrefix("Legacy.storyboard:5:"), grouped.stderr)
-        XCTAssertTrue(grouped.stderr.hasSuffix(": warning: 5 deprecated segues: 'ListViewController.open1' (push), 'ListViewController.open2' (push), 'ListViewController.open3' (push), 'ListViewController.open4' (push), 'ListViewController.open5' (push) (--verbose lists each) [deprecated-segue]\n"), grouped.stderr)
+        XCTAssertTrue(grouped.stderr.hasSuffix(": warning: 5 deprecated segues: 'ListViewController.open1' (push), 'ListViewController.open2' (push), 'ListViewController.open3' (push), 'ListViewController.open4' (push), 'ListViewController.open5' (push) (--verbose gives each its line) [deprecated-segue]\n"), grouped.stderr)
         let verbose = try run(["validate", "--verbose", file])
         XCTAssertEqual(verbose.stderr.split(separator: "\n").count, 5)
         XCTAssertEqual(try run(["validate", "-q", file]).stderr, "")
