@@ -21,6 +21,16 @@ struct SegueGraphTests {
         try TestFiles.expectGolden(SegueGraph(model: model).dot, "photos-segues.dot")
     }
 
+    @Test("Mermaid nodes of scenes sharing a title are told apart by their ids, as the Graphviz graph's are")
+    func mermaidLabelsNameTheScene() throws {
+        let text = "format: 1\nname: T\ninitial: a\nscenes:\n  a: {title: Swipe, class: Presented}\n  b: {title: Swipe, class: Presented}\n  Swipe: {title: Swipe}\n"
+        let model = try #require(ModelLoader().load(text: text, path: "T.yaml").model)
+        let mermaid = MermaidSegueGraph(model: model).text
+        #expect(mermaid.contains("\"Swipe<br>a<br>Presented\""), "\(mermaid)")
+        #expect(mermaid.contains("\"Swipe<br>b<br>Presented\""))
+        #expect(mermaid.contains("\"Swipe<br>UIViewController\""), "an id equal to the title is not repeated")
+    }
+
     // MARK: - Structure
 
     @Test("every scene is a node, containers are nested clusters holding their children")

@@ -21,7 +21,9 @@ public struct MermaidSegueGraph: Sendable {
             chart.define(.init(name: Self.className(kind), fill: style.fill, stroke: style.stroke, textColor: DiagramStyle.textColor))
         }
         for scene in model.scenes where ids[scene.id] == nil {
-            let label = (scene.title ?? scene.id) + "\n" + scene.className
+            // As the Graphviz graph: the title, the id when it differs (scenes may share a title), the class.
+            let title = scene.title.flatMap { $0.isEmpty ? nil : $0 }
+            let label = ([title ?? scene.id] + (title.map { $0 != scene.id ? [scene.id] : [] } ?? []) + [scene.className]).joined(separator: "\n")
             ids[scene.id] = chart.addNode(label: label, shape: scene.kind.isContainer ? .subroutine : .rounded,
                                           className: Self.className(scene.kind))
         }
