@@ -274,8 +274,15 @@ struct GenerateCommand: ParsableCommand {
                 ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
                 : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", graphvizCPU)) s of Graphviz CPU), reused \(build.reused)"
             let fileCount = build.record.entries.count
-            let reuseNote = build.unchanged == 0 ? "" : " (\(build.unchanged) unchanged, \(Plural.count(build.templatedPages.count, "page")) templated)"
-            Terminal.status("wrote \(Plural.count(fileCount, "file")) to \(destinationName)\(reuseNote): \(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)")
+            let counts = "\(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)"
+            if build.unchanged == fileCount, fileCount > 0 {
+                // The inputs were read again (the options, the paths or a file's time differed from the last run's),
+                // and every file came out the same: nothing was written.
+                Terminal.status("wrote nothing to \(destinationName): its \(Plural.count(fileCount, "file")) came out the same from the inputs read again (\(Plural.count(build.templatedPages.count, "page")) templated): \(counts)")
+            } else {
+                let reuseNote = build.unchanged == 0 ? "" : " (\(build.unchanged) unchanged, \(Plural.count(build.templatedPages.count, "page")) templated)"
+                Terminal.status("wrote \(Plural.count(fileCount, "file")) to \(destinationName)\(reuseNote): \(counts)")
+            }
         }
         if let pruneNote, !quiet { Terminal.note(pruneNote) }
         if verbose, let workers = pool as? WorkerPool, workers.started > 0 {

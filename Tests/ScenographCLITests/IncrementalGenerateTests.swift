@@ -193,6 +193,7 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertFalse(second.stderr.contains("rendering "), second.stderr)
         XCTAssertFalse(second.stderr.contains("writing "), second.stderr)
         XCTAssertTrue(second.stderr.contains("0 pages templated"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("wrote nothing to "), "every file came out the same: \(second.stderr)")
         XCTAssertTrue(second.stderr.contains("rendered nothing"), second.stderr)
         XCTAssertEqual(try contents("docs"), first)
     }
