@@ -69,7 +69,8 @@ struct SequenceLayout {
 
     init(script: SequenceScript, style: SequenceDiagram.Style) {
         self.script = script
-        let lanes = Lanes(script.participants, style: style)
+        var lanes = Lanes(script.participants, style: style)
+        for item in script.items { lanes.fit(item) }
         index = lanes.index
         columns = lanes.columns
         headerWidths = lanes.headerWidths
@@ -100,6 +101,23 @@ struct SequenceLayout {
                 x += offset == 0 ? width / 2 : max(style.minimumColumnWidth, headerWidths[offset - 1] / 2 + width / 2 + 24)
                 columns.append(x)
             }
+            noteLeft = columns.count > 1 ? columns[1] - 30 : style.margin
+        }
+
+        /// Widens the gap next to a message's target until its label, which starts beside the source's lifeline,
+        /// ends before the target's (or before the header box a creating message points at): a long label such as
+        /// `prepare(for:sender:) Main.showDetail → Detail` ran across the next lifeline and its activation bar.
+        /// Gaps only grow, so a message fitted earlier still fits.
+        mutating func fit(_ item: SequenceScript.Item) {
+            guard case .message(let from, let to, let text, let kind) = item, let source = index[from], let target = index[to],
+                  source != target else { return }
+            var needed = TextMetrics.width(text, fontSize: style.fontSize) + 24
+            if kind == .create { needed += headerWidths[target] / 2 }
+            let missing = needed - abs(columns[target] - columns[source])
+            guard missing > 0 else { return }
+            // The gap beside the target: every lane from it on (rightwards) moves right.
+            let first = target > source ? target : target + 1
+            for lane in first..<columns.count { columns[lane] += missing }
             noteLeft = columns.count > 1 ? columns[1] - 30 : style.margin
         }
 

@@ -227,27 +227,16 @@ public struct TraceDiagrams: Sendable {
         var chunks: [SequenceScript] = []
         var current: [SequenceScript.Item] = []
         var hasMessage = false
-        // The width of `script(current + [item])` without laying it out: the lanes of its participants (measured
-        // again only when a message brings a new one) and the furthest reach of its items on them.
+        // The width of `script(current + [item])` without laying it out: the lanes of its participants, widened
+        // for its messages' labels, and the furthest reach of its items on them.
         var used: Set<String> = []
-        var lanes: SequenceLayout.Lanes?
-        var lanesUsed: Set<String> = []
-        var reach = 0.0, reached = 0
         func widthWith(_ item: SequenceScript.Item) -> Double {
             var candidate = used
             if case .message(let from, let to, _, _) = item { candidate.insert(from); candidate.insert(to) }
-            if lanes == nil || candidate != lanesUsed {
-                lanes = SequenceLayout.Lanes(participants.filter { candidate.contains($0.id) }, style: style)
-                lanesUsed = candidate
-                reach = -Double.infinity
-                reached = 0
-            }
-            guard let lanes else { return 0 }
-            while reached < current.count {
-                if let itemReach = lanes.reach(of: current[reached]) { reach = max(reach, itemReach) }
-                reached += 1
-            }
-            return lanes.width(reaching: max(reach, lanes.reach(of: item) ?? reach))
+            var lanes = SequenceLayout.Lanes(participants.filter { candidate.contains($0.id) }, style: style)
+            let items = current + [item]
+            for item in items { lanes.fit(item) }
+            return lanes.width(reaching: items.compactMap { lanes.reach(of: $0) }.max() ?? -Double.infinity)
         }
         for item in body {
             let isMessage: Bool
@@ -258,7 +247,6 @@ public struct TraceDiagrams: Sendable {
                 current = []
                 hasMessage = false
                 used = []
-                lanes = nil
             }
             current.append(item)
             if case .message(let from, let to, _, _) = item { used.insert(from); used.insert(to) }

@@ -3,6 +3,29 @@ import XCTest
 @testable import Diagrams
 
 final class SequenceDiagramTests: XCTestCase {
+    /// A message's label ends before the lifeline it points at, whichever way it goes, however narrow the headers:
+    /// the gap beside the target widens, and gaps fitted for earlier messages stay wide enough.
+    func testMessageLabelsEndBeforeTheirTargetsLifeline() {
+        var script = SequenceScript(title: "labels")
+        script.participants = [
+            .init(id: "UIKit", title: "UIKit", role: .uikit),
+            .init(id: "A", title: "A", role: .content),
+            .init(id: "B", title: "B", role: .content),
+        ]
+        let long = "prepare(for:sender:) MainViewController.showDetailOfTheSelectedItem → DetailViewController"
+        script.items = [.step(index: 0, text: "launch"),
+                        .message(from: "UIKit", to: "A", label: long, style: .callback),
+                        .message(from: "B", to: "A", label: long + " again", style: .callback),
+                        .message(from: "UIKit", to: "B", label: "init(coder:)", style: .create)]
+        let layout = SequenceLayout(script: script, style: SequenceDiagram.Style())
+        let width = TextMetrics.width(long, fontSize: SequenceDiagram.Style().fontSize)
+        XCTAssertGreaterThanOrEqual(layout.columns[1] - layout.columns[0], width + 24, "rightwards, into A")
+        XCTAssertGreaterThanOrEqual(layout.columns[2] - layout.columns[1], TextMetrics.width(long + " again", fontSize: SequenceDiagram.Style().fontSize) + 24, "leftwards, from B into A")
+        // Unfitted, the headers alone would have put the lanes closer than the label is long.
+        let lanes = SequenceLayout.Lanes(script.participants, style: SequenceDiagram.Style())
+        XCTAssertLessThan(lanes.columns[1] - lanes.columns[0], width)
+    }
+
     /// Reference scenario 1 (push by a show segue), then `back`, with a note and a UIKit warning.
     static func scenarioScript() -> SequenceScript {
         var script = SequenceScript(title: "push-and-back")

@@ -51,8 +51,8 @@ final class IncrementalGenerateTests: XCTestCase {
         let index = temporary.appendingPathComponent("docs/index.md")
         let before = try inode(index)
         let second = try generate(model, into: "docs")
-        XCTAssertTrue(second.stderr.contains("is up to date (719 files)"), second.stderr)
-        XCTAssertTrue(second.stderr.contains("rendered nothing: 154 diagrams unchanged"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("is up to date (735 files)"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("rendered nothing: 158 diagrams unchanged"), second.stderr)
         XCTAssertEqual(try inode(index), before, "the folder was not replaced")
     }
 
