@@ -53,17 +53,21 @@
     var scenes = tree(data.scenes || []);
     scenes.className = "nav-scenes";
     container.appendChild(scenes);
-    container.appendChild(element("p", { "class": "nav-heading" }, "Flows"));
-    var flows = element("ul", { "class": "nav-flows" });
-    (data.flows || []).forEach(function (flow) {
-      var li = element("li");
-      li.setAttribute("data-name", flow.id.toLowerCase());
-      li.appendChild(link(flow));
-      li.appendChild(doc.createTextNode(" "));
-      li.appendChild(element("span", { "class": "result " + flow.result }, flow.result));
-      flows.appendChild(li);
-    });
-    container.appendChild(flows);
+    // A model without flows (storyboards alone) gets no empty Flows heading.
+    var flows = null;
+    if ((data.flows || []).length > 0) {
+      container.appendChild(element("p", { "class": "nav-heading" }, "Flows"));
+      flows = element("ul", { "class": "nav-flows" });
+      data.flows.forEach(function (flow) {
+        var li = element("li");
+        li.setAttribute("data-name", flow.id.toLowerCase());
+        li.appendChild(link(flow));
+        li.appendChild(doc.createTextNode(" "));
+        li.appendChild(element("span", { "class": "result " + flow.result }, flow.result));
+        flows.appendChild(li);
+      });
+      container.appendChild(flows);
+    }
     if (staticList) staticList.parentNode.replaceChild(container, staticList); else sidebar.appendChild(container);
 
     // A filtered item shows with its ancestors, so that a stack is seen in its tab.
@@ -79,7 +83,7 @@
         return shown;
       }
       Array.prototype.forEach.call(scenes.children, visit);
-      Array.prototype.forEach.call(flows.children, visit);
+      if (flows) Array.prototype.forEach.call(flows.children, visit);
     });
 
     var button = doc.querySelector(".menu-button");
