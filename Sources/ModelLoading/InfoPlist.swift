@@ -104,6 +104,15 @@ public struct InfoPlist: Sendable, Hashable {
             if parent.path == current.path { break }
             current = parent
         }
-        return folder.pathComponents.reversed().first { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }
+        // The nearest folder that names something: not a localization, and not a folder every project has under
+        // another name (`Storyboards`, `Resources`, `src`, `iOS`), unless no other is near.
+        let folders = folder.pathComponents.reversed().filter { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }
+        return folders.prefix(4).first { !genericFolderNames.contains($0.lowercased()) } ?? folders.first
     }
+
+    /// Folder names that say what a folder holds, not which app it is.
+    static let genericFolderNames: Set<String> = [
+        "storyboard", "storyboards", "resources", "resource", "src", "source", "sources", "ios", "ui", "views",
+        "interface", "supporting files", "assets",
+    ]
 }

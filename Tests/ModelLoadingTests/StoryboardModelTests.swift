@@ -124,7 +124,7 @@ import Testing
         let result = ModelLoader().load(path: StoryboardFixtures.path("Main.storyboard"))
         #expect(!result.hasErrors)
         let model = try #require(result.model)
-        #expect(model.name == "Storyboards")
+        #expect(model.name == "Fixtures", "the folder above Storyboards, which names no app")
         #expect(model.initial?.value == "MainTabBarController")
         #expect(model.storyboards.isEmpty)
     }
@@ -145,6 +145,11 @@ import Testing
     @Test func defaultNamesWithoutAProject() {
         #expect(InfoPlist.projectName(around: "/nonexistent/Photos/Base.lproj/Main.storyboard") == "Photos")
         #expect(InfoPlist.projectName(around: "/Main.storyboard") == "Main")
+        // Folders every project has under another name are passed over, for a few levels.
+        #expect(InfoPlist.projectName(around: "/nonexistent/Keyboard/Storyboard/Base.lproj/Main.storyboard") == "Keyboard")
+        #expect(InfoPlist.projectName(around: "/nonexistent/GoMap/src/iOS/Base.lproj/Main.storyboard") == "GoMap")
+        #expect(InfoPlist.projectName(around: "/nonexistent/App/Base.lproj/Main.storyboard") == "App")
+        #expect(InfoPlist.projectName(around: "/src/Resources/Main.storyboard") == "Resources", "with no other, the nearest")
     }
 }
 
