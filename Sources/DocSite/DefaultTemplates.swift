@@ -361,7 +361,7 @@ Validation found nothing to warn about.
 <tr><th>Kind</th><td>{{scene.kind}}</td></tr>
 <tr><th>Class</th><td><code>{{scene.className}}</code></td></tr>
 {{#scene.storyboardID}}<tr><th>Storyboard ID</th><td><code>{{scene.storyboardID}}</code></td></tr>{{/scene.storyboardID}}
-<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}the window (no container){{/containerPath}}</td></tr>
+<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/containerPath}}</td></tr>
 <tr><th>Presented as</th><td>{{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}}</td></tr>
 <tr><th>Defines presentation context</th><td>{{scene.definesPresentationContext}}</td></tr>
 {{#scene.origin}}<tr><th>Imported from</th><td><code>{{storyboard}}</code> object <code>{{objectID}}</code></td></tr>{{/scene.origin}}
@@ -440,7 +440,7 @@ Validation found nothing to warn about.
 {{#scene.storyboardID}}
 | Storyboard ID | {{{scene.storyboardIDCode}}} |
 {{/scene.storyboardID}}
-| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}the window (no container){{/containerPath}} |
+| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/containerPath}} |
 | Presented as | {{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}} |
 | Defines presentation context | {{scene.definesPresentationContext}} |
 {{#scene.origin}}
