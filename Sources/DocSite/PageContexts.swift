@@ -84,7 +84,9 @@ struct PageContexts {
             for cut in cuts where cut > word.startIndex {
                 let prefix = word[..<cut]
                 let scene = Identifier.scene(ofInstance: String(prefix))
-                guard model.scene(scene) != nil else { continue }
+                // An instance is `scene#N`: a word running on past its number is not one.
+                let number = prefix.split(separator: "#", maxSplits: 1).dropFirst().first
+                guard model.scene(scene) != nil, number.map({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) ?? true else { continue }
                 let href = root + scenePath(scene)
                 markdown += "[\(Markdown.escape(String(prefix)))](\(href))"
                 html += "<a href=\"\(Markdown.escapeHTML(href))\">\(Markdown.escapeHTML(String(prefix)))</a>"

@@ -106,8 +106,19 @@ public struct InfoPlist: Sendable, Hashable {
         }
         // The nearest folder that names something: not a localization, and not a folder every project has under
         // another name (`Storyboards`, `Resources`, `src`, `iOS`), unless no other is near.
-        let folders = folder.pathComponents.reversed().filter { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }
-        return folders.prefix(4).first { !genericFolderNames.contains($0.lowercased()) } ?? folders.first
+        // Never past the home folder or a folder at the top of the file system (`/tmp`, `/Users/alice`): those
+        // name the machine or its user, not the app.
+        let components = folder.standardizedFileURL.pathComponents
+        let home = URL(fileURLWithPath: NSHomeDirectory()).standardizedFileURL.pathComponents
+        var candidates: [String] = []
+        for length in stride(from: components.count, through: 2, by: -1) {
+            let path = Array(components.prefix(length))
+            if path == home || length <= 2 || (length == 3 && ["Users", "home"].contains(path[1])) { break }
+            let name = path[length - 1]
+            if !name.hasSuffix(".lproj"), !name.isEmpty { candidates.append(name) }
+        }
+        let nearest = folder.pathComponents.reversed().first { !$0.hasSuffix(".lproj") && $0 != "/" && !$0.isEmpty }
+        return candidates.prefix(4).first { !genericFolderNames.contains($0.lowercased()) } ?? nearest
     }
 
     /// Folder names that say what a folder holds, not which app it is.

@@ -183,7 +183,7 @@ extension DiffReport {
 
     func diagram() -> String {
         var out = "#### Diagram\n\n"
-        if graph.tooLargeToDraw { return out + "_No diagram: \(Markdown.escape(graph.tooLargeText)). The tables above list every change._\n" }
+        if graph.tooLargeToDraw { return out + "_No diagram: \(Markdown.escape(graph.tooLargeText)). `scenograph diff` lists every change._\n" }
         out += Markdown.fence(graph.mermaid().text, language: "mermaid")
         let legend = DiffStyle.Status.allCases.map { DiffStyle.colors($0).legend }.joined(separator: " · ")
         out += "\n<sub>\(Markdown.escapeHTML(legend))"

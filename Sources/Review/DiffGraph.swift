@@ -37,7 +37,7 @@ public struct DiffGraph: Sendable, Hashable {
     /// would be larger than `sceneLimit` scenes or `linkLimit` links.
     public private(set) var context: Int
     /// Whether the changes alone are more than one diagram can show: the graph is then drawn as a box saying
-    /// so (`nodes` and `edges` still hold what it would have shown), and the tables list every change.
+    /// so (`nodes` and `edges` still hold what it would have shown); the text form lists every change.
     public private(set) var tooLargeToDraw: Bool
 
     /// Models with more scenes than this show only the changed part.
@@ -62,34 +62,62 @@ public struct DiffGraph: Sendable, Hashable {
         omittedScenes = 0
         self.context = max(0, context)
         tooLargeToDraw = false
-        guard nodes.count > Self.fullGraphLimit else { return }
+        guard nodes.count > Self.fullGraphLimit || edges.count > Self.linkLimit else { return }
+        // Each scene's distance in links from the changes, found once; each context tried is then one filter.
+        let distance = Self.distances(nodes: nodes, edges: edges)
+        let deepest = distance.values.max() ?? 0
         let whole = (nodes: nodes, edges: edges)
+        var level = min(self.context, deepest)
         while true {
-            narrow(context: self.context)
-            if nodes.count <= Self.sceneLimit && edges.count <= Self.linkLimit { return }
-            guard self.context > 0 else { break }
-            self.context -= 1
             (nodes, edges) = whole
+            keep(within: level, distance: distance)
+            if nodes.count <= Self.sceneLimit && edges.count <= Self.linkLimit {
+                // A context past the farthest scene reached shows the same graph: it was not lowered.
+                if level < min(self.context, deepest) { self.context = level }
+                return
+            }
+            guard level > 0 else { break }
+            level -= 1
         }
+        self.context = 0
         tooLargeToDraw = true
     }
 
-    private mutating func narrow(context: Int) {
-        var kept = Set(nodes.filter { $0.status != .unchanged }.map(\.id))
+    /// How many links each scene is from a change (0 for the changed scenes and the ends of changed links), by a
+    /// breadth-first walk over links in both directions; scenes no walk reaches are absent.
+    static func distances(nodes: [Node], edges: [Edge]) -> [String: Int] {
+        var distance: [String: Int] = [:]
+        var frontier: [String] = []
+        func reach(_ id: String, _ value: Int) {
+            guard distance[id] == nil else { return }
+            distance[id] = value
+            frontier.append(id)
+        }
+        for node in nodes where node.status != .unchanged { reach(node.id, 0) }
         for edge in edges where edge.status != .unchanged {
-            kept.insert(edge.from)
-            kept.insert(edge.to)
+            reach(edge.from, 0)
+            reach(edge.to, 0)
         }
-        var frontier = kept
-        for _ in 0..<max(0, context) {
-            var next: Set<String> = []
-            for edge in edges {
-                if frontier.contains(edge.from), !kept.contains(edge.to) { next.insert(edge.to) }
-                if frontier.contains(edge.to), !kept.contains(edge.from) { next.insert(edge.from) }
+        var neighbours: [String: [String]] = [:]
+        for edge in edges {
+            neighbours[edge.from, default: []].append(edge.to)
+            neighbours[edge.to, default: []].append(edge.from)
+        }
+        var level = 0
+        while !frontier.isEmpty {
+            level += 1
+            let current = frontier
+            frontier = []
+            for id in current {
+                for next in neighbours[id] ?? [] { reach(next, level) }
             }
-            kept.formUnion(next)
-            frontier = next
         }
+        return distance
+    }
+
+    /// Keeps the scenes within `level` links of a change and the containers above them.
+    private mutating func keep(within level: Int, distance: [String: Int]) {
+        var kept = Set(distance.filter { $0.value <= level }.keys)
         // Containers above every kept scene, so each is shown where it lives.
         var parent: [String: String] = [:]
         for edge in edges where edge.segueKind == nil || edge.segueKind == .embed {
@@ -126,7 +154,7 @@ public struct DiffGraph: Sendable, Hashable {
         var statements: [DOTStatement] = []
         if tooLargeToDraw {
             var label = HTMLLabel.text("")
-            let text = "No diagram: " + tooLargeText + ". diff.md and diff.txt list every change."
+            let text = "No diagram: " + tooLargeText + ". diff.txt lists every change."
             for (index, line) in TextMetrics.wrap(text, width: 60).enumerated() {
                 label = index == 0 ? .text(line) : label + .lineBreak() + .text(line)
             }

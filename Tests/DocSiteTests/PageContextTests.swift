@@ -45,6 +45,7 @@ final class PageContextTests: XCTestCase {
             + "  Display.Gpx: {}\n  List@tabs: {}\n"
         let model = try XCTUnwrap(ModelLoader().load(text: text, path: "Q.yaml").model)
         let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
+        XCTAssertEqual(contexts.linkedText("main#2. main#2x", root: "").markdown, "[main\\#2](scenes/main.md). main\\#2x", "an instance's number ends it")
         let linked = contexts.linkedText("tap: main.open; main presents Display.Gpx#2 on List@tabs. Display.Other and Display.", root: "../")
         XCTAssertEqual(linked.markdown, "tap: [main](../scenes/main.md).open; [main](../scenes/main.md) presents [Display.Gpx\\#2](../scenes/Display.Gpx.md) on [List@tabs](../scenes/List@tabs.md). Display.Other and Display.")
         XCTAssertEqual(linked.html, "tap: <a href=\"../scenes/main.md\">main</a>.open; <a href=\"../scenes/main.md\">main</a> presents <a href=\"../scenes/Display.Gpx.md\">Display.Gpx#2</a> on <a href=\"../scenes/List@tabs.md\">List@tabs</a>. Display.Other and Display.")

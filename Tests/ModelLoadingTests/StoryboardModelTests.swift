@@ -150,6 +150,9 @@ import Testing
         #expect(InfoPlist.projectName(around: "/nonexistent/GoMap/src/iOS/Base.lproj/Main.storyboard") == "GoMap")
         #expect(InfoPlist.projectName(around: "/nonexistent/App/Base.lproj/Main.storyboard") == "App")
         #expect(InfoPlist.projectName(around: "/src/Resources/Main.storyboard") == "Resources", "with no other, the nearest")
+        #expect(InfoPlist.projectName(around: "/Users/alice/src/Main.storyboard") == "src", "never a user's name")
+        #expect(InfoPlist.projectName(around: "/tmp/Storyboards/Main.storyboard") == "Storyboards", "never a top folder")
+        #expect(InfoPlist.projectName(around: NSHomeDirectory() + "/Storyboards/Main.storyboard") == "Storyboards", "never the home folder")
     }
 }
 

@@ -363,6 +363,34 @@ import Testing
         #expect(DiffReport(base: smallBase, head: smallHead, context: 2).graph.context == 2)
     }
 
+    /// A context far past the model's size costs one walk, not one per level, and is lowered to what fits.
+    @Test func aHugeContextIsLoweredToWhatFits() throws {
+        let (base, head) = try Self.chain(400, changed: { $0 == 200 })
+        let report = DiffReport(base: base, head: head, context: 100_000)
+        #expect(report.graph.context == 149, "s51…s349: 299 scenes")
+        #expect(report.graph.nodes.count == 299 && !report.graph.tooLargeToDraw)
+        // Asked for more than the farthest scene, with room for all: the context asked for is kept.
+        let (smallBase, smallHead) = try Self.chain(60, changed: { $0 == 30 })
+        let all = DiffReport(base: smallBase, head: smallHead, context: 1_000)
+        #expect(all.graph.context == 1_000 && all.graph.nodes.count == 61)
+    }
+
+    /// Small models are held to the link limit too: an unwind implemented by many scenes draws a link to each.
+    @Test func aSmallModelWithManyLinksIsNarrowed() throws {
+        var scenes = ""
+        for index in 0..<25 {
+            scenes += "  s\(index):\n    unwindActions: [back]\n    segues: {up: {kind: unwind, action: back, trigger: Up}}\n"
+        }
+        let header = "format: 1\nname: Unwinds\ninitial: s0\nscenes:\n"
+        let base = try ReviewFiles.model(text: header + scenes)
+        let head = try ReviewFiles.model(text: header + scenes.replacingOccurrences(of: "  s3:\n", with: "  s3:\n    title: Three\n"))
+        let whole = DiffGraph(diff: ModelDiff(base: base, head: head), base: base, head: head, context: 0)
+        #expect(whole.nodes.count <= DiffGraph.fullGraphLimit)
+        let report = DiffReport(base: base, head: head)
+        #expect(report.graph.edges.count <= DiffGraph.linkLimit, "\(report.graph.edges.count) links")
+        #expect(report.graph.context == 0 && !report.graph.tooLargeToDraw)
+    }
+
     @Test func changesTooManyForOneDiagramAreSaidInWords() throws {
         let (base, head) = try Self.chain(DiffGraph.sceneLimit + 20, changed: { _ in true })
         let report = DiffReport(base: base, head: head)
@@ -378,7 +406,7 @@ import Testing
         #expect(mermaid.contains("No diagram: the changes take 321 scenes"))
         let comment = report.markdown()
         #expect(!comment.contains("```mermaid"))
-        #expect(comment.contains("_No diagram: the changes take 321 scenes and 320 links: too many for one diagram (at most 300 scenes and 450 links). The tables above list every change._"))
+        #expect(comment.contains("_No diagram: the changes take 321 scenes and 320 links: too many for one diagram (at most 300 scenes and 450 links). `scenograph diff` lists every change._"))
         #expect(report.json().contains("\"drawn\": false"))
     }
 }
