@@ -9,6 +9,7 @@
 #include <graphviz/gvplugin.h>
 #include <graphviz/gvplugin_textlayout.h>
 #include <string.h>
+#include <strings.h>
 
 /// cgraph's default ID discipline, which `agmemread` uses. Swift 6 rejects direct
 /// references to a mutable C global, so the renderer reaches it through this pointer
