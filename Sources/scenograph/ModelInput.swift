@@ -220,8 +220,16 @@ enum ModelInput {
     /// model's flows start, with the flows it has.
     static func unknownFlow(_ id: String?, in model: SceneModel) -> Diagnostic {
         let ids = model.flows.map(\.id)
-        let known = ids.isEmpty ? "the model has no flows" : "flows: " + ids.joined(separator: ", ")
         let location = model.flows.first?.location ?? SourceLocation(file: model.path, line: 1, column: 1)
+        if ids.isEmpty {
+            // No flow to name: say where flows come from (storyboards alone have none).
+            let what = id.map { "unknown flow '\($0)'" } ?? "the diagram is drawn for one flow"
+            let fromStoryboards = !model.storyboards.isEmpty || model.path.hasSuffix(".storyboard")
+            return .error("\(what), and the model has no flows; " + (fromStoryboards
+                ? "flows are written in a model file that lists the storyboards (docs/model-format.md)"
+                : "add one under 'flows:'"), at: location)
+        }
+        let known = "flows: " + ids.joined(separator: ", ")
         let what = id.map { "unknown flow '\($0)'\(Identifier.didYouMean($0, among: ids))" } ?? "the diagram is drawn for one flow: add --flow ID"
         return .error("\(what); \(known)", at: location)
     }

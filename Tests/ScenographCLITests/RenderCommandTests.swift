@@ -55,6 +55,16 @@ struct RenderCommandTests {
         #expect(try String(contentsOf: text, encoding: .utf8).hasPrefix("<?xml"))
     }
 
+    @Test("a sequence diagram of storyboards alone says where flows come from")
+    func sequenceWithoutFlows() throws {
+        let storyboard = Scenograph.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard").path
+        let run = try Scenograph.run(["render", storyboard, "--diagram", "sequence", "-q"])
+        #expect(run.status == 1)
+        #expect(run.error.contains("\(storyboard):1:1: error: the diagram is drawn for one flow, and the model has no flows; flows are written in a model file that lists the storyboards (docs/model-format.md)"), "\(run.error)")
+        let model = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence"])
+        #expect(model.error.contains("add --flow ID; flows: "), "a model with flows lists them: \(model.error)")
+    }
+
     @Test("PNG and PDF output start with their file signatures")
     func binaryFormats() throws {
         let directory = try Scenograph.temporaryDirectory()
