@@ -368,8 +368,30 @@ public struct ModelValidator {
             let parts = event.value.split(separator: ":", maxSplits: 1)
             if parts.count != 2 || parts[0].contains(" ") {
                 error("event '\(event.value)' must read '<instance>: <call>', e.g. 'photo: viewDidLoad()'", at: event.location, .modelFormat)
+                continue
             }
+            func trimmed(_ text: Substring) -> String { String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
+            checkEvent(receiver: trimmed(parts[0]), call: trimmed(parts[1]), at: event.location)
         }
+    }
+
+    /// An event names an instance (or `scene.segue` for a segue's `perform()`) and one of the calls events are made
+    /// of: a misspelt one would never match, so `noEvents` would pass whatever happens.
+    private mutating func checkEvent(receiver: String, call: String, at location: SourceLocation) {
+        if let dot = receiver.lastIndex(of: "."), call == "perform()",
+           model.scene(String(receiver[..<dot]))?.segues.contains(where: { $0.id == String(receiver[receiver.index(after: dot)...]) }) == true {
+            // A segue's perform(): its receiver is the segue.
+        } else {
+            checkInstance(Located(receiver, at: location), "in an event")
+        }
+        let actions = Set(model.scenes.flatMap { $0.unwindActions.map { "\($0.value)(_:)" } })
+        guard !EventCalls.signatures.contains(call), !actions.contains(call) else { return }
+        let candidates = EventCalls.signatures + actions.sorted()
+        // `viewWillDisappear` for `viewWillDisappear(_:)`: the signature the bare name starts.
+        let completed = call.contains("(") ? nil : candidates.first { $0.hasPrefix(call + "(") }
+        let hint = completed.map { " (did you mean '\($0)'?)" } ?? Identifier.didYouMean(call, among: candidates)
+        error("unknown call '\(call)' in an event\(hint): events are UIKit's calls, written as their Swift signatures, e.g. 'viewDidLoad()', 'viewWillAppear(_:)'",
+              at: location, .unknownReference)
     }
 
     // MARK: - Reachability

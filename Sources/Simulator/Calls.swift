@@ -21,6 +21,16 @@ enum Call: Sendable, Hashable {
     // Destruction.
     case deinitialize
 
+    /// Every call but the unwind actions: what `EventCalls.signatures` must list (`SimulatorTests`).
+    static let named: [Call] = [
+        .initCoder, .awakeFromNib, .viewDidLoad, .viewWillAppear, .viewIsAppearing, .viewDidAppear, .viewWillDisappear,
+        .viewDidDisappear, .viewWillLayoutSubviews, .viewDidLayoutSubviews, .viewWillTransition, .willMove, .didMove,
+        .shouldPerformSegue, .prepare, .perform, .performSegue, .show, .showDetail, .push, .pop, .popToRoot, .present,
+        .dismiss, .unwindTowards, .adaptivePresentationStyle, .presentationControllerWillDismiss,
+        .presentationControllerDidDismiss, .presentationControllerDidAttemptToDismiss, .collapseSecondary,
+        .separateSecondary, .pageAfter, .pageBefore, .deinitialize,
+    ]
+
     var signature: String {
         switch self {
         case .initCoder: "init(coder:)"

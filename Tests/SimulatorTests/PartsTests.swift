@@ -6,6 +6,12 @@ import Testing
 /// The simulator's parts on their own, without a flow: the world, the instantiator and a
 /// transition, each a value that can be copied and driven directly.
 @Suite struct PartsTests {
+    /// Validation's list of the calls events may name is the simulator's.
+    @Test func eventCallsAreTheSimulatorsSignatures() {
+        #expect(Set(Call.named.map(\.signature)) == Set(EventCalls.signatures))
+        #expect(Call.named.count == EventCalls.signatures.count)
+    }
+
     static let yaml = """
         format: 1
         name: Parts
