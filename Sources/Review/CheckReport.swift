@@ -28,8 +28,19 @@ public struct CheckReport: Sendable {
         let ruled = Set(lint.rawFindings().map { "\($0.diagnostic.category ?? "") \($0.diagnostic.location)" })
         var findings = loadDiagnostics.filter { $0.isError || !ruled.contains("\($0.category ?? "") \($0.location)") }
         var flowFindings: [Diagnostic] = []
-        for trace in Simulator(model: model).runAll().flows {
+        for (flow, trace) in zip(model.flows, Simulator(model: model).runAll().flows) {
             for step in trace.steps {
+                // What UIKit would log and ignore: the cause of what fails after it, and a finding of its own, unless
+                // the next step expects it (`expect: {warnings: […]}`): then the flow documents it.
+                var expected: [String] = []
+                if flow.steps.indices.contains(step.index), case .expect(let expectation) = flow.steps[step.index].action {
+                    expected = expectation.warnings.map(\.value)
+                }
+                for warning in step.warnings where !expected.contains(where: { warning.contains($0) }) {
+                    flowFindings.append(Diagnostic(.warning, at: FlowDiagnostics.location(of: step.index, in: flow),
+                                                   "flow '\(trace.flow)', step \(step.index): UIKit warning: \(warning)",
+                                                   category: DiagnosticCategory.uikitWarning.id))
+                }
                 for failure in step.failures {
                     flowFindings.append(Diagnostic(.error, at: failure.location, "flow '\(trace.flow)', step \(step.index): \(failure.message)",
                                                    category: DiagnosticCategory.flowExpectation.id))

@@ -33,7 +33,7 @@ public enum FlowDiagnostics {
     }
 
     /// Where step `index` is written: the flow's own position for the launch (step 0).
-    static func location(of index: Int, in flow: Flow) -> SourceLocation {
+    public static func location(of index: Int, in flow: Flow) -> SourceLocation {
         flow.steps.indices.contains(index - 1) ? flow.steps[index - 1].location : flow.location
     }
 }

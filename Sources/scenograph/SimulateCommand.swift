@@ -60,8 +60,13 @@ struct SimulateCommand: ParsableCommand {
         case .json: trace.writeJSON(state: stateForm) { stream.write($0) }
         }
         stream.finish()
-        Terminal.report(zip(flows, trace.flows).flatMap { FlowDiagnostics.diagnostics(for: $1, of: $0) }, output)
-        if !trace.passed { throw ExitCode(1) }
+        // The model's `lint:` settings apply to UIKit's warnings (disabled, or raised to errors that fail the run);
+        // failed expectations and steps that cannot happen are the flow's result and always shown.
+        let diagnostics = zip(flows, trace.flows).flatMap { FlowDiagnostics.diagnostics(for: $1, of: $0) }.flatMap { diagnostic in
+            diagnostic.category == FlowDiagnostics.uikitWarning ? sceneModel.applyingLintSettings(to: [diagnostic], scene: { _ in nil }) : [diagnostic]
+        }
+        Terminal.report(diagnostics, output)
+        if !trace.passed || diagnostics.contains(where: \.isError) { throw ExitCode(1) }
     }
 }
 

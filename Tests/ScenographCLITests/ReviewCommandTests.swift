@@ -249,5 +249,25 @@ final class ReviewCommandTests: XCTestCase {
         let failing = try CLIRunner.run(["check", error.path, "--format", "sarif"])
         XCTAssertEqual(failing.status, 1, "an error-severity finding fails")
         XCTAssertTrue(failing.stdout.contains("\"ruleId\": \"popover-without-anchor\""), failing.stdout)
+
+        // UIKit's warnings during a flow are check's findings, and follow the model's lint settings in simulate too.
+        let model = "format: 1\nname: U\ninitial: nav\n%@scenes:\n  nav: {kind: navigation, root: list}\n  list: {}\nflows:\n  f:\n    steps:\n      - dismiss: nav\n"
+        let plain = directory.appendingPathComponent("uikit.yaml")
+        try model.replacingOccurrences(of: "%@", with: "").write(to: plain, atomically: true, encoding: .utf8)
+        let found = try CLIRunner.run(["check", plain.path])
+        XCTAssertEqual(found.status, 0, found.stderr)
+        XCTAssertTrue(found.stderr.contains("\(plain.path):10:9: warning: flow 'f', step 1: UIKit warning: dismiss(animated:completion:) on <UINavigationController: nav> does nothing"), found.stderr)
+        XCTAssertEqual(try CLIRunner.run(["check", plain.path, "--strict"]).status, 1)
+        let raised = directory.appendingPathComponent("raised.yaml")
+        try model.replacingOccurrences(of: "%@", with: "lint: {error: [uikit-warning]}\n").write(to: raised, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try CLIRunner.run(["check", raised.path]).status, 1)
+        let simulated = try CLIRunner.run(["simulate", raised.path])
+        XCTAssertEqual(simulated.status, 1)
+        XCTAssertTrue(simulated.stderr.contains(": error: flow 'f' step 1 (dismiss: nav): UIKit warning:"), simulated.stderr)
+        let quietened = directory.appendingPathComponent("disabled.yaml")
+        try model.replacingOccurrences(of: "%@", with: "lint: {disable: [uikit-warning]}\n").write(to: quietened, atomically: true, encoding: .utf8)
+        let silent = try CLIRunner.run(["simulate", quietened.path])
+        XCTAssertEqual(silent.status, 0)
+        XCTAssertFalse(silent.stderr.contains("UIKit warning"), silent.stderr)
     }
 }
