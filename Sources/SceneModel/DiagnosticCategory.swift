@@ -172,6 +172,10 @@ extension DiagnosticCategory {
         id: "ineffective-setting", source: .validation, defaultSeverity: .warning,
         summary: "a setting that has no effect where it is written (an embed segue's trigger, a column its split style does not show, a modal style on a segue that does not present)",
         fixHint: "remove it, or change what keeps it from having an effect", plural: "ineffective settings")
+    public static let emptyCheck = DiagnosticCategory(
+        id: "empty-check", source: .validation, defaultSeverity: .warning,
+        summary: "a flow with no steps, or an 'expect' that checks nothing: it passes whatever the app does",
+        fixHint: "add steps or checks, or remove it", plural: "checks that check nothing")
     public static let initialInContainer = DiagnosticCategory(
         id: "initial-in-container", source: .validation, defaultSeverity: .warning,
         summary: "the initial scene is also a container's child; at launch it is installed as the window's root, outside that container",
@@ -202,7 +206,7 @@ extension DiagnosticCategory {
         flowExpectation, flowError, uikitWarning,
         syntax, limit, modelFormat, inputFile, unknownReference, unmatchedAnnotation, containment,
         unsupportedStoryboard, tvOSStoryboard, launchScreen, duplicateInput, storyboardReference, storyboardIgnored,
-        containerSetInCode, noInitialScene, deprecatedSegue, undeclaredCondition, ineffectiveSetting, initialInContainer,
+        containerSetInCode, noInitialScene, deprecatedSegue, undeclaredCondition, ineffectiveSetting, emptyCheck, initialInContainer,
         pushNavigationController, unknownCategory, codeUnresolved, validation,
     ]
 

@@ -159,6 +159,12 @@ public struct Expectation: Sendable, Hashable {
 }
 
 extension Expectation {
+    /// Whether it checks nothing (`expect: {}`, or only empty lists): it holds whatever happens.
+    public var checksNothing: Bool {
+        visible == nil && chain == nil && stacks.isEmpty && selected.isEmpty && collapsed.isEmpty && styles.isEmpty
+            && events.isEmpty && noEvents.isEmpty && warnings.isEmpty
+    }
+
     /// What the expectation checks, in one line: `visible camera; chain [tabs]; 5 events in order`.
     public var summary: String {
         var parts: [String] = []

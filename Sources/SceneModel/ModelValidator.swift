@@ -287,6 +287,9 @@ public struct ModelValidator {
                 warning("condition '\(condition.name)' of flow '\(flow.id)' is not declared in the model's 'conditions'",
                         at: condition.location, .undeclaredCondition, subject: "'\(condition.value)'")
             }
+            if flow.steps.isEmpty {
+                warning("flow '\(flow.id)' has no steps: it passes whatever the app does", at: flow.location, .emptyCheck, subject: "'\(flow.id)'")
+            }
             for step in flow.steps { checkStep(step, declared: declared) }
         }
     }
@@ -342,6 +345,9 @@ public struct ModelValidator {
                 warning("condition '\(condition.name)' is not declared in the model's 'conditions'", at: condition.location, .undeclaredCondition)
             }
         case .expect(let expectation):
+            if expectation.checksNothing {
+                warning("this 'expect' checks nothing (no key, or only empty lists): it holds whatever happens", at: step.location, .emptyCheck)
+            }
             checkExpectation(expectation)
         case .back, .swipePage, .swipeDown, .environment, .note:
             break
