@@ -121,7 +121,7 @@ final class ModelLoaderTests: XCTestCase {
         let result = ModelLoader().load(text: warned, path: "warnings.yaml")
         XCTAssertNotNil(result.model)
         XCTAssertFalse(result.hasErrors)
-        XCTAssertEqual(result.diagnostics.count, 7)
+        XCTAssertEqual(result.diagnostics.count, 9)
     }
 
     func testEveryDiagnosticNamesFileLineAndColumn() throws {
