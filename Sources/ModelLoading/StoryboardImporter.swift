@@ -194,6 +194,19 @@ final class StoryboardImportSession {
     /// Storyboard references that stand in for a scene of a storyboard that is not imported.
     private var standInNames: Set<String> = []
 
+    /// A suggestion for a storyboard that is not there: a file of its folder whose name differs only in case (which
+    /// a Mac's file system forgives and Linux's does not), or one close to it.
+    static func nearestStoryboard(to path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) else { return "" }
+        let storyboards = entries.filter { $0.lowercased().hasSuffix(".storyboard") }.sorted()
+        if let same = storyboards.first(where: { $0.lowercased() == name.lowercased() }) {
+            return " (did you mean '\(same)'? file names differ in case: a Mac's file system forgives that, Linux's does not)"
+        }
+        return Identifier.didYouMean(name, among: storyboards)
+    }
+
     init(mainStoryboard: String? = nil) {
         requestedMain = mainStoryboard.map { $0.lowercased().hasSuffix(".storyboard") ? Self.storyboardName(of: $0) : $0 }
         requestedMainPath = mainStoryboard.flatMap { $0.contains("/") ? URL(fileURLWithPath: $0).standardizedFileURL.path : nil }
@@ -225,7 +238,8 @@ final class StoryboardImportSession {
             }
             guard let data else {
                 let exists = FileManager.default.fileExists(atPath: path)
-                error(exists ? "cannot read storyboard '\(path)'" : ModelLoader.notUTF8(path, what: "storyboard") ?? "no such storyboard file '\(path)'", at: input.listedAt ?? start, category: .inputFile)
+                error(exists ? "cannot read storyboard '\(path)'" : ModelLoader.notUTF8(path, what: "storyboard") ?? "no such storyboard file '\(path)'\(Self.nearestStoryboard(to: path))",
+                      at: input.listedAt ?? start, category: .inputFile)
                 continue
             }
             let root: StoryboardElement

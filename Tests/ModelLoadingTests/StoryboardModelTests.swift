@@ -65,6 +65,14 @@ import Testing
         #expect(error?.message.hasSuffix("Fixtures/Storyboards/Nowhere.storyboard'") == true)
     }
 
+    /// A storyboard named with another case, or misspelt, gets the file of its folder it probably means.
+    @Test func aMissingStoryboardSuggestsTheFileMeant() {
+        let caseOnly = StoryboardImportSession.nearestStoryboard(to: StoryboardFixtures.path("main.storyboard"))
+        #expect(caseOnly.hasPrefix(" (did you mean 'Main.storyboard'? file names differ in case"), "\(caseOnly)")
+        #expect(StoryboardImportSession.nearestStoryboard(to: StoryboardFixtures.path("Setings.storyboard")) == " (did you mean 'Settings.storyboard'?)")
+        #expect(StoryboardImportSession.nearestStoryboard(to: "/nonexistent/Main.storyboard") == "")
+    }
+
     @Test func aModelThatOnlyListsStoryboards() throws {
         let text = """
             format: 1
