@@ -75,7 +75,7 @@ enum StoryboardXML {
         case 1: "the parser gave up (the document is too large or too deeply nested for it)"
         case 2: "the parser ran out of memory"
         case 3: "the document does not start like XML"
-        case 4: "the document is empty"
+        case 4: "no element found: the file is empty or not XML (a storyboard starts with <?xml …?> and <document …>)"
         case 5: "the document ends too early (an element is not closed)"
         case 6, 7, 8: "an invalid character reference ('&#…;')"
         case 9: "an invalid character"

@@ -49,6 +49,11 @@ import Testing
         #expect(result.diagnostics.brief == ["Plist.storyboard:1:1: error: not an Interface Builder storyboard: the document element is <plist>, not <document>"])
     }
 
+    @Test func plainTextIsNotXML() {
+        let result = StoryboardImporter().importContents([("Text.storyboard", Data("hello\n".utf8))])
+        #expect(result.diagnostics.brief == ["Text.storyboard:1:1: error: malformed XML: no element found: the file is empty or not XML (a storyboard starts with <?xml …?> and <document …>)"])
+    }
+
     @Test func unclosedDocument() {
         let text = "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">\n  <scenes>\n"
         let result = StoryboardImporter().importContents([("Cut.storyboard", Data(text.utf8))])
