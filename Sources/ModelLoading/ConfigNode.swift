@@ -91,24 +91,40 @@ enum ConfigParser {
     }
 
     private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
+        // A model in JSON is read by the YAML parser (JSON is YAML); its errors say JSON.
+        let language = file.lowercased().hasSuffix(".json") ? "JSON" : "YAML"
+        func positioned(_ context: YamlError.Context?, _ problem: String, _ mark: Mark) -> Diagnostic {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let line = mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1]) : []
+            if problem.contains("cannot start any token"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
+                return .error("invalid \(language): a tab character; YAML indents with spaces only", at: location(mark, file: file), category: .syntax)
+            }
+            guard let context else { return .error("invalid \(language): \(problem)", at: location(mark, file: file), category: .syntax) }
+            // libyaml gives up where the text stops making sense; an unclosed quote is where it was opened, so that
+            // is where the error is placed, with where the parser gave up. (An unclosed bracket's context is not as
+            // sure a place: a missing inner '}' leaves the outermost mapping unclosed.)
+            if context.text.contains("quoted scalar"), context.mark.line != mark.line || context.mark.column != mark.column {
+                return .error("invalid \(language): the quoted text that starts here is never closed (\(problem) at \(mark.line):\(mark.column))",
+                              at: location(context.mark, file: file), category: .syntax)
+            }
+            return .error("invalid \(language): \(problem) \(context.text) (started at \(context.mark.line):\(context.mark.column))",
+                          at: location(mark, file: file), category: .syntax)
+        }
         switch error {
         case .scanner(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return .error("invalid YAML: \(detail)", at: location(mark, file: file), category: .syntax)
+            return positioned(context, problem, mark)
         case .parser(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return .error("invalid YAML: \(detail)", at: location(mark, file: file), category: .syntax)
+            return positioned(context, problem, mark)
         case .reader(let problem, let offset, let value, _):
             let position = linePosition(ofUTF8Offset: offset ?? 0, in: text)
-            return .error("invalid YAML: \(problem) (byte 0x\(String(value, radix: 16)))",
+            return .error("invalid \(language): \(problem) (byte 0x\(String(value, radix: 16)))",
                           at: SourceLocation(file: file, line: position.line, column: position.column), category: .syntax)
         case .composer(let context, let problem, let mark, _):
-            let detail = context.map { "\(problem) \($0.text)" } ?? problem
-            return .error("invalid YAML: \(detail)", at: location(mark, file: file), category: .syntax)
+            return positioned(context, problem, mark)
         case .dataCouldNotBeDecoded:
             return .error("the file is not valid UTF-8", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax)
         default:
-            return .error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax)
+            return .error("invalid \(language): \(error)", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax)
         }
     }
 }

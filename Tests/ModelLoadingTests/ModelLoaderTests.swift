@@ -113,6 +113,16 @@ final class ModelLoaderTests: XCTestCase {
         }
     }
 
+    /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
+    func testCommonSyntaxErrorsAreSaidPlainly() {
+        func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
+        XCTAssertEqual(first("format: 1\nname: T\ninitial: a\nscenes:\n  a:\n\ttitle: A\n", "t.yaml"),
+                       "t.yaml:6:1: error: invalid YAML: a tab character; YAML indents with spaces only [syntax]")
+        XCTAssertEqual(first("format: 1\nname: T\ninitial: a\nscenes:\n  a: {title: \"A}\n  b: {}\n", "q.yaml"),
+                       "q.yaml:5:14: error: invalid YAML: the quoted text that starts here is never closed (found unexpected end of stream at 7:1) [syntax]")
+        XCTAssertTrue(first("{\"format\": 1,\n \"name\": \"T\"\n", "m.json").hasPrefix("m.json:3:1: error: invalid JSON: "))
+    }
+
     func testErrorsWithholdTheModelAndWarningsDoNot() throws {
         let directory = try fixturesDirectory()
         let bad = try String(contentsOf: directory.appendingPathComponent("reference-errors.yaml"), encoding: .utf8)
