@@ -1,6 +1,12 @@
 import SceneModel
 
 extension ModelDecoder {
+    /// A did-you-mean when one is close, else the list of the steps there are.
+    static func suggestion(_ text: String, among keywords: [String]) -> String {
+        let close = Identifier.didYouMean(text, among: keywords)
+        return close.isEmpty ? "; steps: \(keywords.joined(separator: ", "))" : close
+    }
+
     // MARK: - Flows
 
     func decodeFlows(_ node: ConfigNode) -> [Flow] {
@@ -46,13 +52,14 @@ extension ModelDecoder {
             default:
                 let hint: String
                 if keywords.contains(text) {
-                    hint = " ('\(text)' needs a value: '\(text): …')"
+                    context.error("step '\(text)' needs a value: write '\(text): …'", at: node.location)
+                    return nil
                 } else if let space = text.firstIndex(of: " "), keywords.contains(String(text[..<space])) {
                     // `tap X` in YAML is one string: the colon after the keyword is missing.
                     let keyword = String(text[..<space])
                     hint = " (write '\(keyword): \(text[space...].trimmingCharacters(in: .whitespaces))': a step's keyword is followed by a colon)"
                 } else {
-                    hint = Identifier.didYouMean(text, among: keywords)
+                    hint = Self.suggestion(text, among: keywords)
                 }
                 context.error("unknown step '\(text)'\(hint)", at: node.location)
                 return nil
@@ -65,7 +72,7 @@ extension ModelDecoder {
                 context.error("a step has one action, found \(primary.map { "'\($0.key)'" }.joined(separator: " and "))",
                               at: primary[1].keyLocation)
             } else if let first = entries.first {
-                context.error("unknown step '\(first.key)'\(Identifier.didYouMean(first.key, among: keywords))", at: first.keyLocation)
+                context.error("unknown step '\(first.key)'\(Self.suggestion(first.key, among: keywords))", at: first.keyLocation)
             } else {
                 context.error("an empty step", at: node.location)
             }

@@ -139,7 +139,10 @@ public struct ModelLoader: Sendable {
         let applied = scan.apply(to: model.scenes, initialScenes: notes.initialScenes)
         model.replaceScenes(applied.scenes)
         context.append(scan.diagnostics + applied.diagnostics)
-        let diagnostics = model.applyingLintSettings(to: context.diagnostics + ModelValidator.validate(model)).removingRepeatedWarnings().sortedByLocation()
+        var validated = ModelValidator.validate(model)
+        // A flow or an 'expect' whose entries were in error reads as empty: the errors say what is wrong.
+        if context.diagnostics.contains(where: \.isError) { validated.removeAll { $0.category == DiagnosticCategory.emptyCheck.id } }
+        let diagnostics = model.applyingLintSettings(to: context.diagnostics + validated).removingRepeatedWarnings().sortedByLocation()
         return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
     }
 }

@@ -31,6 +31,12 @@ import Testing
         #expect(Self.errors("      - tpa list.open").first?.contains("(write") == false, "only a real keyword gets the colon hint")
     }
 
+    @Test func aKeywordWithoutItsValueAndAnUnknownStepSayWhatToWrite() {
+        #expect(Self.errors("      - tap") == ["h.yaml:14:9: error: step 'tap' needs a value: write 'tap: …' [model-format]"])
+        #expect(Self.errors("      - pop").first?.contains("unknown step 'pop'; steps: tap, perform, show,") == true, "no close keyword: the list")
+        #expect(Self.errors("      - bakc").first?.contains("(did you mean 'back'?)") == true)
+    }
+
     @Test func anUnknownSceneSuggestsTheSceneWithThatTitle() {
         #expect(Self.errors("      - show: Settings") == [
             "h.yaml:14:15: error: unknown scene 'Settings' in 'show' step (did you mean 'list', titled 'Settings'?) [unknown-reference]",
