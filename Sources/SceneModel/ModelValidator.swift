@@ -364,11 +364,22 @@ public struct ModelValidator {
             }
             for entry in stack.value { checkInstance(entry, "in a stack") }
         }
+        // As 'stacks' names navigation scenes, 'selected' names tab bars and 'collapsed' split views: another kind
+        // could never match, and the flow would fail with a message about the state instead of the model.
+        func requireKind(_ subject: Located<String>, _ kind: SceneKind, _ key: String) {
+            if let scene = model.scene(Identifier.scene(ofInstance: subject.value)), scene.kind != kind {
+                error("'\(key)' names \(kind.rawValue) scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: subject.location, .modelFormat)
+            }
+        }
         for entry in expectation.selected {
             checkInstance(entry.subject, "in 'selected'")
             checkInstance(entry.value, "in 'selected'")
+            requireKind(entry.subject, .tabBar, "selected")
         }
-        for entry in expectation.collapsed { checkInstance(entry.subject, "in 'collapsed'") }
+        for entry in expectation.collapsed {
+            checkInstance(entry.subject, "in 'collapsed'")
+            requireKind(entry.subject, .split, "collapsed")
+        }
         for entry in expectation.styles { checkInstance(entry.subject, "in 'styles'") }
         for event in expectation.events + expectation.noEvents {
             let parts = event.value.split(separator: ":", maxSplits: 1)
