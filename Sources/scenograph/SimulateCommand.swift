@@ -65,7 +65,8 @@ struct SimulateCommand: ParsableCommand {
         let diagnostics = zip(flows, trace.flows).flatMap { FlowDiagnostics.diagnostics(for: $1, of: $0) }.flatMap { diagnostic in
             diagnostic.category == FlowDiagnostics.uikitWarning ? sceneModel.applyingLintSettings(to: [diagnostic], scene: { _ in nil }) : [diagnostic]
         }
-        Terminal.report(diagnostics, output)
+        // In file order, as every command prints its diagnostics (a step's checks are made in another order).
+        Terminal.report(diagnostics.sortedByLocation(), output)
         if !trace.passed || diagnostics.contains(where: \.isError) { throw ExitCode(1) }
     }
 }
