@@ -358,28 +358,14 @@ public struct ModelValidator {
         if let visible = expectation.visible { checkInstance(visible, "in 'visible'") }
         for entry in expectation.chain ?? [] { checkInstance(entry, "in 'chain'") }
         for stack in expectation.stacks {
-            checkInstance(stack.subject, "in 'stacks'")
-            if let scene = model.scene(Identifier.scene(ofInstance: stack.subject.value)), scene.kind != .navigation {
-                error("'stacks' names navigation scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: stack.subject.location, .modelFormat)
-            }
+            checkSubject(stack.subject, of: .navigation, key: "stacks")
             for entry in stack.value { checkInstance(entry, "in a stack") }
         }
-        // As 'stacks' names navigation scenes, 'selected' names tab bars and 'collapsed' split views: another kind
-        // could never match, and the flow would fail with a message about the state instead of the model.
-        func requireKind(_ subject: Located<String>, _ kind: SceneKind, _ key: String) {
-            if let scene = model.scene(Identifier.scene(ofInstance: subject.value)), scene.kind != kind {
-                error("'\(key)' names \(kind.rawValue) scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: subject.location, .modelFormat)
-            }
-        }
         for entry in expectation.selected {
-            checkInstance(entry.subject, "in 'selected'")
+            checkSubject(entry.subject, of: .tabBar, key: "selected")
             checkInstance(entry.value, "in 'selected'")
-            requireKind(entry.subject, .tabBar, "selected")
         }
-        for entry in expectation.collapsed {
-            checkInstance(entry.subject, "in 'collapsed'")
-            requireKind(entry.subject, .split, "collapsed")
-        }
+        for entry in expectation.collapsed { checkSubject(entry.subject, of: .split, key: "collapsed") }
         for entry in expectation.styles { checkInstance(entry.subject, "in 'styles'") }
         for event in expectation.events + expectation.noEvents {
             let parts = event.value.split(separator: ":", maxSplits: 1)
@@ -389,6 +375,15 @@ public struct ModelValidator {
             }
             func trimmed(_ text: Substring) -> String { String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed()) }
             checkEvent(receiver: trimmed(parts[0]), call: trimmed(parts[1]), at: event.location)
+        }
+    }
+
+    /// The subject of `stacks`, `selected` or `collapsed`: an instance of a scene of the one kind the key is about
+    /// (another kind could never match, and the flow would fail with a message about the state, not the model).
+    private mutating func checkSubject(_ subject: Located<String>, of kind: SceneKind, key: String) {
+        checkInstance(subject, "in '\(key)'")
+        if let scene = model.scene(Identifier.scene(ofInstance: subject.value)), scene.kind != kind {
+            error("'\(key)' names \(kind.rawValue) scenes; '\(scene.id)' is \(scene.kind.rawValue)", at: subject.location, .modelFormat)
         }
     }
 
