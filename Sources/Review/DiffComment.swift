@@ -105,14 +105,28 @@ extension DiffReport {
     func render(_ blocks: [Block], kept: [Bool]) -> String {
         var out = ""
         var leftOut: [String] = []
+        // Flows' step details left out are named together, where they stand in the comment.
+        var flowsLeftOut = 0
+        func nameFlowsLeftOut() {
+            if flowsLeftOut > 0 { leftOut.append("the step details of \(flowsLeftOut) flow\(flowsLeftOut == 1 ? "" : "s")") }
+            flowsLeftOut = 0
+        }
         var index = 0
         while index < blocks.count {
             let block = blocks[index]
             guard let noun = block.noun, block.isTableHead else {
-                if kept[index] || block.kind == .frame { out += block.text } else if block.kind == .diagram { leftOut.append("the diagram") }
+                if block.kind != .flowDetails { nameFlowsLeftOut() }
+                if kept[index] || block.kind == .frame {
+                    out += block.text
+                } else if block.kind == .diagram {
+                    leftOut.append("the diagram")
+                } else if block.kind == .flowDetails {
+                    flowsLeftOut += 1
+                }
                 index += 1
                 continue
             }
+            nameFlowsLeftOut()
             // A table: its title and header, its rows, and the empty line closing it.
             var end = index + 1
             while end < blocks.count, blocks[end].noun == noun, !blocks[end].isTableHead { end += 1 }
@@ -127,8 +141,7 @@ extension DiffReport {
             if shown < rows.count { leftOut.append("\(rows.count - shown) of \(rows.count) \(noun) rows") }
             index = end
         }
-        let flows = blocks.indices.filter { blocks[$0].kind == .flowDetails && !kept[$0] }.count
-        if flows > 0 { leftOut.insert("the step details of \(flows) flow\(flows == 1 ? "" : "s")", at: max(0, leftOut.count - (leftOut.last == "the diagram" ? 1 : 0))) }
+        nameFlowsLeftOut()
         guard !leftOut.isEmpty else { return out }
         let list = leftOut.count == 1 ? leftOut[0] : leftOut.dropLast().joined(separator: ", ") + " and " + (leftOut.last ?? "")
         return out + "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(list). Run `scenograph diff` for the whole diff.\n"
