@@ -228,28 +228,50 @@ public struct TraceDiagrams: Sendable {
         var current: [SequenceScript.Item] = []
         var hasMessage = false
         // The width of `script(current + [item])` without laying it out: the lanes of its participants, widened
-        // for its messages' labels, and the furthest reach of its items on them.
+        // for its messages' labels, and the furthest reach of its items on them. The lanes of `current` are kept
+        // with its items fitted in order, so a candidate costs one more fit; only a new participant (which moves
+        // every lane) or a widened gap (which moves the items' reaches) makes them over.
         var used: Set<String> = []
-        func widthWith(_ item: SequenceScript.Item) -> Double {
+        var lanes = SequenceLayout.Lanes([], style: style)
+        var reach = -Double.infinity
+        func lanesWith(_ item: SequenceScript.Item) -> (lanes: SequenceLayout.Lanes, reach: Double, used: Set<String>) {
             var candidate = used
             if case .message(let from, let to, _, _) = item { candidate.insert(from); candidate.insert(to) }
-            var lanes = SequenceLayout.Lanes(participants.filter { candidate.contains($0.id) }, style: style)
-            let items = current + [item]
-            for item in items { lanes.fit(item) }
-            return lanes.width(reaching: items.compactMap { lanes.reach(of: $0) }.max() ?? -Double.infinity)
+            var widened: SequenceLayout.Lanes
+            var farthest: Double
+            if candidate.count == used.count {
+                widened = lanes
+                farthest = reach
+            } else {
+                widened = SequenceLayout.Lanes(participants.filter { candidate.contains($0.id) }, style: style)
+                for item in current { widened.fit(item) }
+                farthest = current.compactMap { widened.reach(of: $0) }.max() ?? -Double.infinity
+            }
+            let before = widened.columns
+            widened.fit(item)
+            if widened.columns != before {
+                farthest = current.compactMap { widened.reach(of: $0) }.max() ?? -Double.infinity
+            }
+            farthest = max(farthest, widened.reach(of: item) ?? -Double.infinity)
+            return (widened, farthest, candidate)
         }
         for item in body {
             let isMessage: Bool
             if case .message = item { isMessage = true } else { isMessage = false }
+            var next = lanesWith(item)
             if isMessage, hasMessage,
-               (layingOutEveryCandidate ? SequenceLayout(script: script(current + [item]), style: style).width : widthWith(item)) > maxWidth {
+               (layingOutEveryCandidate ? SequenceLayout(script: script(current + [item]), style: style).width
+                                        : next.lanes.width(reaching: next.reach)) > maxWidth {
                 chunks.append(script(current))
                 current = []
                 hasMessage = false
                 used = []
+                lanes = SequenceLayout.Lanes([], style: style)
+                reach = -Double.infinity
+                next = lanesWith(item)
             }
             current.append(item)
-            if case .message(let from, let to, _, _) = item { used.insert(from); used.insert(to) }
+            (lanes, reach, used) = next
             hasMessage = hasMessage || isMessage
         }
         if !current.isEmpty {
