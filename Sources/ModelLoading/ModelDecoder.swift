@@ -19,7 +19,7 @@ struct ModelDecoder {
     ]
     static let originKeys = ["storyboard", "objectID"]
     static let segueKeys = [
-        "kind", "to", "action", "trigger", "modalPresentationStyle", "modalTransitionStyle", "anchor",
+        "kind", "to", "action", "trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor",
         "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes", "call", "at",
     ]
     static let flowKeys = ["summary", "environment", "conditions", "steps"]
@@ -358,6 +358,7 @@ struct ModelDecoder {
             case "to": segue.destination = context.sceneIdentifier(v, "destination scene")
             case "action": segue.action = context.identifier(v, "unwind action")
             case "trigger": segue.trigger = context.string(v, "trigger")
+            case "label": segue.label = context.string(v, "label")
             case "modalPresentationStyle": segue.modalPresentationStyle = context.locatedEnum(v, "modalPresentationStyle", PresentationStyle.self)
             case "modalTransitionStyle": segue.modalTransitionStyle = context.locatedEnum(v, "modalTransitionStyle", TransitionStyle.self)
             case "anchor": segue.anchor = context.string(v, "anchor")

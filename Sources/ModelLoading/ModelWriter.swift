@@ -99,6 +99,7 @@ public struct ModelWriter: Sendable {
         if let destination = segue.destination { entries.append("to: \(Self.scalar(destination.value))") }
         if let action = segue.action { entries.append("action: \(Self.scalar(action.value))") }
         if let trigger = segue.trigger { entries.append("trigger: \(Self.scalar(trigger))") }
+        if let label = segue.label { entries.append("label: \(Self.scalar(label))") }
         if let style = segue.modalPresentationStyle { entries.append("modalPresentationStyle: \(style.value.rawValue)") }
         if let style = segue.modalTransitionStyle { entries.append("modalTransitionStyle: \(style.value.rawValue)") }
         if let anchor = segue.anchor { entries.append("anchor: \(Self.scalar(anchor))") }

@@ -794,6 +794,9 @@ final class StoryboardImportSession {
         segue.id = StoryboardNames.sanitize(element["identifier"]) ?? StoryboardNames.sanitize(fallbackName) ?? "segue"
         if kind != .embed {
             segue.trigger = StoryboardTriggers.trigger(owner: owner, segue: element, isController: ownerIsController)
+            // The identifier made for a segue the storyboard does not name only repeats its kind and destination,
+            // which the diagram's arrow shows: the control the user touches tells more.
+            if StoryboardNames.sanitize(element["identifier"]) == nil { segue.label = segue.trigger }
         }
         let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
         if let value = element["modalPresentationStyle"] {

@@ -282,6 +282,8 @@ private struct ModelDiffer {
             ("to", destination),
             ("action", segue.action?.value),
             ("trigger", segue.trigger),
+            // An imported segue's label is its trigger, whose change is reported once, under `trigger`.
+            ("label", segue.label == segue.trigger ? nil : segue.label),
             ("modalPresentationStyle", segue.modalPresentationStyle?.value.rawValue),
             ("modalTransitionStyle", segue.modalTransitionStyle?.value.rawValue),
             ("anchor", segue.anchor),

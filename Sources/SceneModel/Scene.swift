@@ -118,6 +118,9 @@ public struct Segue: Sendable, Hashable, Identifiable {
     public var destination: Located<String>?
     public var action: Located<String>?
     public var trigger: String?
+    /// What diagrams call the segue instead of its identifier: imported segues the storyboard gives no identifier
+    /// are labelled with their trigger, since the identifier made for them only repeats the kind and destination.
+    public var label: String?
     public var modalPresentationStyle: Located<PresentationStyle>?
     public var modalTransitionStyle: Located<TransitionStyle>?
     public var anchor: String?
@@ -143,6 +146,9 @@ public struct Segue: Sendable, Hashable, Identifiable {
 
     /// `scene.segue`, as flows reference it.
     public var qualifiedID: String { "\(source).\(id)" }
+
+    /// The segue's name in diagrams: its `label`, else its identifier.
+    public var displayName: String { label ?? id }
 
     /// A segue with no trigger is manual: only code can perform it.
     public var isManual: Bool { trigger == nil }

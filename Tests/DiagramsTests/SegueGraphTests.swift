@@ -74,6 +74,43 @@ struct SegueGraphTests {
         #expect(index.clusterPath(of: "scene-home") == ["container-split", "container-tabs"])
     }
 
+    @Test("a segue's label replaces its identifier in the graph and in Mermaid; the tooltip still names the identifier")
+    func seguesShowTheirLabel() throws {
+        let text = """
+            format: 1
+            name: Labels
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                unwindActions: [back]
+                segues:
+                  show-detail: {kind: show, to: detail, trigger: Row cell selection, label: Row cell selection}
+                  edit: {kind: present, to: detail, trigger: Edit button}
+              detail:
+                segues:
+                  unwind-back: {kind: unwind, action: back, trigger: Done button, label: Done button}
+            """
+        let model = try #require(ModelLoader().load(text: text, path: "Labels.yaml").model)
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        #expect(index.edge("segue-list.show-detail")?["label"] == .string("Row cell selection"))
+        #expect(index.edge("segue-list.edit")?["label"] == .string("edit\nautomatic"), "no label: the identifier")
+        guard case .string(let tooltip)? = index.edge("segue-list.show-detail")?["tooltip"] else {
+            Issue.record("no tooltip")
+            return
+        }
+        #expect(tooltip.hasPrefix("list.show-detail: show → detail"))
+        let unwind = index.edgeAttributes.first { $0.key.hasPrefix("segue-detail.unwind-back") }?.value
+        #expect(unwind?["label"] == .string("Done button\nback(_:)"))
+        let segue = try #require(model.segue(SegueReference(scene: "list", segue: "show-detail")))
+        #expect(MermaidSegueGraph.label(segue, in: model) == "Row cell selection")
+        // The model file keeps it.
+        let written = ModelWriter().yaml(for: model)
+        #expect(written.contains("label: Row cell selection"))
+        #expect(ModelLoader().load(text: written, path: "again.yaml").model?.segue(SegueReference(scene: "list", segue: "show-detail"))?.label
+                == "Row cell selection")
+    }
+
     @Test("each segue kind has its own edge style; deprecated kinds are marked")
     func segueStyles() throws {
         let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))

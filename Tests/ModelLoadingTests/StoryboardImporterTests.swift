@@ -157,6 +157,24 @@ import Testing
         #expect(library.segues.count == 9)
     }
 
+    /// A segue the storyboard names keeps its identifier in diagrams; one it does not name, whose identifier is made
+    /// of its kind and destination, is labelled with its trigger; a manual one without a name keeps the made-up id.
+    @Test func unnamedSeguesAreLabelledWithTheirTrigger() throws {
+        let library = try #require(main.scene("Library"))
+        let named = try #require(library.segueOrNil("showPhoto"))
+        #expect(named.label == nil)
+        #expect(named.displayName == "showPhoto")
+        let unnamed = try #require(library.segueOrNil("show-Account"))
+        #expect(unnamed.label == "Account cell selection")
+        #expect(unnamed.displayName == "Account cell selection")
+        let photo = try #require(main.scene("Photo"))
+        #expect(photo.segueOrNil("unwind-unwindToLibrary")?.displayName == "Done button")
+        #expect(photo.segueOrNil("tags")?.label == nil, "an embed segue has no trigger to show")
+        for segue in main.scenes.flatMap(\.segues) where segue.trigger == nil {
+            #expect(segue.label == nil, "\(segue.qualifiedID) has no trigger to be labelled with")
+        }
+    }
+
     @Test func embedUnwindAndShowDetailSegues() throws {
         let photo = try #require(main.scene("Photo"))
         let embed = try #require(photo.segueOrNil("tags"))

@@ -217,6 +217,29 @@ import Testing
                           head: named).model.map(\.key) == ["name"])
     }
 
+    /// An imported segue's label is its trigger: a new trigger is one change, not two; a label of its own is compared.
+    @Test func aLabelThatIsTheTriggerIsReportedAsTheTrigger() throws {
+        func model(_ segue: String) throws -> SceneModel {
+            try ReviewFiles.model(text: """
+                format: 1
+                name: Labels
+                initial: list
+                scenes:
+                  list:
+                    segues:
+                      \(segue)
+                  detail: {}
+                """)
+        }
+        let base = try model("show-detail: {kind: show, to: detail, trigger: Row cell selection, label: Row cell selection}")
+        let retriggered = try model("show-detail: {kind: show, to: detail, trigger: Item cell selection, label: Item cell selection}")
+        let segues = ModelDiff(base: base, head: retriggered).segues
+        #expect(segues.map(\.id) == ["list.show-detail"])
+        #expect(segues.first?.properties == [.init(key: "trigger", old: "Row cell selection", new: "Item cell selection")])
+        let relabelled = try model("show-detail: {kind: show, to: detail, trigger: Row cell selection, label: Opens the row}")
+        #expect(ModelDiff(base: base, head: relabelled).segues.first?.properties == [.init(key: "label", old: nil, new: "Opens the row")])
+    }
+
     @Test func goldenForms() throws {
         let (_, _, report) = try Self.shop()
         try ReviewFiles.expectGolden(report.text(), "shop.txt")

@@ -59,10 +59,10 @@ public struct MermaidSegueGraph: Sendable {
     /// The class of scenes of `kind`: `scene-navigation`.
     public static func className(_ kind: SceneKind) -> String { "scene_" + kind.rawValue }
 
-    /// The segue's id and, for modal segues, the presentation style it asks for.
+    /// The segue's name (its label, else its id) and, for modal segues, the presentation style it asks for.
     public static func label(_ segue: Segue, in model: SceneModel) -> String {
         let kind = segue.kind.value
-        var label = segue.id
+        var label = segue.displayName
         if kind.effective == .unwind { label += "\n\(segue.action?.value ?? "?")(_:)" }
         if kind == .code, let call = segue.call?.value { label += "\n" + call.signature }
         if segue.effectiveKind == .present || kind.effective == .custom {
