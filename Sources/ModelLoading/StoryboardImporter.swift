@@ -797,6 +797,9 @@ final class StoryboardImportSession {
             // The identifier made for a segue the storyboard does not name only repeats its kind and destination,
             // which the diagram's arrow shows: the control the user touches tells more.
             if StoryboardNames.sanitize(element["identifier"]) == nil { segue.label = segue.trigger }
+        } else if StoryboardNames.sanitize(element["identifier"]) == nil, !ownerIsController {
+            // An embed segue has no trigger; its container view (`container view`, `Header container view`) says more.
+            segue.label = StoryboardTriggers.describe(owner)
         }
         let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
         if let value = element["modalPresentationStyle"] {
