@@ -56,6 +56,7 @@ struct CheckCommand: ParsableCommand {
             throw ExitCode(1)
         }
         var loaded = true
+        var headModel: SceneModel?
         for app in apps {
             let result = ModelInput.load(app, options: input.loadOptions)
             loaded = loaded && result.model != nil
@@ -67,6 +68,7 @@ struct CheckCommand: ParsableCommand {
                 continue
             }
             findings += CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
+            headModel = model
         }
         // An app that cannot be loaded has its errors reported whatever the base had: it cannot be checked at all.
         if let git, loaded {
@@ -77,8 +79,10 @@ struct CheckCommand: ParsableCommand {
             // Files renamed or moved since (git's rename detection) are compared with what they were.
             let renames = ReviewInput.renames(since: git, near: inputs)
             var base: [Diagnostic]
+            var baseModel: SceneModel?
             do {
-                base = try ReviewInput.findings(inputs, revision: git, basePaths: ReviewInput.basePaths(inputs, renames: renames), options: input.loadOptions)
+                (base, baseModel) = try ReviewInput.findings(inputs, revision: git, basePaths: ReviewInput.basePaths(inputs, renames: renames),
+                                                             options: input.loadOptions)
             } catch is ReviewInput.Absent {
                 base = []
             } catch let missing as ReviewInput.HeadMissing {
@@ -89,6 +93,10 @@ struct CheckCommand: ParsableCommand {
                 throw ExitCode(1)
             }
             base = Self.renamed(base, revision: git, renames: renames, head: findings)
+            // Scenes and segues renamed since keep their findings as known (a renamed deprecated segue is not new).
+            if let baseModel, let headModel {
+                base = CheckReport.renamingIdentifiers(in: base, diff: ModelDiff(base: baseModel, head: headModel))
+            }
             let before = findings.count
             findings = CheckReport.findings(findings, notIn: base, revision: git)
             if !output.quiet, before > findings.count {

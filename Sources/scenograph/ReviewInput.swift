@@ -40,10 +40,13 @@ enum ReviewInput {
         }
     }
 
-    /// The findings of `check` on `paths` as they are in git revision `revision`, files named `REV:path`.
-    static func findings(_ paths: [String], revision: String, basePaths: [String]? = nil, options: LoadOptions = LoadOptions()) throws -> [Diagnostic] {
+    /// The findings of `check` on `paths` as they are in git revision `revision`, files named `REV:path`, and the
+    /// model they were found in (nil when it did not load).
+    static func findings(_ paths: [String], revision: String, basePaths: [String]? = nil,
+                         options: LoadOptions = LoadOptions()) throws -> (findings: [Diagnostic], model: SceneModel?) {
         try read(paths, basePaths: basePaths ?? paths, revision: revision, options: options) { result, relabel in
-            relabel(result.model.map { CheckReport(model: $0, loadDiagnostics: result.diagnostics).findings } ?? result.diagnostics)
+            (relabel(result.model.map { CheckReport(model: $0, loadDiagnostics: result.diagnostics).findings } ?? result.diagnostics),
+             result.model)
         }
     }
 

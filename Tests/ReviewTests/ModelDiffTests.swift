@@ -240,6 +240,63 @@ import Testing
         #expect(ModelDiff(base: base, head: relabelled).segues.first?.properties == [.init(key: "label", old: nil, new: "Opens the row")])
     }
 
+    /// `check --git` compares findings by message: a segue or scene renamed since must not make its old finding new.
+    @Test func findingsOfRenamedScenesAndSeguesStayKnown() throws {
+        func findings(_ model: SceneModel, _ text: String) -> [Diagnostic] {
+            CheckReport(model: model, loadDiagnostics: ModelLoader().load(text: text, path: "renames.yaml").diagnostics).findings
+        }
+        let baseText = """
+            format: 1
+            name: Renames
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                segues:
+                  openOld: {kind: push, to: detail, trigger: Row cell selection}
+              detail: {title: Detail}
+              orphan: {title: Orphan, class: OrphanViewController}
+            """
+        let headText = """
+            format: 1
+            name: Renames
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                segues:
+                  openNew: {kind: push, to: detail, trigger: Row cell selection}
+              detail: {title: Detail}
+              stray: {title: Orphan, class: OrphanViewController}
+            """
+        let base = try ReviewFiles.model(text: baseText, path: "renames.yaml")
+        let head = try ReviewFiles.model(text: headText, path: "renames.yaml")
+        let diff = ModelDiff(base: base, head: head)
+        #expect(diff.segues.map(\.change) == [.renamed] && diff.scenes.map(\.change) == [.renamed])
+        let baseFindings = findings(base, baseText), headFindings = findings(head, headText)
+        let quoted = headFindings.map(\.message).filter { $0.contains("'list.openNew'") || $0.contains("'stray'") }
+        #expect(quoted.count == 2, "a deprecated-segue and an unreachable-scene finding name them: \(headFindings.map(\.message))")
+        #expect(CheckReport.findings(headFindings, notIn: baseFindings, revision: "HEAD").count == 2, "by name alone, both look new")
+        let known = CheckReport.renamingIdentifiers(in: baseFindings, diff: diff)
+        #expect(CheckReport.findings(headFindings, notIn: known, revision: "HEAD").isEmpty)
+        // Only whole quoted ids change.
+        let message = Diagnostic(.warning, at: .unknown, "'list.openOld' and 'orphan#2' but not orphans or 'orphanage'")
+        let renamedScene = ModelDiff(base: base, head: try ReviewFiles.model(text: """
+            format: 1
+            name: Renames
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                segues:
+                  openOld: {kind: push, to: detail, trigger: Row cell selection}
+              detail: {title: Detail}
+              stray: {title: Orphan, class: OrphanViewController}
+            """))
+        #expect(CheckReport.renamingIdentifiers(in: [message], diff: renamedScene).first?.message
+                == "'list.openOld' and 'stray#2' but not orphans or 'orphanage'")
+    }
+
     @Test func goldenForms() throws {
         let (_, _, report) = try Self.shop()
         try ReviewFiles.expectGolden(report.text(), "shop.txt")

@@ -209,6 +209,18 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(movedDiff.stderr.contains("note: After/Renamed.yaml was Before/Lint.yaml in HEAD~1: compared with it"), movedDiff.stderr)
         XCTAssertTrue(movedDiff.stdout.hasPrefix("L (HEAD~1 → After/Renamed.yaml): no navigation change"), movedDiff.stdout)
 
+        // A deprecated segue renamed since keeps its warning as known: the message names it by its new id.
+        let pushing = "format: 1\nname: P\ninitial: nav\nscenes:\n  nav: {kind: navigation, root: list}\n  list:\n    segues:\n"
+            + "      openOld: {kind: push, to: detail, trigger: Row cell selection}\n  detail: {title: Detail}\n"
+        try pushing.write(to: repository.appendingPathComponent("Docs/Push.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "add", "Docs/Push.yaml"])
+        try shell(["git", "commit", "-q", "-m", "push"])
+        try pushing.replacingOccurrences(of: "openOld", with: "openNew")
+            .write(to: repository.appendingPathComponent("Docs/Push.yaml"), atomically: true, encoding: .utf8)
+        let renamedSegue = try CLIRunner.run(["check", "Docs/Push.yaml", "--git", "HEAD", "--strict"], in: repository)
+        XCTAssertEqual(renamedSegue.status, 0, renamedSegue.stderr)
+        XCTAssertTrue(renamedSegue.stderr.contains("note: 1 finding also in HEAD not reported"), renamedSegue.stderr)
+
         // Outside the repository, annotations still name files from its top folder.
         let outside = try CLIRunner.run(["check", repository.appendingPathComponent("Docs/Warn.yaml").path, "--format", "github"],
                                         in: repository.deletingLastPathComponent())
