@@ -358,7 +358,14 @@ struct ModelDecoder {
             case "to": segue.destination = context.sceneIdentifier(v, "destination scene")
             case "action": segue.action = context.identifier(v, "unwind action")
             case "trigger": segue.trigger = context.string(v, "trigger")
-            case "label": segue.label = context.string(v, "label")
+            case "label":
+                if let label = context.string(v, "label") {
+                    if label.allSatisfy(\.isWhitespace) {
+                        context.error("label '\(label)' is empty: leave 'label' out to show the identifier '\(id)'", at: v.location)
+                    } else {
+                        segue.label = label
+                    }
+                }
             case "modalPresentationStyle": segue.modalPresentationStyle = context.locatedEnum(v, "modalPresentationStyle", PresentationStyle.self)
             case "modalTransitionStyle": segue.modalTransitionStyle = context.locatedEnum(v, "modalTransitionStyle", TransitionStyle.self)
             case "anchor": segue.anchor = context.string(v, "anchor")

@@ -272,9 +272,13 @@ private struct ModelDiffer {
 
     // MARK: Segues
 
-    /// The compared keys of a segue; with `mapTargets`, a base destination is named as the head names it.
-    func segueProperties(_ segue: Segue, in model: SceneModel, mapTargets: Bool) -> [(key: String, value: String?)] {
+    /// The compared keys of a segue; with `mapTargets`, a base destination is named as the head names it. An
+    /// imported segue's label is its trigger, whose change is reported once, under `trigger`: the label counts
+    /// unless it is the trigger (on both sides when compared with `other`, the segue's other side).
+    func segueProperties(_ segue: Segue, in model: SceneModel, mapTargets: Bool, comparedWith other: Segue? = nil) -> [(key: String, value: String?)] {
         let destination = segue.destination.map { mapTargets ? mapped($0.value) : $0.value }
+        let isTrigger = { (segue: Segue) in segue.label != nil && segue.label == segue.trigger }
+        let label = isTrigger(segue) && (other.map(isTrigger) ?? true) ? nil : segue.label
         return [
             ("kind", segue.kind.value.rawValue),
             // A code segue's call is compared; the line it is at moves with every edit of its file, so it is not.
@@ -282,8 +286,7 @@ private struct ModelDiffer {
             ("to", destination),
             ("action", segue.action?.value),
             ("trigger", segue.trigger),
-            // An imported segue's label is its trigger, whose change is reported once, under `trigger`.
-            ("label", segue.label == segue.trigger ? nil : segue.label),
+            ("label", label),
             ("modalPresentationStyle", segue.modalPresentationStyle?.value.rawValue),
             ("modalTransitionStyle", segue.modalTransitionStyle?.value.rawValue),
             ("anchor", segue.anchor),
@@ -322,7 +325,8 @@ private struct ModelDiffer {
                 continue
             }
             matched.insert(key)
-            let properties = compare(segueProperties(old, in: base, mapTargets: true), segueProperties(segue, in: head, mapTargets: false))
+            let properties = compare(segueProperties(old, in: base, mapTargets: true, comparedWith: segue),
+                                     segueProperties(segue, in: head, mapTargets: false, comparedWith: old))
             if !properties.isEmpty {
                 changes.append(.init(change: .changed, id: key, kind: segue.kind.value, target: target(segue),
                                      properties: properties, location: segue.location))

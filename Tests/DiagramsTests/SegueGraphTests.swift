@@ -109,6 +109,11 @@ struct SegueGraphTests {
         #expect(written.contains("label: Row cell selection"))
         #expect(ModelLoader().load(text: written, path: "again.yaml").model?.segue(SegueReference(scene: "list", segue: "show-detail"))?.label
                 == "Row cell selection")
+        // An empty label would draw a nameless arrow: it is an error at its place.
+        let empty = ModelLoader().load(text: text.replacingOccurrences(of: "label: Row cell selection", with: "label: \" \""), path: "Empty.yaml")
+        #expect(empty.model == nil)
+        #expect(empty.diagnostics.map { "\($0.location.line):\($0.location.column) \($0.message)" }
+                == ["9:81 label ' ' is empty: leave 'label' out to show the identifier 'show-detail'"])
     }
 
     @Test("each segue kind has its own edge style; deprecated kinds are marked")

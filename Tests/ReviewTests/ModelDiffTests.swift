@@ -237,7 +237,17 @@ import Testing
         #expect(segues.map(\.id) == ["list.show-detail"])
         #expect(segues.first?.properties == [.init(key: "trigger", old: "Row cell selection", new: "Item cell selection")])
         let relabelled = try model("show-detail: {kind: show, to: detail, trigger: Row cell selection, label: Opens the row}")
-        #expect(ModelDiff(base: base, head: relabelled).segues.first?.properties == [.init(key: "label", old: nil, new: "Opens the row")])
+        #expect(ModelDiff(base: base, head: relabelled).segues.first?.properties
+                == [.init(key: "label", old: "Row cell selection", new: "Opens the row")])
+        // The trigger edited by hand in an imported model: the label drawn did not change.
+        let edited = try model("show-detail: {kind: show, to: detail, trigger: Item cell selection, label: Row cell selection}")
+        #expect(ModelDiff(base: base, head: edited).segues.first?.properties
+                == [.init(key: "trigger", old: "Row cell selection", new: "Item cell selection")])
+        // A label made equal to the trigger, and a label that was the trigger removed: what the arrow says changed.
+        let own = try model("show-detail: {kind: show, to: detail, trigger: Row cell selection, label: Go}")
+        #expect(ModelDiff(base: own, head: base).segues.first?.properties == [.init(key: "label", old: "Go", new: "Row cell selection")])
+        let unlabelled = try model("show-detail: {kind: show, to: detail, trigger: Row cell selection}")
+        #expect(ModelDiff(base: base, head: unlabelled).segues.first?.properties == [.init(key: "label", old: "Row cell selection", new: nil)])
     }
 
     /// `check --git` compares findings by message: a segue or scene renamed since must not make its old finding new.
