@@ -267,18 +267,7 @@ import Testing
               detail: {title: Detail}
               orphan: {title: Orphan, class: OrphanViewController}
             """
-        let headText = """
-            format: 1
-            name: Renames
-            initial: nav
-            scenes:
-              nav: {kind: navigation, root: list}
-              list:
-                segues:
-                  openNew: {kind: push, to: detail, trigger: Row cell selection}
-              detail: {title: Detail}
-              stray: {title: Orphan, class: OrphanViewController}
-            """
+        let headText = baseText.replacingOccurrences(of: "openOld", with: "openNew").replacingOccurrences(of: "orphan:", with: "stray:")
         let base = try ReviewFiles.model(text: baseText, path: "renames.yaml")
         let head = try ReviewFiles.model(text: headText, path: "renames.yaml")
         let diff = ModelDiff(base: base, head: head)
@@ -291,18 +280,7 @@ import Testing
         #expect(CheckReport.findings(headFindings, notIn: known, revision: "HEAD").isEmpty)
         // Only whole quoted ids change.
         let message = Diagnostic(.warning, at: .unknown, "'list.openOld' and 'orphan#2' but not orphans or 'orphanage'")
-        let renamedScene = ModelDiff(base: base, head: try ReviewFiles.model(text: """
-            format: 1
-            name: Renames
-            initial: nav
-            scenes:
-              nav: {kind: navigation, root: list}
-              list:
-                segues:
-                  openOld: {kind: push, to: detail, trigger: Row cell selection}
-              detail: {title: Detail}
-              stray: {title: Orphan, class: OrphanViewController}
-            """))
+        let renamedScene = ModelDiff(base: base, head: try ReviewFiles.model(text: baseText.replacingOccurrences(of: "orphan:", with: "stray:")))
         #expect(CheckReport.renamingIdentifiers(in: [message], diff: renamedScene).first?.message
                 == "'list.openOld' and 'stray#2' but not orphans or 'orphanage'")
     }
