@@ -791,15 +791,16 @@ final class StoryboardImportSession {
             segue.destination = Located(destination, at: element.location)
             fallbackName = "\(kind.rawValue)-\(segueTargetName(file: file, objectID: destinationID))"
         }
-        segue.id = StoryboardNames.sanitize(element["identifier"]) ?? StoryboardNames.sanitize(fallbackName) ?? "segue"
+        let identifier = StoryboardNames.sanitize(element["identifier"])
+        segue.id = identifier ?? StoryboardNames.sanitize(fallbackName) ?? "segue"
         if kind != .embed {
             segue.trigger = StoryboardTriggers.trigger(owner: owner, segue: element, isController: ownerIsController)
-            // The identifier made for a segue the storyboard does not name only repeats its kind and destination,
-            // which the diagram's arrow shows: the control the user touches tells more.
-            if StoryboardNames.sanitize(element["identifier"]) == nil { segue.label = segue.trigger }
-        } else if StoryboardNames.sanitize(element["identifier"]) == nil, !ownerIsController {
-            // An embed segue has no trigger; its container view (`container view`, `Header container view`) says more.
-            segue.label = StoryboardTriggers.describe(owner)
+        }
+        // The identifier made for a segue the storyboard does not name only repeats its kind and destination, which
+        // the diagram's arrow shows: the control the user touches tells more (for an embed segue, which has no
+        // trigger, its container view: `container view`, `Header container view`).
+        if identifier == nil {
+            segue.label = kind == .embed ? (ownerIsController ? nil : StoryboardTriggers.describe(owner)) : segue.trigger
         }
         let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
         if let value = element["modalPresentationStyle"] {
