@@ -44,6 +44,11 @@ struct Scenograph: ParsableCommand {
             if !names.contains(arguments[1]), ![RenderWorkerCommand._commandName, "help"].contains(arguments[1]) {
                 exitForCommandLine(ValidationError("unknown command '\(arguments[1])'\(Identifier.didYouMean(arguments[1], among: names)); the commands are \(names.joined(separator: ", "))"))
             }
+            // No command has subcommands, so `help render NOSUCH` names nothing; ArgumentParser would show render's
+            // help with status 0.
+            if arguments[1] != "help", let extra = arguments.dropFirst(2).first(where: { !$0.hasPrefix("-") }) {
+                exitForCommandLine(ValidationError("'\(arguments[1])' has no subcommand '\(extra)'; try 'scenograph help \(arguments[1])'"))
+            }
         }
         do {
             command = try parseAsRoot(nil)

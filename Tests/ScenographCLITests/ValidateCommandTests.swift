@@ -86,5 +86,9 @@ final class UnwritableStreamTests: XCTestCase {
         XCTAssertEqual(typo.status, 64)
         XCTAssertTrue(typo.stderr.contains("unknown command 'genrate' (did you mean 'generate'?); the commands are generate, validate, simulate, render, import, diff, check, benchmark"), typo.stderr)
         XCTAssertEqual(try run(["help", "check"], stdout: nil, stderr: nil).status, 0)
+        let nested = try run(["help", "render", "nosuch"], stdout: nil, stderr: nil)
+        XCTAssertEqual(nested.status, 64, "no command has subcommands")
+        XCTAssertTrue(nested.stderr.contains("'render' has no subcommand 'nosuch'; try 'scenograph help render'"), nested.stderr)
+        XCTAssertEqual(try run(["help", "render", "--help"], stdout: nil, stderr: nil).status, 0)
     }
 }
