@@ -342,12 +342,12 @@ struct PageContexts {
             let to = target != nil
                 ? "<a href=\"" + escape(root) + escape(targetText("path")) + "\">" + escape(targetText("id")) + "</a>" : escape(text("action"))
             return "<tr id=\"" + escape(text("anchor")) + "\"><td data-label=\"Segue\"><code>" + escape(text("id"))
-                + "</code></td><td data-label=\"Kind\">" + escape(text("kind")) + "</td><td data-label=\"To\">" + to
+                + "</code>" + drawnName(row, escape: escape) + "</td><td data-label=\"Kind\">" + escape(text("kind")) + "</td><td data-label=\"To\">" + to
                 + "</td>" + segueCells(row, escape: escape)
         }
         let escape = Markdown.escape
         let to = target != nil ? "[" + escape(targetText("id")) + "](" + escape(targetText("href")) + ")" : escape(text("action"))
-        return "| " + text("anchorHTML") + text("idCode") + " | " + escape(text("kind")) + " | " + to + " | " + segueCells(row, escape: escape)
+        return "| " + text("anchorHTML") + text("idCode") + drawnName(row, escape: escape) + " | " + escape(text("kind")) + " | " + to + " | " + segueCells(row, escape: escape)
     }
 
     /// A row of a scene page's table of segues in, as the built-in template writes it from the row's fields.
@@ -356,12 +356,22 @@ struct PageContexts {
         if pageExtension == "html" {
             let escape = Markdown.mustacheHTMLEscape
             return "<tr><td data-label=\"From\"><a href=\"" + escape(root) + escape(text("path")) + "\">" + escape(text("source"))
-                + "</a></td><td data-label=\"Segue\"><code>" + escape(text("id")) + "</code></td><td data-label=\"Kind\">"
+                + "</a></td><td data-label=\"Segue\"><code>" + escape(text("id")) + "</code>" + drawnName(row, escape: escape)
+                + "</td><td data-label=\"Kind\">"
                 + escape(text("kind")) + "</td>" + segueCells(row, escape: escape)
         }
         let escape = Markdown.escape
-        return "| [" + escape(text("source")) + "](" + escape(text("href")) + ") | " + text("idCode") + " | " + escape(text("kind")) + " | "
+        return "| [" + escape(text("source")) + "](" + escape(text("href")) + ") | " + text("idCode") + drawnName(row, escape: escape) + " | " + escape(text("kind")) + " | "
             + segueCells(row, escape: escape)
+    }
+
+    /// What follows the identifier in a row's Segue cell: the label the diagrams draw instead of the identifier, in
+    /// quotes, when it says something the identifier and the trigger cell do not (an imported segue's label is
+    /// its trigger, and is not repeated).
+    private func drawnName(_ row: [String: Any], escape: (String) -> String) -> String {
+        let label = row["label"] as? String ?? ""
+        guard !label.isEmpty, label != row["id"] as? String, label != row["trigger"] as? String else { return "" }
+        return " “" + escape(label) + "”"
     }
 
     /// The trigger, style, guard and passes cells that end both tables' rows.
@@ -389,6 +399,7 @@ struct PageContexts {
             "guard": segue.guardCondition?.value ?? "",
             "passes": segue.passes ?? "",
             "summary": segue.summary ?? "",
+            "label": segue.label ?? "",
         ]
     }
 

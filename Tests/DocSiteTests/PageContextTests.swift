@@ -59,6 +59,26 @@ final class PageContextTests: XCTestCase {
         for segue in photo.segues { XCTAssertTrue(page.contains("<a id=\"segue-\(segue.id)\"></a>"), segue.id) }
     }
 
+    /// A segue's label, which the diagrams draw instead of its id, is quoted after the id in both tables of both
+    /// flavours; a label that is the trigger (as the importer makes it) is not repeated.
+    func testScenePagesQuoteALabelThatIsNotTheTrigger() throws {
+        let text = "format: 1\nname: L\ninitial: a\nscenes:\n  a:\n    segues:\n"
+            + "      open: {kind: present, to: b, trigger: Open button, label: opens <b> & more}\n"
+            + "      again: {kind: present, to: b, trigger: Again button, label: Again button}\n  b: {}\n"
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "L.yaml").model)
+        let templates = try XCTUnwrap(TemplateSet.load().templates)
+        let a = try XCTUnwrap(model.scene("a")), b = try XCTUnwrap(model.scene("b"))
+        let markdown = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
+        let out = templates.render("scene.md", markdown.scene(a, diagrams: [:]))
+        XCTAssertTrue(out.contains("`open` “opens &lt;b&gt; &amp; more” | present |"), out)
+        XCTAssertTrue(out.contains("`again` | present |"), out)
+        XCTAssertTrue(templates.render("scene.md", markdown.scene(b, diagrams: [:])).contains("`open` “opens &lt;b&gt; &amp; more” | present |"))
+        let html = PageContexts(model: model, warnings: [], flows: [], pageExtension: "html")
+        let page = templates.render("scene.html", html.scene(a, diagrams: [:]))
+        XCTAssertTrue(page.contains("<code>open</code> “opens &lt;b&gt; &amp; more”</td>"), page)
+        XCTAssertTrue(page.contains("<code>again</code></td>"), page)
+    }
+
     /// The sidebar's data: tabs above their stacks, each stack above its root; flows with their results.
     func testNavigationGroupsScenesByContainer() throws {
         let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
