@@ -213,7 +213,7 @@ UIKit reported no warnings in this flow.
 <thead><tr><th>Scene</th><th>Kind</th><th>Class</th><th>Container</th><th class="num">Segues in</th><th class="num">Segues out</th></tr></thead>
 <tbody>
 {{#scenes}}
-<tr><td data-label="Scene"><a href="{{root}}{{path}}">{{id}}</a>{{#title}} — {{title}}{{/title}}</td><td data-label="Kind">{{kind}}</td><td data-label="Class"><code>{{className}}</code></td><td data-label="Container">{{#container}}<a href="{{root}}{{path}}">{{id}}</a>{{/container}}{{^container}}—{{/container}}</td><td data-label="Segues in" class="num">{{incoming}}</td><td data-label="Segues out" class="num">{{outgoing}}</td></tr>
+<tr><td data-label="Scene"><a href="{{root}}{{path}}">{{id}}</a>{{#title}} — {{title}}{{/title}}</td><td data-label="Kind">{{kind}}</td><td data-label="Class"><code class="type">{{{classNameHTML}}}</code></td><td data-label="Container">{{#container}}<a href="{{root}}{{path}}">{{id}}</a>{{/container}}{{^container}}—{{/container}}</td><td data-label="Segues in" class="num">{{incoming}}</td><td data-label="Segues out" class="num">{{outgoing}}</td></tr>
 {{/scenes}}
 </tbody>
 </table>
@@ -359,7 +359,7 @@ Validation found nothing to warn about.
 {{{scene.summaryHTML}}}
 <table class="facts">
 <tr><th>Kind</th><td>{{scene.kind}}</td></tr>
-<tr><th>Class</th><td><code>{{scene.className}}</code></td></tr>
+<tr><th>Class</th><td><code class="type">{{{scene.classNameHTML}}}</code></td></tr>
 {{#scene.storyboardID}}<tr><th>Storyboard ID</th><td><code>{{scene.storyboardID}}</code></td></tr>{{/scene.storyboardID}}
 <tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/containerPath}}</td></tr>
 <tr><th>Presented as</th><td>{{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}}</td></tr>
@@ -789,6 +789,8 @@ td.num, th.num { text-align: right; }
 table.facts th { width: 14rem; }
 code { font: 13px/1.4 ui-monospace, Menlo, Consolas, monospace; background: var(--code); padding: 0 .2em; border-radius: 3px; overflow-wrap: anywhere; }
 p, li { overflow-wrap: break-word; }
+/* Type names break where their words meet (<wbr>), and mid-word only when one word is wider than the column. */
+code.type { overflow-wrap: break-word; }
 section.step { border-top: 1px solid var(--line); padding-top: .4rem; }
 details { margin: .4rem 0 .8rem; }
 summary { cursor: pointer; color: var(--accent); }

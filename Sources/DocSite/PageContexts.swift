@@ -157,6 +157,7 @@ struct PageContexts {
             row["kind"] = scene.kind.rawValue
             row["className"] = scene.className
             row["classNameCode"] = Markdown.codeSpan(scene.className, inTable: true)
+            if pageExtension == "html" { row["classNameHTML"] = Markdown.typeNameHTML(scene.className) }
             if let parent = parentID(of: scene.id) { row["container"] = sceneLink(parent, root: root) }
             row["incoming"] = incoming[scene.id, default: 0]
             row["outgoing"] = scene.segues.count
@@ -221,6 +222,7 @@ struct PageContexts {
             "modalTransitionStyle": scene.modalTransitionStyle.rawValue,
             "isModalInPresentation": scene.isModalInPresentation,
         ]
+        if pageExtension == "html" { facts["classNameHTML"] = Markdown.typeNameHTML(scene.className) }
         facts["title"] = scene.title
         facts["storyboardID"] = scene.storyboardID
         facts["storyboardIDCode"] = scene.storyboardID.map { Markdown.codeSpan($0, inTable: true) }

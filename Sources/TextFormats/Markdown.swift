@@ -135,6 +135,30 @@ public enum Markdown {
         return out
     }
 
+    /// A type name as HTML text (escaped as `mustacheHTMLEscape`) with `<wbr>` where its words meet, so a narrow
+    /// column breaks `PhotoLibraryViewController` as `PhotoLibrary` / `ViewController` instead of after
+    /// whichever letter fills the line: before an upper-case letter that follows a lower-case letter or a digit
+    /// (`Photo|Library`), before the last of a run of capitals that starts a word (`UI|Navigation`), and after
+    /// `.` and `_`.
+    public static func typeNameHTML(_ name: String) -> String {
+        var out = ""
+        out.reserveCapacity(name.utf8.count + 24)
+        let characters = Array(name)
+        for (index, character) in characters.enumerated() {
+            if index > 0 {
+                let previous = characters[index - 1]
+                let next = index + 1 < characters.count ? characters[index + 1] : nil
+                let humps = character.isUppercase && (previous.isLowercase || previous.isNumber)
+                let acronymEnds = character.isUppercase && previous.isUppercase && next?.isLowercase == true
+                if (humps || acronymEnds || previous == "." || previous == "_") && character != "." && character != "_" {
+                    out += "<wbr>"
+                }
+            }
+            out += mustacheHTMLEscape(String(character))
+        }
+        return out
+    }
+
     /// Whether a UTF-8 byte is one of the five characters below (no byte of a multi-byte sequence is).
     private static func isEntityByte(_ byte: UInt8) -> Bool {
         byte == 0x26 || byte == 0x3C || byte == 0x3E || byte == 0x22 || byte == 0x27

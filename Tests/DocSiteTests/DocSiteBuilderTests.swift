@@ -407,6 +407,20 @@ final class DocSiteBuilderTests: XCTestCase {
         }
     }
 
+    /// Type names break where their words meet: humps, the end of an acronym, after `.` and `_`; escaped like
+    /// `{{value}}`, so removing the `<wbr>`s gives `mustacheHTMLEscape`'s text.
+    func testTypeNamesBreakWhereTheirWordsMeet() {
+        XCTAssertEqual(Markdown.typeNameHTML("PhotoLibraryViewController"), "Photo<wbr>Library<wbr>View<wbr>Controller")
+        XCTAssertEqual(Markdown.typeNameHTML("UINavigationController"), "UI<wbr>Navigation<wbr>Controller")
+        XCTAssertEqual(Markdown.typeNameHTML("MyApp.Step2Controller"), "My<wbr>App.<wbr>Step2<wbr>Controller")
+        XCTAssertEqual(Markdown.typeNameHTML("legacy_VC"), "legacy_<wbr>VC")
+        XCTAssertEqual(Markdown.typeNameHTML("URL"), "URL")
+        XCTAssertEqual(Markdown.typeNameHTML(""), "")
+        for name in ["A<B>&\"C\"", "写真View", "ÉcranPrincipal", "x"] {
+            XCTAssertEqual(Markdown.typeNameHTML(name).replacingOccurrences(of: "<wbr>", with: ""), Markdown.mustacheHTMLEscape(name), name)
+        }
+    }
+
     /// HTML escaping: the five entities, line breaks kept (a carriage return as a line feed), other control
     /// characters dropped, and plain printable ASCII (the byte check's case) unchanged.
     func testHTMLEscaping() {
