@@ -104,11 +104,11 @@ struct App {
             try present(destination, from: source,
                         requested: segue.modalPresentationStyle?.value ?? destinationScene.modalPresentationStyle,
                         transition: segue.modalTransitionStyle?.value ?? destinationScene.modalTransitionStyle,
-                        anchor: segue.anchor, adaptive: segue.adaptivePresentationStyle)
+                        anchor: segue.anchor, adaptive: segue.adaptivePresentationStyle, segue: segue)
         case .popover:
             try present(destination, from: source, requested: .popover,
                         transition: segue.modalTransitionStyle?.value ?? destinationScene.modalTransitionStyle,
-                        anchor: segue.anchor, adaptive: segue.adaptivePresentationStyle)
+                        anchor: segue.anchor, adaptive: segue.adaptivePresentationStyle, segue: segue)
         case .embed, .unwind, .code:
             break
         }
@@ -339,7 +339,7 @@ struct App {
     /// (the layer root, or the context for context styles) and adds a layer; UIKit's refusals
     /// are warnings or flow errors.
     mutating func present(_ presented: Int, from caller: Int, requested: PresentationStyle, transition requestedTransition: TransitionStyle,
-                          anchor: String?, adaptive: AdaptivePresentationStyle?) throws {
+                          anchor: String?, adaptive: AdaptivePresentationStyle?, segue: Segue? = nil) throws {
         emitFull(caller, .present, argument: presented)
         let style = Rules.resolveStyle(requested, adaptive: adaptive, in: environment)
         if requested == .popover, environment.width == .compact, adaptive != nil {
@@ -365,7 +365,10 @@ struct App {
             throw FlowFailure("UIModalTransitionStylePartialCurl requires the fullScreen presentation style; '\(world.instances[presented].name)' would be presented as \(style.rawValue)")
         }
         if requested == .popover, anchor == nil {
-            throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('\(world.instances[presented].name)' has no 'anchor')")
+            // The anchor is the segue's; a presentation without a segue (a step, code, a scene's own style) has none to give.
+            let missing = segue.map { "segue '\($0.qualifiedID)' has no 'anchor'" }
+                ?? "'\(world.instances[presented].name)' is presented as a popover without a segue, which alone can give an 'anchor'"
+            throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs (\(missing))")
         }
         guard world.layers.count - 1 < Rules.maximumPresentedViewControllers else {
             throw FlowFailure("presenting '\(world.instances[presented].name)' would make more than \(Rules.maximumPresentedViewControllers) view controllers presented at once (a presentation cycle?); the simulation stops at this bound")

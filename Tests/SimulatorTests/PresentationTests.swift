@@ -341,7 +341,15 @@ import Testing
               modalPresentationStyle: popover
             """, environment: "{idiom: pad}")
         let t = try scenario.run()
-        #expect(errorText(t) == "\(scenario.location(of: "present: C")): UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('C' has no 'anchor')")
+        #expect(errorText(t) == "\(scenario.location(of: "present: C")): UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('C' is presented as a popover without a segue, which alone can give an 'anchor')")
+    }
+
+    /// The error names what lacks the anchor: the segue, not the scene it presents.
+    @Test func aPopoverSegueWithoutAnAnchorIsNamed() throws {
+        let scenario = try Scenario(initial: "A", scenes: "A:\n  segues:\n    pop: {kind: popover, to: C, trigger: Info button}\nC: {}",
+                                    steps: "- tap: A.pop", environment: "{idiom: pad}")
+        let t = try scenario.run()
+        #expect(errorText(t) == "\(scenario.location(of: "tap: A.pop")): UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs (segue 'A.pop' has no 'anchor')")
     }
 
     // MARK: - Swipe down
