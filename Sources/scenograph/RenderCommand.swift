@@ -12,7 +12,9 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render one diagram of a model.",
         discussion: """
             Writes the diagram to standard output, or to FILE with -o. The file is written \
-            whole or not at all: a failed render leaves an existing FILE untouched. \
+            whole or not at all: a failed render leaves an existing FILE untouched. A flow's diagram \
+            is written even when the flow fails or stops, which it shows; its failures are then reported \
+            as simulate reports them and the status is 1. \
             The segue graph shows every scene (containers as boxes around their children) \
             and every segue, one line style per kind. --format dot writes the DOT source \
             before layout, for reading or for running Graphviz yourself. --format mermaid writes the segue \
@@ -200,6 +202,7 @@ struct RenderCommand: ParsableCommand {
             }
             Terminal.note("timing: " + parts.joined(separator: ", "))
         }
+        if let trace = traces.first, let flowModel = flow.flatMap(model.flow) { try Self.finish(trace, of: flowModel) }
     }
 }
 
@@ -220,6 +223,7 @@ extension RenderCommand {
     /// The Mermaid form of the segue graph or of a flow's sequence diagram.
     func renderMermaid(_ model: SceneModel, to destination: String?) throws {
         let text: String
+        var flowDrawn: (trace: FlowTrace, flow: Flow)?
         switch diagram {
         case .segues:
             text = MermaidSegueGraph(model: model).text
@@ -230,6 +234,7 @@ extension RenderCommand {
             }
             let trace = Simulator(model: model).run(flowModel, detail: detail)
             text = MermaidSequenceDiagram().text(for: TraceDiagrams(model: model).sequenceScript(for: trace))
+            flowDrawn = (trace, flowModel)
         }
         do {
             if let destination {
@@ -241,6 +246,16 @@ extension RenderCommand {
             Terminal.error("cannot write '\(output ?? "-")': \(error.localizedDescription)")
             throw ExitCode(1)
         }
+        if let flowDrawn { try Self.finish(flowDrawn.trace, of: flowDrawn.flow) }
+    }
+
+    /// After drawing a flow: a flow that failed or stopped is reported as `generate` and `simulate` report it (each
+    /// failed expectation and flow error at its place) and ends the command with status 1. Its diagram, which shows
+    /// where it went wrong, is written all the same.
+    static func finish(_ trace: FlowTrace, of flow: Flow) throws {
+        guard trace.result != .passed else { return }
+        Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
+        throw ExitCode(1)
     }
 }
 

@@ -106,6 +106,42 @@ struct RenderCommandTests {
         #expect(run.output.contains("</svg>"))
     }
 
+    @Test("a flow that fails or stops is drawn all the same, reported as simulate reports it, with status 1",
+          arguments: [["--format", "svg"], ["--format", "dot"], ["--format", "mermaid"], ["--diagram", "chains"]])
+    func failingFlow(arguments: [String]) throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("f.yaml")
+        try Data("""
+            format: 1
+            name: F
+            initial: a
+            scenes:
+              a:
+                segues: {open: {kind: present, to: b}}
+              b: {}
+            flows:
+              stops:
+                steps:
+                  - tap: a.open
+              fails:
+                steps:
+                  - perform: a.open
+                  - expect: {visible: a}
+            """.utf8).write(to: model)
+        for (flow, message) in [("stops", "f.yaml:11:9: error: flow 'stops' step 1 (tap: a.open): tap: segue 'a.open' has no trigger (it is manual); only 'perform:' can fire it [flow-error]"),
+                                ("fails", "f.yaml:15:27: error: flow 'fails' step 2: expectation failed: visible: expected a, actual b [flow-expectation]")] {
+            let file = directory.appendingPathComponent("\(flow).out")
+            let diagram = arguments.contains("--diagram") ? [] : ["--diagram", "sequence"]
+            let run = try Scenograph.run(["render", model.path, "--flow", flow, "-o", file.path] + diagram + arguments)
+            #expect(run.status == 1, "\(flow) \(arguments)")
+            #expect(run.error.contains(message), "\(run.error)")
+            let simulated = try Scenograph.run(["simulate", model.path, "--flow", flow])
+            #expect(simulated.error.contains(message))
+            #expect((try? Data(contentsOf: file).count) ?? 0 > 100, "the diagram shows where the flow went wrong")
+        }
+    }
+
     @Test("a model with errors ends with status 1, its diagnostics, and no output")
     func invalidModel() throws {
         let directory = try Scenograph.temporaryDirectory()
