@@ -292,6 +292,27 @@ public struct ModelValidator {
             }
             for step in flow.steps { checkStep(step, declared: declared) }
         }
+        checkColumnStylesBeforeIOS14()
+    }
+
+    /// Split column styles begin with iOS 14: a model or flow set to an earlier iOS runs its column-style splits
+    /// as classic ones (no supplementary or compact column; they collapse), which is said where that iOS is set.
+    private mutating func checkColumnStylesBeforeIOS14() {
+        let columned = model.scenes.filter { $0.kind == .split && $0.splitStyle != .classic }.map(\.id)
+        guard !columned.isEmpty else { return }
+        var places: [(ios: Int, location: SourceLocation)] = []
+        if model.environment.ios < 14 { places.append((model.environment.ios, model.environmentLocation ?? .unknown)) }
+        for flow in model.flows {
+            if let ios = flow.environment?.ios { places.append((ios.value, ios.location)) }
+            for step in flow.steps {
+                if case .environment(let change) = step.action, let ios = change.ios { places.append((ios.value, ios.location)) }
+            }
+        }
+        let splits = columned.map { "'\($0)'" }.joined(separator: ", ")
+        for place in places where place.ios < 14 {
+            warning("split column styles begin with iOS 14: on iOS \(place.ios), \(splits) \(columned.count == 1 ? "is a classic split" : "are classic splits") (no supplementary or compact column, and it collapses and expands as a classic split does)",
+                    at: place.location, .ineffectiveSetting, subject: "iOS \(place.ios)")
+        }
     }
 
     private mutating func requireKind(_ ref: Located<String>, _ kind: SceneKind, _ role: String) {

@@ -496,11 +496,11 @@ struct App {
         var pushed: [Int] = []
         if let primary = world.instances[split].primary, world.instances[primary].kind == .navigation {
             let stack = world.instances[primary].stack
-            let count = Rules.separatedCount(stackCount: stack.count, ownDepth: world.instances[split].ownDepth, style: scene.splitStyle)
+            let count = Rules.separatedCount(stackCount: stack.count, ownDepth: world.instances[split].ownDepth, style: Rules.splitStyle(scene, in: environment))
             pushed = Array(stack.suffix(count))
             world.instances[primary].stack.removeLast(pushed.count)
         }
-        let triple = scene.splitStyle == .tripleColumn && scene.supplementary != nil
+        let triple = Rules.splitStyle(scene, in: environment) == .tripleColumn && scene.supplementary != nil
         let separated = Rules.separate(pushed, tripleColumn: triple)
         var supplementary = separated.supplementary
         var secondary = separated.secondary

@@ -78,11 +78,11 @@ struct Instantiator {
         world.instances[split].primary = primary
         adopt(primary, by: split, in: &world, log: &log)
         var others: [(column: World.SplitColumn, scene: String)] = []
-        if scene.splitStyle == .tripleColumn, let supplementary = scene.supplementary { others.append((.supplementary, supplementary.value)) }
+        if Rules.splitStyle(scene, in: environment) == .tripleColumn, let supplementary = scene.supplementary { others.append((.supplementary, supplementary.value)) }
         if let secondary = scene.secondary { others.append((.secondary, secondary.value)) }
         let collapsed = environment.width == .compact
         world.instances[split].collapsed = collapsed
-        if Rules.showsCompactColumn(scene), let compactScene = scene.compact {
+        if Rules.showsCompactColumn(scene, in: environment), let compactScene = scene.compact {
             // Every relationship is instantiated and stays a child of the split; in compact
             // width the compact child is shown instead of the columns (§9).
             for other in others {

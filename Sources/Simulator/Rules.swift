@@ -140,11 +140,21 @@ public enum Rules {
 
     // MARK: - Split views (uikit-semantics §9; L where noted)
 
+    /// The style a split has in `environment`: its `style`, from iOS 14, where column styles
+    /// (`UISplitViewController(style:)`) begin; before, every split is classic (H: the
+    /// initialiser and `UISplitViewController.Style` are marked iOS 14; the validator warns).
+    public static func splitStyle(_ split: Scene, in environment: Environment) -> SplitStyle {
+        environment.ios < firstColumnStyleVersion ? .classic : split.splitStyle
+    }
+
+    /// The first iOS with split column styles.
+    public static let firstColumnStyleVersion = 14
+
     /// Whether a split shows a compact column instead of collapsing (uikit-semantics §9): it has
     /// one, and a column style (`UISplitViewController.Column.compact` exists only for the
     /// column styles of iOS 14; a classic split ignores it, and the validator warns).
-    public static func showsCompactColumn(_ split: Scene) -> Bool {
-        split.compact != nil && split.splitStyle != .classic
+    public static func showsCompactColumn(_ split: Scene, in environment: Environment) -> Bool {
+        split.compact != nil && splitStyle(split, in: environment) != .classic
     }
 
     /// Whether a collapsing split pushes its supplementary and secondary onto the primary

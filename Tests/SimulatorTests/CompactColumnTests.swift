@@ -127,6 +127,25 @@ import Testing
         return ModelLoader().load(text: text, path: "T.yaml")
     }
 
+    /// Column styles begin with iOS 14: on iOS 13 the split is classic, so it collapses instead of showing its
+    /// compact child (its secondary goes onto the navigation primary); the validator says so where an iOS before 14 is set, and only there.
+    @Test func beforeIOS14TheSplitIsClassic() throws {
+        let t = try simulate(initial: "Split", scenes: Self.scenes, steps: "- expect: {visible: D, collapsed: {Split: true}}",
+                             environment: "{ios: 13}")
+        #expect(t.result == .passed, "\(errorText(t) ?? "") \(t.failures.map(\.failure.message))")
+        #expect(!events(t, 0).contains("Tabs.init"), "a classic split has no compact child")
+        #expect(summary(t, 0) == "chain Split | visible D | Split[NavP]collapsed NavP[P,D]", "collapsed onto its navigation primary")
+        let text = "format: 1\nname: S\nenvironment: {ios: 13}\ninitial: Split\nscenes:\n"
+            + Self.scenes.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+            + "\nflows:\n  new:\n    environment: {ios: 15}\n    steps:\n      - environment: {ios: 12}\n"
+        let result = ModelLoader().load(text: text, path: "S.yaml")
+        let message = "split column styles begin with iOS 14: on iOS %@, 'Split' is a classic split (no supplementary or compact column, and it collapses and expands as a classic split does)"
+        #expect(result.diagnostics.map(\.description) == [
+            "S.yaml:3:14: warning: " + message.replacingOccurrences(of: "%@", with: "13") + " [ineffective-setting]",
+            "S.yaml:23:28: warning: " + message.replacingOccurrences(of: "%@", with: "12") + " [ineffective-setting]",
+        ])
+    }
+
     @Test func theCompactChildIsContainedReachableAndWrittenBack() throws {
         let result = Self.load(Self.scenes)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics.map(\.description))")
