@@ -17,7 +17,7 @@ let package = Package(
     targets: [
         .target(name: "SceneModel"),
         .target(name: "TextFormats"),
-        .target(name: "ModelLoading", dependencies: ["SceneModel", "Yams"]),
+        .target(name: "ModelLoading", dependencies: ["SceneModel", "TextFormats", "Yams"]),
         .target(name: "Simulator", dependencies: ["SceneModel"]),
         .systemLibrary(
             name: "CGraphviz",
@@ -42,7 +42,7 @@ let package = Package(
         ),
         .target(name: "ScenographTestSupport", path: "Tests/Support"),
         .testTarget(name: "SceneModelTests", dependencies: ["ScenographTestSupport", "SceneModel"]),
-        .testTarget(name: "ModelLoadingTests", dependencies: ["ScenographTestSupport", "ModelLoading", "SceneModel"],
+        .testTarget(name: "ModelLoadingTests", dependencies: ["ScenographTestSupport", "ModelLoading", "SceneModel", "TextFormats"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "SimulatorTests", dependencies: ["ScenographTestSupport", "Simulator", "ModelLoading", "SceneModel"]),
         .testTarget(name: "GraphvizTests", dependencies: ["ScenographTestSupport", "Graphviz", "CGraphvizNumbers"]),

@@ -53,22 +53,46 @@ public struct TemplateSources: Sendable {
         var sources: [(name: String, text: String, file: String)] = DefaultTemplates.all.map { ($0.name, $0.text, "<built-in \($0.name).mustache>") }
         if let directory {
             let folder = URL(fileURLWithPath: directory)
+            let start = SourceLocation(file: directory, line: 1, column: 1)
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                return (nil, [.error("no such templates folder '\(directory)'", at: SourceLocation(file: directory, line: 1, column: 1))])
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+                return (nil, [.error(InputFile.notUTF8(directory, what: "templates folder") ?? "no such templates folder '\(directory)'", at: start)])
+            }
+            guard isDirectory.boolValue else {
+                return (nil, [.error("the templates folder '\(directory)' is a file: --templates names a folder of NAME.mustache files", at: start)])
+            }
+            // An unreadable folder is an error, not an empty one: the built-in templates would be used in silence.
+            guard access(directory, R_OK | X_OK) == 0, let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+                let reason = access(directory, R_OK | X_OK) == 0 ? "it could not be listed" : String(cString: strerror(errno))
+                return (nil, [.error("cannot read the templates folder '\(directory)': \(reason)", at: start)])
             }
             let names = TemplateSet.names
-            let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".mustache") }.sorted()
-            for file in files {
+            for file in entries.sorted() where !file.hasSuffix(".mustache") && names.contains(file) {
+                diagnostics.append(.warning("'\(file)' is not read as a template: template files end in '.mustache' (did you mean '\(file).mustache'?)",
+                                            at: SourceLocation(file: folder.appendingPathComponent(file).path, line: 1, column: 1)))
+            }
+            for file in entries.filter({ $0.hasSuffix(".mustache") }).sorted() {
                 let name = String(file.dropLast(".mustache".count))
                 let path = folder.appendingPathComponent(file).path
+                let location = SourceLocation(file: path, line: 1, column: 1)
                 guard let index = sources.firstIndex(where: { $0.name == name }) else {
                     diagnostics.append(.warning("unknown template '\(file)' is ignored\(Identifier.didYouMean(name, among: names)); templates: \(names.joined(separator: ", "))",
-                                                at: SourceLocation(file: path, line: 1, column: 1)))
+                                                at: location))
                     continue
                 }
-                guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-                    diagnostics.append(.error("cannot read template '\(path)' as UTF-8", at: SourceLocation(file: path, line: 1, column: 1)))
+                // Checked before reading: a FIFO would block the read, a device never end it.
+                guard InputFile.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
+                    diagnostics.append(.error(InputFile.unreadable(path, what: "template"), at: location))
+                    continue
+                }
+                guard data.count <= Self.byteLimit else {
+                    diagnostics.append(.error("the template is \(data.count) bytes, more than the \(Self.byteLimit) a template may have", at: location))
+                    continue
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    let bad = InputFile.firstInvalidByte(in: data)
+                    diagnostics.append(.error("the template is not valid UTF-8\(bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? "")",
+                                              at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1)))
                     continue
                 }
                 sources[index] = (name, text, path)
@@ -85,6 +109,9 @@ public struct TemplateSources: Sendable {
         }
         return (TemplateSources(digest: hasher.hexDigest(), overridden: overridden, sources: sources), diagnostics)
     }
+
+    /// The largest template file: 25 times the largest built-in one (`TemplateStructure` bounds its tags).
+    static let byteLimit = 256 * 1024
 
     /// The templates parsed, or syntax errors naming the file, line and column.
     public func parse() -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
@@ -124,21 +151,21 @@ public struct TemplateSources: Sendable {
         }
     }
 
-    /// Partials (`{{> name}}`, `{{< name}}`) that name no template, templates that include themselves, directly
-    /// or through others, and sections nested past `sectionDepth`: the engine would render nothing for the first and
-    /// recurse until the stack overflows for the others. Each is reported at its tag. (A template that changes its
-    /// delimiters is read with the default ones.)
+    /// Each template's first structural problem (`TemplateStructure`: unfinished tags, sections that do not close
+    /// in order, names the engine cannot read, nesting and size past their bounds), partials (`{{> name}}`,
+    /// `{{< name}}`) that name no template, and templates that include themselves, directly or through others: the
+    /// engine would report the first without saying where a section opened, render nothing for unknown partials,
+    /// and recurse until the stack overflows for the others. Each is reported at its tag.
     func includeProblems() -> [Diagnostic] {
         let names = Set(sources.map(\.name))
         var includes: [String: [(name: String, location: SourceLocation)]] = [:]
         var diagnostics: [Diagnostic] = []
         for source in sources {
-            let tags = Self.tags(in: source.text)
-            if let deep = Self.tooDeep(in: tags) {
-                diagnostics.append(.error("sections nested more than \(Self.sectionDepth) levels deep; a template may nest at most \(Self.sectionDepth)",
-                                          at: SourceLocation(file: source.file, line: deep.line, column: deep.column)))
+            let structure = TemplateStructure(text: source.text)
+            if let problem = structure.problem {
+                diagnostics.append(.error("template syntax error: \(problem.message)", at: SourceLocation(file: source.file, line: problem.line, column: problem.column)))
             }
-            for tag in Self.partialTags(in: tags) {
+            for tag in structure.partials {
                 let location = SourceLocation(file: source.file, line: tag.line, column: tag.column)
                 if names.contains(tag.name) {
                     includes[source.name, default: []].append((tag.name, location))
@@ -166,57 +193,32 @@ public struct TemplateSources: Sendable {
         for name in names.sorted() where !done.contains(name) { visit(name, path: [name]) }
         return diagnostics
     }
+}
 
-    /// The deepest nesting of sections a template may have: the engine parses them recursively, and a few hundred
-    /// levels overflow its stack.
-    static let sectionDepth = 100
+// A template that prints a page's data whole (`{{app}}`, `{{flows}}`) instead of one of its fields gets it with the
+// keys in order: Swift's own description of a dictionary follows its hash order, which changes from run to run, and
+// the docs must come out the same every time. (Retroactive: the engine renders a value through this protocol when
+// the value conforms; the dictionaries and lists of page data are the only values it would describe unordered.)
+extension Dictionary: @retroactive MustacheCustomRenderable where Key == String, Value == Any {
+    public var renderText: String { TemplateValueText.text(self) }
+    public var isNull: Bool { false }
+}
 
-    /// The first of a template's `tags` that opens a section past `sectionDepth`, with its position.
-    static func tooDeep(in tags: [Tag]) -> (line: Int, column: Int)? {
-        var depth = 0
-        for tag in tags {
-            switch tag.inside.first {
-            case "#", "^", "$", "<":
-                depth += 1
-                if depth > sectionDepth { return (tag.line, tag.column) }
-            case "/":
-                depth = max(0, depth - 1)
-            default:
-                break
-            }
+extension Array: @retroactive MustacheCustomRenderable where Element == [String: Any] {
+    public var renderText: String { TemplateValueText.text(self) }
+    public var isNull: Bool { false }
+}
+
+/// Page data as text with every dictionary's keys sorted: `{id: library, segues: [{id: open}]}`.
+enum TemplateValueText {
+    static func text(_ value: Any) -> String {
+        switch value {
+        case let dictionary as [String: Any]:
+            return "{" + dictionary.sorted { $0.key < $1.key }.map { "\($0.key): " + text($0.value) }.joined(separator: ", ") + "}"
+        case let list as [Any]:
+            return "[" + list.map(text).joined(separator: ", ") + "]"
+        default:
+            return "\(value)"
         }
-        return nil
-    }
-
-    /// The partial and parent tags among a template's `tags`, with their positions (1-based line and column).
-    static func partialTags(in tags: [Tag]) -> [(name: String, line: Int, column: Int)] {
-        tags.compactMap { tag in
-            guard let marker = tag.inside.first, marker == ">" || marker == "<" else { return nil }
-            let name = tag.inside.dropFirst().trimmingCharacters(in: .whitespaces)
-            return (name, tag.line, tag.column)
-        }
-    }
-
-    typealias Tag = (inside: String, line: Int, column: Int)
-
-    /// Every `{{…}}` tag of a template's text: what is inside the braces, trimmed, and where the tag starts.
-    static func tags(in text: String) -> [Tag] {
-        var tags: [Tag] = []
-        var line = 1
-        var column = 1
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            for character in rest[rest.startIndex..<open.lowerBound] {
-                if character == "\n" { line += 1; column = 1 } else { column += 1 }
-            }
-            let tagLine = line, tagColumn = column
-            guard let close = rest.range(of: "}}", range: open.upperBound..<rest.endIndex) else { break }
-            tags.append((rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces), tagLine, tagColumn))
-            for character in rest[open.lowerBound..<close.upperBound] {
-                if character == "\n" { line += 1; column = 1 } else { column += 1 }
-            }
-            rest = rest[close.upperBound...]
-        }
-        return tags
     }
 }

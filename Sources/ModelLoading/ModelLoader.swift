@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 import SceneModel
 
 /// The outcome of loading a model: the model when there were no errors, and every diagnostic in file order.
@@ -57,43 +58,19 @@ public struct ModelLoader: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            return LoadResult(model: nil, diagnostics: [.error(Self.unreadable(path, what: "model file"), at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
+            return LoadResult(model: nil, diagnostics: [.error(InputFile.unreadable(path, what: "model file"), at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
         }
         if data.count > InputLimits.modelBytes {
             return LoadResult(model: nil, diagnostics: [.error("the model file is \(data.count) bytes, more than the \(InputLimits.modelBytes) a model may have",
                                                                at: SourceLocation(file: path, line: 1, column: 1), category: .limit)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            let bad = UTF8Check.firstInvalidByte(in: data)
+            let bad = InputFile.firstInvalidByte(in: data)
             let detail = bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? ""
             return LoadResult(model: nil, diagnostics: [.error("the model file is not valid UTF-8\(detail)",
                                                                at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1), category: .syntax)])
         }
         return load(text: text, path: path, options: options)
-    }
-
-    /// Said of a path that was not found when it holds U+FFFD: a file name listed from a folder whose bytes are not
-    /// UTF-8 comes back with replacement characters, and no file has that name.
-    public static func notUTF8(_ path: String, what: String = "file") -> String? {
-        guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
-        return "the \(what) '\(path)' cannot be opened: its name, or the name of a folder on its path, is not valid UTF-8; rename it"
-    }
-
-    /// Why the file at `path` could not be read, in words: missing, a folder, a special file, or the system's reason.
-    static func unreadable(_ path: String, what: String) -> String {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let reason = errno
-            if reason == ENOENT { return notUTF8(path, what: what) ?? "no such \(what) '\(path)'" }
-            return "cannot read the \(what) '\(path)': \(String(cString: strerror(reason)))"
-        }
-        switch status.st_mode & S_IFMT {
-        case S_IFDIR: return "the \(what) '\(path)' is a folder"
-        case S_IFREG:
-            let reason = access(path, R_OK) == 0 ? "it could not be read" : String(cString: strerror(errno))
-            return "cannot read the \(what) '\(path)': \(reason)"
-        default: return "the \(what) '\(path)' is not a regular file (a device, FIFO or socket)"
-        }
     }
 
     /// Loads and validates a model from text, attributing positions to `path`.

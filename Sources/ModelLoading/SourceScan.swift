@@ -1,3 +1,4 @@
+import TextFormats
 import Foundation
 import SceneModel
 
@@ -46,10 +47,10 @@ public struct SourceScan: Sendable {
                     continue
                 }
                 guard let data = FileManager.default.contents(atPath: file) else {
-                    result.diagnostics.append(.warning(ModelLoader.notUTF8(file, what: "Swift file") ?? "cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
+                    result.diagnostics.append(.warning(InputFile.notUTF8(file, what: "Swift file") ?? "cannot read '\(file)'", at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
                     continue
                 }
-                if let bad = UTF8Check.firstInvalidByte(in: data) {
+                if let bad = InputFile.firstInvalidByte(in: data) {
                     result.diagnostics.append(.warning("'\(file)' is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character; it is scanned with such bytes replaced",
                                                        at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .inputFile))
                 }

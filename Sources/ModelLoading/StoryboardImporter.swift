@@ -1,3 +1,4 @@
+import TextFormats
 import Foundation
 import SceneModel
 
@@ -238,7 +239,7 @@ final class StoryboardImportSession {
             }
             guard let data else {
                 let exists = FileManager.default.fileExists(atPath: path)
-                error(exists ? "cannot read storyboard '\(path)'" : ModelLoader.notUTF8(path, what: "storyboard") ?? "no such storyboard file '\(path)'\(Self.nearestStoryboard(to: path))",
+                error(exists ? "cannot read storyboard '\(path)'" : InputFile.notUTF8(path, what: "storyboard") ?? "no such storyboard file '\(path)'\(Self.nearestStoryboard(to: path))",
                       at: input.listedAt ?? start, category: .inputFile)
                 continue
             }

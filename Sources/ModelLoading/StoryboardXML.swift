@@ -1,3 +1,4 @@
+import TextFormats
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -42,7 +43,7 @@ enum StoryboardXML {
             return .failure(.error("the storyboard is \(data.count) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads",
                                    at: SourceLocation(file: file, line: 1, column: 1), category: .limit))
         }
-        if let bad = UTF8Check.firstInvalidByte(in: data) {
+        if let bad = InputFile.firstInvalidByte(in: data) {
             return .failure(.error("the storyboard is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character (Interface Builder writes UTF-8)",
                                    at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .syntax))
         }

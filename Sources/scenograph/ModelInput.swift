@@ -1,3 +1,4 @@
+import TextFormats
 import ArgumentParser
 import DocSite
 import Foundation
@@ -167,7 +168,7 @@ enum ModelInput {
                 // A file whose name is not UTF-8 cannot be opened to tell whether it is the model: say so rather than
                 // pass over it.
                 // (A name holding U+FFFD only because it was not UTF-8: the listing's name then opens nothing.)
-                let unnamed = entries.filter { !$0.contains("/") && isModelFileName($0) && ModelLoader.notUTF8($0) != nil }
+                let unnamed = entries.filter { !$0.contains("/") && isModelFileName($0) && InputFile.notUTF8($0) != nil }
                     .map(join).filter { folders.head($0) == nil }
                 let cannotOpen = "\(unnamed.map { "'\($0)'" }.joined(separator: ", ")) cannot be opened: a name that is not valid UTF-8 (rename it)"
                 if let model = topModels.first {

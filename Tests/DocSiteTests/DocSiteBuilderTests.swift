@@ -171,10 +171,89 @@ final class DocSiteBuilderTests: XCTestCase {
         let refused = TemplateSet.load(overrides: deep.path)
         XCTAssertNil(refused.templates)
         XCTAssertEqual(refused.diagnostics.map(\.description),
-                       ["\(deep.path)/index.md.mustache:1:\(6 * TemplateSources.sectionDepth + 1): error: sections nested more than 100 levels deep; a template may nest at most 100"])
+                       ["\(deep.path)/index.md.mustache:1:\(6 * TemplateStructure.sectionDepth + 1): error: template syntax error: sections nested more than 100 levels deep; a template may nest at most 100"])
         try (String(repeating: "{{#a}}", count: 100) + String(repeating: "{{/a}}", count: 100))
             .write(to: deep.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
         XCTAssertNotNil(TemplateSet.load(overrides: deep.path).templates, "the limit itself is allowed")
+    }
+
+    /// What the engine would report without a place (or crash on, or hang on) is an error at the tag that causes it,
+    /// saying which section or tag: unclosed, stray and crossed sections, unfinished and empty tags, names the
+    /// engine cannot read, dynamic partials, more tags than the limit; set-delimiter tags are followed, so a
+    /// partial written in new delimiters is checked and literal braces after them are text.
+    func testTemplateStructureErrorsSayWhereAndWhat() throws {
+        func problem(_ text: String) -> String? {
+            TemplateStructure(text: text).problem.map { "\($0.line):\($0.column): \($0.message)" }
+        }
+        XCTAssertEqual(problem("# Title\n\n{{#hasFlows}}\n- {{id}}\n"), "3:1: section '{{#hasFlows}}' is not closed: no '{{/hasFlows}}' after it")
+        XCTAssertEqual(problem("a\n  {{/hasChains}}"), "2:3: '{{/hasChains}}' closes section 'hasChains', but no section is open")
+        XCTAssertEqual(problem("{{#a}}\n{{^b}}{{/a}}{{/b}}"),
+                       "2:7: '{{/a}}' closes section 'a', but the open section is 'b' (line 2, column 1): close it first with '{{/b}}'")
+        XCTAssertEqual(problem("# {{app.name\nmore"), "1:3: the tag '{{app.name…' is not finished: no '}}' after it")
+        XCTAssertEqual(problem("x {{{app.name}} y"), "1:3: the tag '{{{app.name}}' is not finished: a tag that opens with '{{{' ends with '}}}'")
+        XCTAssertEqual(problem("a {{}} b"), "1:3: the tag '{{}}' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
+        XCTAssertEqual(problem("{{app name}}"), "1:1: the tag '{{app name}}' does not name a value: a name is letters, digits and . - _ ? * ( ), without spaces")
+        XCTAssertEqual(problem("{{> *chosen}}"), "1:1: the tag '{{> *chosen}}' includes a template named by the page's data ('*'), which the docs do not support: name the template")
+        XCTAssertEqual(problem("{{=<% %>}}"), "1:1: the set-delimiter tag '{{=<% %>}}' is malformed: it is written '{{=<start> <end>=}}'")
+        XCTAssertEqual(problem("\r\n{{#a}}\r\nx\r\n"), "2:1: section '{{#a}}' is not closed: no '{{/a}}' after it", "CRLF lines")
+        XCTAssertEqual(problem(String(repeating: "{{x}}", count: TemplateStructure.tagLimit + 1)),
+                       "1:5001: the template has more than 1000 tags, the most a template may have (the template engine's parsing time grows with the square of a template's size)")
+        XCTAssertNil(problem(String(repeating: "{{x}}", count: TemplateStructure.tagLimit)))
+        // Valid: comments holding braces, triple braces, transforms, '.', inheritance, settings.
+        XCTAssertNil(problem("{{! {{#not a section }}{{{raw}}} {{&raw}} {{#reversed(list)}}{{.}}{{/reversed(list)}} {{<_head.html}}{{$b}}x{{/b}}{{/_head.html}}\n{{% CONTENT_TYPE: TEXT}}"))
+        // New delimiters: tags in them are read, braces are text.
+        let changed = TemplateStructure(text: "{{=<% %>=}}\n{{> nosuch}} <%> _head.html %> <%#a%><%/a%> <%={{ }}=%>{{> _foot.html}}")
+        XCTAssertNil(changed.problem)
+        XCTAssertEqual(changed.partials.map(\.name), ["_head.html", "_foot.html"])
+        XCTAssertEqual(problem("{{=<% %>=}}<%#a%>"), "1:12: section '<%#a%>' is not closed: no '<%/a%>' after it")
+
+        // Through the folder: a self-include in new delimiters is caught (it crashed the engine), and every template
+        // is checked before any is parsed.
+        let overrides = temporary.appendingPathComponent("delimiters")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try "{{=<% %>=}}\n<%> _figure.html %>".write(to: overrides.appendingPathComponent("_figure.html.mustache"), atomically: true, encoding: .utf8)
+        let loaded = TemplateSet.load(overrides: overrides.path)
+        XCTAssertNil(loaded.templates)
+        XCTAssertEqual(loaded.diagnostics.map(\.description), [
+            "\(overrides.path)/_figure.html.mustache:2:1: error: template '_figure.html' includes '_figure.html', which leads back to it (_figure.html → _figure.html): a template cannot include itself",
+        ])
+    }
+
+    /// Files that cannot be templates are errors that say why (not all "cannot read as UTF-8"); a template file
+    /// written without its `.mustache` suffix is a warning; an unreadable folder is an error, never an empty one.
+    func testTemplateFilesThatCannotBeReadSayWhy() throws {
+        let overrides = temporary.appendingPathComponent("files")
+        try FileManager.default.createDirectory(at: overrides.appendingPathComponent("scene.md.mustache"), withIntermediateDirectories: true)
+        try Data("ok\nCaf\u{E9}".utf8).write(to: overrides.appendingPathComponent("flow.md.mustache"))
+        var latin1 = Data("ok\nCaf".utf8)
+        latin1.append(0xE9)
+        try latin1.write(to: overrides.appendingPathComponent("index.md.mustache"))
+        try Data(count: TemplateSources.byteLimit + 1).write(to: overrides.appendingPathComponent("index.html.mustache"))
+        XCTAssertEqual(mkfifo(overrides.appendingPathComponent("flow.html.mustache").path, 0o644), 0)
+        try "x".write(to: overrides.appendingPathComponent("scene.html"), atomically: true, encoding: .utf8)
+        let loaded = TemplateSet.load(overrides: overrides.path)
+        XCTAssertNil(loaded.templates)
+        let folder = overrides.path
+        XCTAssertEqual(loaded.diagnostics.map(\.description), [
+            "\(folder)/scene.html:1:1: warning: 'scene.html' is not read as a template: template files end in '.mustache' (did you mean 'scene.html.mustache'?)",
+            "\(folder)/flow.html.mustache:1:1: error: the template '\(folder)/flow.html.mustache' is not a regular file (a device, FIFO or socket)",
+            "\(folder)/index.html.mustache:1:1: error: the template is 262145 bytes, more than the 262144 a template may have",
+            "\(folder)/index.md.mustache:2:4: error: the template is not valid UTF-8: byte 0xE9 is not part of a UTF-8 character",
+            "\(folder)/scene.md.mustache:1:1: error: the template '\(folder)/scene.md.mustache' is a folder",
+        ])
+        let file = overrides.appendingPathComponent("scene.html").path
+        XCTAssertEqual(TemplateSet.load(overrides: file).diagnostics.map(\.description),
+                       ["\(file):1:1: error: the templates folder '\(file)' is a file: --templates names a folder of NAME.mustache files"])
+    }
+
+    /// A template that prints page data whole gets the same text every run: keys in order, not in hash order.
+    func testPageDataPrintedWholeIsInKeyOrder() throws {
+        let overrides = temporary.appendingPathComponent("whole")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n{{app}}|{{{scenes}}}".write(to: overrides.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let templates = try XCTUnwrap(TemplateSet.load(overrides: overrides.path).templates)
+        let context: [String: Any] = ["app": ["name": "P", "hasSummary": false, "count": 2], "scenes": [["id": "b", "a": [1, 2]], ["id": "c"]]]
+        XCTAssertEqual(templates.render("index.md", context), "{count: 2, hasSummary: false, name: P}|[{a: [1, 2], id: b}, {id: c}]")
     }
 
     /// The binary carries Templates/ as DefaultTemplates.swift; regenerate with scripts/embed-templates.sh.

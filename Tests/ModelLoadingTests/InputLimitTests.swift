@@ -1,3 +1,4 @@
+import TextFormats
 import Foundation
 @testable import ModelLoading
 import SceneModel
@@ -209,10 +210,10 @@ import Testing
     }
 
     @Test func utf8CheckCountsColumnsInCharacters() {
-        #expect(UTF8Check.firstInvalidByte(in: Data("ok\nĂ✓😀".utf8)) == nil)
-        #expect(UTF8Check.firstInvalidByte(in: Data([0x61, 0x0A, 0xC3, 0xA9, 0xE2, 0x9C, 0x93, 0xED, 0xA0, 0x80]))
-                == UTF8Check.InvalidByte(byte: 0xED, line: 2, column: 3))
-        #expect(UTF8Check.firstInvalidByte(in: Data([0xF0, 0x9F, 0x98])) == UTF8Check.InvalidByte(byte: 0xF0, line: 1, column: 1))
+        #expect(InputFile.firstInvalidByte(in: Data("ok\nĂ✓😀".utf8)) == nil)
+        #expect(InputFile.firstInvalidByte(in: Data([0x61, 0x0A, 0xC3, 0xA9, 0xE2, 0x9C, 0x93, 0xED, 0xA0, 0x80]))
+                == InputFile.InvalidByte(byte: 0xED, line: 2, column: 3))
+        #expect(InputFile.firstInvalidByte(in: Data([0xF0, 0x9F, 0x98])) == InputFile.InvalidByte(byte: 0xF0, line: 1, column: 1))
     }
 
     // MARK: - Storyboard size and shape

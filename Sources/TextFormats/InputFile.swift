@@ -1,0 +1,82 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reading a file a user gave (a model, a storyboard, a template): why it could not be read, in words, and where
+/// its bytes stop being UTF-8, so that a bad byte is reported where it is (and never reaches a parser that traps
+/// on it: FoundationXML stops the process on invalid UTF-8 in a name or a comment).
+public enum InputFile {
+    /// The first byte that does not belong to a valid UTF-8 sequence.
+    public struct InvalidByte: Equatable, Sendable {
+        public var byte: UInt8
+        /// 1-based line and column (in Unicode scalars) of the byte.
+        public var line: Int
+        public var column: Int
+
+        public init(byte: UInt8, line: Int, column: Int) {
+            self.byte = byte
+            self.line = line
+            self.column = column
+        }
+
+        /// `0xFF`
+        public var hex: String { "0x" + String(byte, radix: 16, uppercase: true) }
+    }
+
+    /// The first invalid byte of `data`, or nil when all of it is UTF-8.
+    public static func firstInvalidByte(in data: Data) -> InvalidByte? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = data.makeIterator()
+        var offset = 0, line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                offset += encoded.count
+                if encoded.count == 1 && encoded.first == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
+            case .emptyInput:
+                return nil
+            case .error:
+                return InvalidByte(byte: data[data.startIndex + offset], line: line, column: column)
+            }
+        }
+    }
+
+    /// Said of a path that was not found when it holds U+FFFD: a file name listed from a folder whose bytes are not
+    /// UTF-8 comes back with replacement characters, and no file has that name.
+    public static func notUTF8(_ path: String, what: String = "file") -> String? {
+        guard path.unicodeScalars.contains("\u{FFFD}") else { return nil }
+        return "the \(what) '\(path)' cannot be opened: its name, or the name of a folder on its path, is not valid UTF-8; rename it"
+    }
+
+    /// Why the file at `path` could not be read, in words: missing, a folder, a special file, or the system's reason.
+    public static func unreadable(_ path: String, what: String) -> String {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let reason = errno
+            if reason == ENOENT { return notUTF8(path, what: what) ?? "no such \(what) '\(path)'" }
+            return "cannot read the \(what) '\(path)': \(String(cString: strerror(reason)))"
+        }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR: return "the \(what) '\(path)' is a folder"
+        case S_IFREG:
+            let reason = access(path, R_OK) == 0 ? "it could not be read" : String(cString: strerror(errno))
+            return "cannot read the \(what) '\(path)': \(reason)"
+        default: return "the \(what) '\(path)' is not a regular file (a device, FIFO or socket)"
+        }
+    }
+
+    /// Whether `path` is a regular file (following links): what may be read whole without blocking on a FIFO or
+    /// reading a device without end.
+    public static func isRegularFile(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG
+    }
+}
