@@ -365,14 +365,14 @@ private struct SegueGraphBuilder {
         guard !targets.isEmpty else {
             let to = unresolvedNode(segue, text: "no scene implements \(action)(_:)")
             var attributes = segueAttributes(segue, target: "unresolved")
-            attributes["label"] = .string(segue.displayName)
+            attributes["label"] = .string(drawnName(segue))
             edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
             return
         }
         for target in targets {
             guard let to = nodes[target.id] ?? partNode(of: target.id) else { continue }
             var attributes = segueAttributes(segue, target: target.id)
-            attributes["label"] = .string("\(segue.displayName)\n\(action)(_:)")
+            attributes["label"] = .string("\(drawnName(segue))\n\(action)(_:)")
             // Unwinds go back up the graph; letting them rank nodes would fold it.
             attributes["constraint"] = "false"
             edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
@@ -391,7 +391,7 @@ private struct SegueGraphBuilder {
                 usedSegueKinds.insert(kind)
                 let isUnwind = kind.effective == .unwind
                 var attributes = segueAttributes(segue, target: isUnwind ? scene.id : nil)
-                attributes["label"] = .string(isUnwind ? "\(segue.displayName)\n\(segue.action?.value ?? "")(_:)" : segueLabel(segue))
+                attributes["label"] = .string(isUnwind ? "\(drawnName(segue))\n\(segue.action?.value ?? "")(_:)" : segueLabel(segue))
                 if isUnwind { attributes["constraint"] = "false" }
                 edges.append(.edge(DOTEdge(from: from, to: to, attributes)))
             }
@@ -439,11 +439,21 @@ private struct SegueGraphBuilder {
         return attributes
     }
 
+    /// The segue's name as drawn: its label, else its identifier, in lines of at most `labelWidth` characters
+    /// broken at spaces, so that an imported trigger (`Simplest table view example with sections cell
+    /// selection`) does not stretch its arrow's label across the graph.
+    func drawnName(_ segue: Segue) -> String {
+        TextMetrics.wrap(segue.displayName, width: Self.labelWidth).joined(separator: "\n")
+    }
+
+    /// The longest line of a segue's name in the graph.
+    static let labelWidth = 24
+
     /// The segue's name (its label, else its identifier), then what matters for its kind: the presentation style of
     /// modal segues, the class of custom ones.
     func segueLabel(_ segue: Segue) -> String {
         let kind = segue.kind.value
-        var lines = [segue.displayName + (kind.isDeprecated ? " (\(kind.rawValue), deprecated)" : "")]
+        var lines = [drawnName(segue) + (kind.isDeprecated ? " (\(kind.rawValue), deprecated)" : "")]
         if kind.effective == .custom, let className = segue.customClass { lines.append(className) }
         if kind == .code, let call = segue.call?.value {
             lines.append(call.signature)

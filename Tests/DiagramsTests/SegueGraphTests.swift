@@ -116,6 +116,33 @@ struct SegueGraphTests {
                 == ["9:81 label ' ' is empty: leave 'label' out to show the identifier 'show-detail'"])
     }
 
+    @Test("a long segue name is drawn in lines of at most 24 characters, broken at spaces; a longer word stays whole")
+    func longNamesWrap() throws {
+        let text = """
+            format: 1
+            name: Long
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                unwindActions: [back]
+                segues:
+                  open: {kind: show, to: detail, trigger: Simplest table view example with sections cell selection}
+                  sheet: {kind: present, to: detail, trigger: x, label: A rather long hand written label}
+                  id-of-thirty-characters-long: {kind: push, to: detail, trigger: y}
+              detail:
+                segues:
+                  back: {kind: unwind, action: back, trigger: Done, label: Done button in the navigation bar}
+            """
+        let model = try #require(ModelLoader().load(text: text, path: "Long.yaml").model)
+        let index = GraphIndex(SegueGraph(model: model).graph())
+        #expect(index.edge("segue-list.open")?["label"] == .string("open"), "an unnamed trigger is not the label")
+        #expect(index.edge("segue-list.sheet")?["label"] == .string("A rather long hand\nwritten label\nautomatic"))
+        #expect(index.edge("segue-list.id-of-thirty-characters-long")?["label"] == .string("id-of-thirty-characters-long (push, deprecated)"))
+        let unwind = index.edgeAttributes.first { $0.key.hasPrefix("segue-detail.back") }?.value
+        #expect(unwind?["label"] == .string("Done button in the\nnavigation bar\nback(_:)"))
+    }
+
     @Test("each segue kind has its own edge style; deprecated kinds are marked")
     func segueStyles() throws {
         let model = try TestFiles.model(at: TestFiles.fixture("Small.yaml"))
