@@ -4,7 +4,11 @@
 /// partials until the stack overflows.
 ///
 /// Tags are found between the current delimiters (`{{` and `}}` until a set-delimiter tag `{{=<% %>=}}` changes
-/// them); `{{{name}}}` ends with one more `}`; comments (`!`) and settings (`%`) are skipped. What is checked:
+/// them, up to the end of the section it is in, as the engine scopes it); `{{{name}}}` ends with one more `}`;
+/// comments (`!`) and settings (`%`) are skipped. A test holds the check to the engine on random templates.
+/// What is checked:
+/// - no `{{` is followed by a line break or ends the template, and the template does not end with the first
+///   character of `{{`: the engine drops the first two without a word and fails on the third without a place;
 /// - every tag is finished, and names something the engine can look up (letters, digits and `. - _ ? * ( )`);
 ///   an empty tag `{{}}` would print the whole context;
 /// - sections (`#`, `^`, `$` and the inheriting partial `<`) close in order with the name they opened with, and
@@ -46,7 +50,9 @@ struct TemplateStructure {
         let scalars = Array(text.unicodeScalars)
         var open: [Unicode.Scalar] = ["{", "{"], close: [Unicode.Scalar] = ["}", "}"]
         var index = 0, line = 1, column = 1
-        var sections: [Tag] = []
+        // Each open section with the delimiters that were current where it opened: the engine parses a section
+        // with a copy of its parser state, so a delimiter change inside a section ends with it.
+        var sections: [(tag: Tag, open: [Unicode.Scalar], close: [Unicode.Scalar])] = []
         var tags: [Tag] = []
         var found: Problem?
         func advance(to end: Int) {
@@ -75,6 +81,10 @@ struct TemplateStructure {
             let tagLine = line, tagColumn = column
             func report(_ message: String) { found = Problem(message: message, line: tagLine, column: tagColumn) }
             let innerStart = start + open.count
+            if innerStart < scalars.count, scalars[innerStart] == "\n" || scalars[innerStart] == "\r" {
+                report("'\(openText())' is followed by a line break, which the template engine drops with it: a tag starts on the line of its '\(openText())'")
+                break
+            }
             guard let end = find(close, from: innerStart) else {
                 report("the tag '\(quoted(start, scalars.count))' is not finished: no '\(closeText())' after it")
                 break
@@ -120,9 +130,9 @@ struct TemplateStructure {
                     continue
                 }
                 tags.append(tag)
-                if marker == "<" { sections.append(tag) }
+                if marker == "<" { sections.append((tag, open, close)) }
             case "/":
-                guard let opened = sections.popLast() else {
+                guard let (opened, openedWith, closedWith) = sections.popLast() else {
                     report("'\(tagText)' closes section '\(name)', but no section is open")
                     continue
                 }
@@ -131,6 +141,7 @@ struct TemplateStructure {
                     continue
                 }
                 tags.append(tag)
+                (open, close) = (openedWith, closedWith)
             default:
                 if name.isEmpty {
                     report("the tag '\(tagText)' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
@@ -141,7 +152,7 @@ struct TemplateStructure {
                     continue
                 }
                 tags.append(tag)
-                if marker == "#" || marker == "^" || marker == "$" { sections.append(tag) }
+                if marker == "#" || marker == "^" || marker == "$" { sections.append((tag, open, close)) }
             }
             if sections.count > Self.sectionDepth {
                 report("sections nested more than \(Self.sectionDepth) levels deep; a template may nest at most \(Self.sectionDepth)")
@@ -153,7 +164,13 @@ struct TemplateStructure {
             }
             advance(to: after)
         }
-        if found == nil, let unclosed = sections.last {
+        // The engine reads a last character that could start a tag as an unfinished tag, and fails without a place.
+        if found == nil, let last = scalars.last, last == open.first, index < scalars.count {
+            advance(to: scalars.count - 1)
+            found = Problem(message: "the template ends with '\(last)', which the template engine reads as the start of an unfinished tag: end it with a line break",
+                            line: line, column: column)
+        }
+        if found == nil, let unclosed = sections.last?.tag {
             let marker = unclosed.marker.map { String($0) } ?? ""
             found = Problem(message: "section '\(openText())\(marker)\(unclosed.name)\(closeText())' is not closed: no '\(openText())/\(unclosed.name)\(closeText())' after it",
                               line: unclosed.line, column: unclosed.column)

@@ -206,6 +206,12 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertNil(changed.problem)
         XCTAssertEqual(changed.partials.map(\.name), ["_head.html", "_foot.html"])
         XCTAssertEqual(problem("{{=<% %>=}}<%#a%>"), "1:12: section '<%#a%>' is not closed: no '<%/a%>' after it")
+        // The engine's quirks: a delimiter change ends with the section it is in; `{{` before a line break is dropped;
+        // a last `{` fails without a place.
+        XCTAssertEqual(problem("{{#a}}{{=<% %>=}}<%/a%>{{x}}<%y%>"), nil)
+        XCTAssertEqual(problem("{{#a}}{{=<% %>=}}<%/a%><%#b%>"), nil, "'<%#b%>' is text again after the section")
+        XCTAssertEqual(problem("a\n b {{\nc}}"), "2:4: '{{' is followed by a line break, which the template engine drops with it: a tag starts on the line of its '{{'")
+        XCTAssertEqual(problem("body {\n}\na {"), "3:3: the template ends with '{', which the template engine reads as the start of an unfinished tag: end it with a line break")
 
         // Through the folder: a self-include in new delimiters is caught (it crashed the engine), and every template
         // is checked before any is parsed.
