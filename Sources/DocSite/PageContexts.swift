@@ -492,7 +492,11 @@ struct PageContexts {
 
 /// A page's `nav`: every scene and flow with the page's own marked. Built only when a template reads it (the
 /// built-in templates load the sidebar from `nav.js` instead), so a page costs the same whatever the model's size.
-struct NavigationContext: MustacheParent {
+struct NavigationContext: MustacheParent, MustacheCustomRenderable {
+    /// `{{nav}}` printed whole: its lists, keys in order (not the struct's description, which holds the model).
+    var renderText: String { TemplateValueText.text(["scenes": child(named: "scenes") as Any, "flows": child(named: "flows") as Any]) }
+    var isNull: Bool { false }
+
     let contexts: PageContexts
     /// The page's path from the root, as `PageContexts.common` got it.
     let current: String

@@ -123,7 +123,7 @@ public struct TemplateSources: Sendable {
         var diagnostics: [Diagnostic] = structure
         for source in sources {
             do {
-                try library.register(source.text, named: source.name)
+                try library.register(Self.engineText(source.text), named: source.name)
             } catch let error as MustacheTemplate.ParserError {
                 let line = error.context.line.trimmingCharacters(in: .whitespaces)
                 let quoted = line.count > 80 ? String(line.prefix(80)) + "…" : line
@@ -135,6 +135,17 @@ public struct TemplateSources: Sendable {
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
         return (TemplateSet(library: library, overridden: overridden, digest: digest), diagnostics)
+    }
+
+    /// The text the engine parses for a template: as it is, but for a template without tags that holds `{` (a
+    /// style sheet, a script), whose braces the engine would each try as the start of a tag, at a cost that grows
+    /// with the text after it (a 255 KiB style sheet took 5 s). There, delimiters that the text does not hold are
+    /// set just before its first `{`, on a line with something else, so the tag is not standalone and the page is
+    /// the text exactly.
+    static func engineText(_ text: String) -> String {
+        guard let brace = text.firstIndex(of: "{"), !text.unicodeScalars.contains(where: { $0 == "\u{1}" || $0 == "\u{2}" }),
+              TemplateStructure(text: text).isPlainText else { return text }
+        return String(text[..<brace]) + "{{=\u{1} \u{2}=}}" + text[brace...]
     }
 
     static func explanation(of error: MustacheTemplate.Error) -> String {
@@ -152,10 +163,10 @@ public struct TemplateSources: Sendable {
     }
 
     /// Each template's first structural problem (`TemplateStructure`: unfinished tags, sections that do not close
-    /// in order, names the engine cannot read, nesting and size past their bounds), partials (`{{> name}}`,
-    /// `{{< name}}`) that name no template, and templates that include themselves, directly or through others: the
-    /// engine would report the first without saying where a section opened, render nothing for unknown partials,
-    /// and recurse until the stack overflows for the others. Each is reported at its tag.
+    /// in order, names the engine cannot read, inheritance, nesting and size past their bounds), partials
+    /// (`{{> name}}`) that name no template, and templates that include themselves, directly or through others:
+    /// the engine would report the first without saying where a section opened, render nothing for unknown
+    /// partials, and recurse until the stack overflows for the others. Each is reported at its tag.
     func includeProblems() -> [Diagnostic] {
         let names = Set(sources.map(\.name))
         var includes: [String: [(name: String, location: SourceLocation)]] = [:]
@@ -217,6 +228,8 @@ enum TemplateValueText {
             return "{" + dictionary.sorted { $0.key < $1.key }.map { "\($0.key): " + text($0.value) }.joined(separator: ", ") + "}"
         case let list as [Any]:
             return "[" + list.map(text).joined(separator: ", ") + "]"
+        case let custom as MustacheCustomRenderable:
+            return custom.renderText
         default:
             return "\(value)"
         }

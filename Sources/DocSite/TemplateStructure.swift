@@ -3,24 +3,25 @@
 /// errors say neither where a section was opened nor which one, and which recurses on nested sections and
 /// partials until the stack overflows.
 ///
-/// Tags are found between the current delimiters (`{{` and `}}` until a set-delimiter tag `{{=<% %>=}}` changes
-/// them, up to the end of the section it is in, as the engine scopes it); `{{{name}}}` ends with one more `}`;
-/// comments (`!`) and settings (`%`) are skipped. A test holds the check to the engine on random templates.
-/// What is checked:
-/// - no `{{` is followed by a line break or ends the template, and the template does not end with the first
-///   character of `{{`: the engine drops the first two without a word and fails on the third without a place;
-/// - every tag is finished, and names something the engine can look up (letters, digits and `. - _ ? * ( )`);
-///   an empty tag `{{}}` would print the whole context;
-/// - sections (`#`, `^`, `$` and the inheriting partial `<`) close in order with the name they opened with, and
-///   nest at most `sectionDepth` deep;
-/// - partials name a template (checked by the caller from `partials`); dynamic partials (`{{>*name}}`), whose
-///   template a page's data would choose, are refused;
-/// - a template has at most `tagLimit` tags: the engine's parsing time grows with the square of a template's size
-///   (about 2 s for 2,500 tags on the project's machine), and the built-in templates have fewer than 100.
+/// The text is read as the engine reads it: by character (a brace followed by a combining mark is no brace), tags
+/// between the current delimiters (`{{` and `}}` until a set-delimiter tag `{{=<% %>=}}` changes them, up to the
+/// end of the section it is in, as the engine scopes it), each tag's name read as the engine reads it (spaces,
+/// the name's characters, spaces, the closing delimiter), a comment up to the first closing delimiter the engine's
+/// search finds. A test holds the check to the engine on random templates. What is checked:
+/// - every tag is finished and names what the engine can look up (letters, digits and `. - _ ? * ( )`);
+/// - a tag names something: `{{}}`, and `{{.}}` outside any section, would print the whole page's data;
+/// - no `{{` is followed by a line break or ends the template, and no first character of `{{` comes too near the
+///   end for a whole `{{`: the engine drops the first two without a word and fails on the third without a place;
+/// - sections (`#`, `^`) close in order with the name they opened with, and nest at most `sectionDepth` deep;
+/// - partials (`>`) name a template (checked by the caller from `partials`); a partial named by the page's data
+///   (`{{>*name}}`) and template inheritance (`{{<parent}}`, `{{$block}}`) are refused: the engine recurses
+///   without end on a block that expands itself;
+/// - a template has at most `checkLimit` tags and stray first characters of `{{` (`{` in CSS): the engine's
+///   parsing time grows with the number of them times the template's size (2,500 tags: about 2 s).
 struct TemplateStructure {
     struct Tag {
-        /// The tag's kind: `#`, `^`, `/`, `>`, `<`, `$`, `&`, `{`, or nil for a variable.
-        var marker: Unicode.Scalar?
+        /// The tag's kind: `#`, `^`, `/`, `>`, `&`, `{`, or nil for a variable.
+        var marker: Character?
         /// What the tag names, trimmed (a variable, a section, a partial).
         var name: String
         var line: Int
@@ -36,151 +37,234 @@ struct TemplateStructure {
     /// The deepest nesting of sections a template may have: the engine parses them recursively, and a few hundred
     /// levels overflow its stack.
     static let sectionDepth = 100
-    /// The most tags a template may have.
-    static let tagLimit = 1_000
+    /// The most tags and stray first characters of the opening delimiter a template may have.
+    static let checkLimit = 2_000
 
     private(set) var tags: [Tag] = []
     /// The first problem, if any; the tags after it are not read.
     private(set) var problem: Problem?
+    /// Whether the template has no tag at all: its text is the page as it is.
+    private(set) var isPlainText = false
 
-    /// The partials (`>`) and inheriting partials (`<`) the template includes, with their positions.
-    var partials: [Tag] { tags.filter { $0.marker == ">" || $0.marker == "<" } }
+    /// The partials (`>`) the template includes, with their positions.
+    var partials: [Tag] { tags.filter { $0.marker == ">" } }
 
     init(text: String) {
-        let scalars = Array(text.unicodeScalars)
-        var open: [Unicode.Scalar] = ["{", "{"], close: [Unicode.Scalar] = ["}", "}"]
+        let characters = Array(text)
+        let count = characters.count
+        var open: [Character] = ["{", "{"], close: [Character] = ["}", "}"]
         var index = 0, line = 1, column = 1
         // Each open section with the delimiters that were current where it opened: the engine parses a section
         // with a copy of its parser state, so a delimiter change inside a section ends with it.
-        var sections: [(tag: Tag, open: [Unicode.Scalar], close: [Unicode.Scalar])] = []
+        var sections: [(tag: Tag, open: [Character], close: [Character])] = []
         var tags: [Tag] = []
         var found: Problem?
+        var checks = 0, tagCount = 0
         func advance(to end: Int) {
             while index < end {
-                if scalars[index] == "\n" { line += 1; column = 1 } else { column += 1 }
+                if characters[index].isNewline { line += 1; column = 1 } else { column += 1 }
                 index += 1
             }
         }
-        func find(_ delimiter: [Unicode.Scalar], from start: Int) -> Int? {
-            guard let first = delimiter.first, scalars.count >= delimiter.count else { return nil }
-            var position = start
-            while position <= scalars.count - delimiter.count {
-                if scalars[position] == first, scalars[position..<position + delimiter.count].elementsEqual(delimiter) { return position }
-                position += 1
-            }
-            return nil
+        func starts(_ delimiter: [Character], at position: Int) -> Bool {
+            position + delimiter.count <= count && characters[position..<position + delimiter.count].elementsEqual(delimiter)
         }
+        func skipWhitespace(_ position: inout Int) {
+            while position < count, characters[position].isWhitespace { position += 1 }
+        }
+        func written(_ delimiter: [Character]) -> String { String(delimiter) }
         func quoted(_ from: Int, _ to: Int) -> String {
-            var text = String(String.UnicodeScalarView(scalars[from..<min(to, scalars.count)]))
-            if let newline = text.firstIndex(where: \.isNewline) { text = String(text[..<newline]) + "…" }
-            return text.count > 60 ? String(text.prefix(60)) + "…" : text
+            var quoted = String(characters[from..<min(max(from, to), count)])
+            if let newline = quoted.firstIndex(where: \.isNewline) { quoted = String(quoted[..<newline]) + "…" }
+            return quoted.count > 60 ? String(quoted.prefix(60)) + "…" : quoted
         }
-        let openText = { String(String.UnicodeScalarView(open)) }, closeText = { String(String.UnicodeScalarView(close)) }
-        while found == nil, let start = find(open, from: index) {
+        scan: while found == nil {
+            // The text up to the next tag: the engine tries a whole opening delimiter at each of its first characters.
+            var start = index
+            while start < count, !(characters[start] == open[0] && starts(open, at: start)) {
+                if characters[start] == open[0] {
+                    checks += 1
+                    // (A template without tags gets delimiters it does not hold: `TemplateSources.engineText`.)
+                    if start + open.count > count, tagCount > 0 {
+                        advance(to: start)
+                        found = Problem(message: "the template ends with '\(quoted(start, count))', which the template engine reads as the start of an unfinished tag: end it with a line break",
+                                        line: line, column: column)
+                        break scan
+                    }
+                }
+                start += 1
+            }
+            guard start < count else { break }
             advance(to: start)
+            checks += 1
+            tagCount += 1
             let tagLine = line, tagColumn = column
             func report(_ message: String) { found = Problem(message: message, line: tagLine, column: tagColumn) }
-            let innerStart = start + open.count
-            if innerStart < scalars.count, scalars[innerStart] == "\n" || scalars[innerStart] == "\r" {
-                report("'\(openText())' is followed by a line break, which the template engine drops with it: a tag starts on the line of its '\(openText())'")
+            var position = start + open.count
+            guard position < count else {
+                report("the tag '\(written(open))' is not finished: the template ends after it")
                 break
             }
-            guard let end = find(close, from: innerStart) else {
-                report("the tag '\(quoted(start, scalars.count))' is not finished: no '\(closeText())' after it")
+            if characters[position].isNewline {
+                report("'\(written(open))' is followed by a line break, which the template engine drops with it: a tag starts on the line of its '\(written(open))'")
                 break
             }
-            var after = end + close.count
-            var marker: Unicode.Scalar? = innerStart < end ? scalars[innerStart] : nil
-            var inner = String(String.UnicodeScalarView(scalars[innerStart..<end]))
+            let marker: Character? = "#^/>&{!%=<$".contains(characters[position]) ? characters[position] : nil
+            if marker != nil { position += 1 }
+            // A name as the engine reads one: spaces, the name's characters, spaces, then the closing delimiter.
+            func name(_ allowed: Set<Character>) -> String? {
+                skipWhitespace(&position)
+                let first = position
+                while position < count, allowed.contains(characters[position]) { position += 1 }
+                let name = String(characters[first..<position])
+                skipWhitespace(&position)
+                guard starts(close, at: position) else { return nil }
+                position += close.count
+                return name
+            }
+            // The tag as written: up to its first closing delimiter, if there is one.
+            func wholeTag() -> (text: String, finished: Bool) {
+                var end = start + open.count
+                while end < count, !starts(close, at: end) { end += 1 }
+                return (quoted(start, end < count ? end + close.count : count), end < count)
+            }
+            func unreadable(_ what: String) {
+                let tag = wholeTag()
+                report(tag.finished ? "the tag '\(tag.text)' does not name \(what)" : "the tag '\(tag.text)' is not finished: no '\(written(close))' after it")
+            }
             switch marker {
-            case "{":
-                guard after < scalars.count, scalars[after] == "}" else {
-                    report("the tag '\(quoted(start, after))' is not finished: a tag that opens with '\(openText()){' ends with '\(closeText())}'")
-                    continue
+            case "!":
+                // The engine's search for the end of a comment forgets a partial match without looking again
+                // where it failed (`%%>` is not found in `%%%>`): the same search, so the comment ends where it does.
+                var matched = 0, end: Int?
+                while position < count {
+                    if characters[position] == close[matched] {
+                        matched += 1
+                        if matched == close.count { end = position + 1; break }
+                    } else {
+                        matched = 0
+                    }
+                    position += 1
                 }
-                after += 1
-            case "#", "^", "/", ">", "<", "$", "&", "!", "%", "=":
-                break
-            default:
-                marker = nil
-            }
-            if marker != nil { inner = String(inner.unicodeScalars.dropFirst()) }
-            let name = inner.trimmingCharacters(in: .whitespacesAndNewlines)
-            let tagText = quoted(start, after)
-            let tag = Tag(marker: marker, name: name, line: tagLine, column: tagColumn)
-            switch marker {
-            case "!", "%":
-                break
+                guard let end else {
+                    report("the comment '\(quoted(start, count))' is not finished: the template engine finds no '\(written(close))' after it")
+                    break scan
+                }
+                position = end
+            case "%":
+                // `{{% CONTENT_TYPE: HTML}}`
+                skipWhitespace(&position)
+                let setting = Self.read(in: Self.settingCharacters, characters, &position)
+                skipWhitespace(&position)
+                guard setting == "CONTENT_TYPE", position < count, characters[position] == ":" else {
+                    report("the setting '\(wholeTag().text)' is not one the template engine knows: the docs' templates set '\(written(open))% CONTENT_TYPE: MARKDOWN\(written(close))', HTML or TEXT")
+                    break scan
+                }
+                position += 1
+                skipWhitespace(&position)
+                let value = Self.read(in: Self.settingCharacters, characters, &position)
+                skipWhitespace(&position)
+                guard ["MARKDOWN", "HTML", "TEXT"].contains(value), starts(close, at: position) else {
+                    report("the content type in '\(wholeTag().text)' is not MARKDOWN, HTML or TEXT")
+                    break scan
+                }
+                position += close.count
             case "=":
-                // `{{=<% %>=}}`: two delimiters apart, then `=`.
-                let parts = name.hasSuffix("=") ? name.dropLast().split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline }) : []
-                guard parts.count == 2, !parts[1].contains("=") else {
-                    report("the set-delimiter tag '\(tagText)' is malformed: it is written '\(openText())=<start> <end>=\(closeText())'")
-                    continue
+                // `{{=<% %>=}}` as the engine reads it: spaces, the opening delimiter up to a space, spaces, the
+                // closing one up to `=` or a space, spaces, `=`, then the current closing delimiter.
+                skipWhitespace(&position)
+                let newOpen = position
+                while position < count, !characters[position].isWhitespace { position += 1 }
+                let openEnd = position
+                skipWhitespace(&position)
+                let newClose = position
+                while position < count, characters[position] != "=", !characters[position].isWhitespace { position += 1 }
+                let closeEnd = position
+                skipWhitespace(&position)
+                guard openEnd > newOpen, closeEnd > newClose, position < count, characters[position] == "=", starts(close, at: position + 1) else {
+                    report("the set-delimiter tag '\(wholeTag().text)' is malformed: it is written '\(written(open))=<start> <end>=\(written(close))'")
+                    break scan
                 }
-                open = Array(parts[0].unicodeScalars)
-                close = Array(parts[1].unicodeScalars)
-            case ">", "<":
-                if name.hasPrefix("*") {
-                    report("the tag '\(tagText)' includes a template named by the page's data ('*'), which the docs do not support: name the template")
-                    continue
+                position += 1 + close.count
+                open = Array(characters[newOpen..<openEnd])
+                close = Array(characters[newClose..<closeEnd])
+            case "<", "$":
+                report("the tag '\(wholeTag().text)' starts template inheritance (parents and blocks), which the docs do not support: include partials with '\(written(open))> name\(written(close))'")
+                break scan
+            case ">":
+                skipWhitespace(&position)
+                if position < count, characters[position] == "*" {
+                    report("the tag '\(wholeTag().text)' includes a template named by the page's data ('*'), which the docs do not support: name the template")
+                    break scan
                 }
-                if name.isEmpty || !name.unicodeScalars.allSatisfy(Self.partialNameCharacters.contains) {
-                    report("the tag '\(tagText)' does not name a template (\(name.isEmpty ? "it is empty" : "a name is letters, digits and . - _ ? ( ) /"))")
-                    continue
+                guard let partial = name(Self.partialNameCharacters), !partial.isEmpty else {
+                    unreadable("a template (a name is letters, digits and . - _ ? ( ) /)")
+                    break scan
                 }
-                tags.append(tag)
-                if marker == "<" { sections.append((tag, open, close)) }
-            case "/":
-                guard let (opened, openedWith, closedWith) = sections.popLast() else {
-                    report("'\(tagText)' closes section '\(name)', but no section is open")
-                    continue
-                }
-                guard opened.name == name else {
-                    report("'\(tagText)' closes section '\(name)', but the open section is '\(opened.name)' (line \(opened.line), column \(opened.column)): close it first with '\(openText())/\(opened.name)\(closeText())'")
-                    continue
-                }
-                tags.append(tag)
-                (open, close) = (openedWith, closedWith)
+                tags.append(Tag(marker: marker, name: partial, line: tagLine, column: tagColumn))
             default:
-                if name.isEmpty {
-                    report("the tag '\(tagText)' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
-                    continue
+                guard let value = name(Self.nameCharacters) else {
+                    unreadable("a value: a name is letters, digits and . - _ ? * ( ), without spaces")
+                    break scan
                 }
-                guard name.unicodeScalars.allSatisfy(Self.nameCharacters.contains) else {
-                    report("the tag '\(tagText)' does not name a value: a name is letters, digits and . - _ ? * ( ), without spaces")
-                    continue
+                if marker == "{" {
+                    guard position < count, characters[position] == "}" else {
+                        report("the tag '\(quoted(start, position))' is not finished: a tag that opens with '\(written(open)){' ends with '\(written(close))}'")
+                        break scan
+                    }
+                    position += 1
+                }
+                let tag = Tag(marker: marker, name: value, line: tagLine, column: tagColumn)
+                if value.isEmpty || (value == "." && sections.isEmpty && marker != "/") {
+                    report("the tag '\(quoted(start, position))' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
+                    break scan
+                }
+                if marker == "/" {
+                    guard let (opened, openedWith, closedWith) = sections.popLast() else {
+                        report("'\(quoted(start, position))' closes section '\(value)', but no section is open")
+                        break scan
+                    }
+                    guard opened.name == value else {
+                        report("'\(quoted(start, position))' closes section '\(value)', but the open section is '\(opened.name)' (line \(opened.line), column \(opened.column)): close it first with '\(written(open))/\(opened.name)\(written(close))'")
+                        break scan
+                    }
+                    (open, close) = (openedWith, closedWith)
+                } else if marker == "#" || marker == "^" {
+                    sections.append((tag, open, close))
+                    if sections.count > Self.sectionDepth {
+                        report("sections nested more than \(Self.sectionDepth) levels deep; a template may nest at most \(Self.sectionDepth)")
+                        break scan
+                    }
                 }
                 tags.append(tag)
-                if marker == "#" || marker == "^" || marker == "$" { sections.append((tag, open, close)) }
             }
-            if sections.count > Self.sectionDepth {
-                report("sections nested more than \(Self.sectionDepth) levels deep; a template may nest at most \(Self.sectionDepth)")
-                continue
+            if checks > Self.checkLimit {
+                report("the template has more than \(Self.checkLimit) tags and '\(open[0])' characters, the most a template may have (the template engine's parsing time grows with their number times the template's size)")
+                break
             }
-            if tags.count > Self.tagLimit {
-                report("the template has more than \(Self.tagLimit) tags, the most a template may have (the template engine's parsing time grows with the square of a template's size)")
-                continue
-            }
-            advance(to: after)
+            advance(to: position)
         }
-        // The engine reads a last character that could start a tag as an unfinished tag, and fails without a place.
-        if found == nil, let last = scalars.last, last == open.first, index < scalars.count {
-            advance(to: scalars.count - 1)
-            found = Problem(message: "the template ends with '\(last)', which the template engine reads as the start of an unfinished tag: end it with a line break",
-                            line: line, column: column)
-        }
-        if found == nil, let unclosed = sections.last?.tag {
+        if found == nil, let (unclosed, openedWith, closedWith) = sections.last {
             let marker = unclosed.marker.map { String($0) } ?? ""
-            found = Problem(message: "section '\(openText())\(marker)\(unclosed.name)\(closeText())' is not closed: no '\(openText())/\(unclosed.name)\(closeText())' after it",
-                              line: unclosed.line, column: unclosed.column)
+            found = Problem(message: "section '\(written(openedWith))\(marker)\(unclosed.name)\(written(closedWith))' is not closed: no '\(written(openedWith))/\(unclosed.name)\(written(closedWith))' after it",
+                            line: unclosed.line, column: unclosed.column)
         }
         self.tags = tags
         self.problem = found
+        self.isPlainText = found == nil && tagCount == 0
+    }
+
+    /// Reads the characters of `allowed` from `position` on.
+    private static func read(in allowed: Set<Character>, _ characters: [Character], _ position: inout Int) -> String {
+        let first = position
+        while position < characters.count, allowed.contains(characters[position]) { position += 1 }
+        return String(characters[first..<position])
     }
 
     /// What the engine reads as a variable or section name (with transforms: `reversed(list)`).
-    static let nameCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*".unicodeScalars)
+    static let nameCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*")
     /// What the engine reads as a partial's name.
-    static let partialNameCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*/".unicodeScalars)
+    static let partialNameCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?()*/")
+    /// What the engine reads as a setting's name or value.
+    static let settingCharacters = Set("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ.-_?*")
 }

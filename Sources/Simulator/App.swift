@@ -365,9 +365,16 @@ struct App {
             throw FlowFailure("UIModalTransitionStylePartialCurl requires the fullScreen presentation style; '\(world.instances[presented].name)' would be presented as \(style.rawValue)")
         }
         if requested == .popover, anchor == nil {
-            // The anchor is the segue's; a presentation without a segue (a step, code, a scene's own style) has none to give.
-            let missing = segue.map { "segue '\($0.qualifiedID)' has no 'anchor'" }
-                ?? "'\(world.instances[presented].name)' is presented as a popover without a segue, which alone can give an 'anchor'"
+            // Only a popover segue has an anchor to give: say which segue lacks it, or that none could give it.
+            let name = world.instances[presented].name
+            let missing: String
+            if let segue, segue.kind.value.effective == .popover {
+                missing = "segue '\(segue.qualifiedID)' has no 'anchor'"
+            } else if let segue {
+                missing = "'\(name)' is presented as a popover by segue '\(segue.qualifiedID)', a \(segue.kind.value.rawValue) segue, which has no 'anchor' to give: make it a popover segue with one"
+            } else {
+                missing = "'\(name)' is presented as a popover without a popover segue, which alone can give an 'anchor'"
+            }
             throw FlowFailure("UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs (\(missing))")
         }
         guard world.layers.count - 1 < Rules.maximumPresentedViewControllers else {

@@ -46,7 +46,7 @@ struct Scenograph: ParsableCommand {
             }
             // No command has subcommands, so `help render NOSUCH` names nothing; ArgumentParser would show render's
             // help with status 0.
-            if arguments[1] != "help", let extra = arguments.dropFirst(2).first(where: { !$0.hasPrefix("-") }) {
+            if arguments[1] != "help", let extra = arguments.dropFirst(2).first, !extra.hasPrefix("-") {
                 exitForCommandLine(ValidationError("'\(arguments[1])' has no subcommand '\(extra)'; try 'scenograph help \(arguments[1])'"))
             }
         }

@@ -196,22 +196,41 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(problem("{{> *chosen}}"), "1:1: the tag '{{> *chosen}}' includes a template named by the page's data ('*'), which the docs do not support: name the template")
         XCTAssertEqual(problem("{{=<% %>}}"), "1:1: the set-delimiter tag '{{=<% %>}}' is malformed: it is written '{{=<start> <end>=}}'")
         XCTAssertEqual(problem("\r\n{{#a}}\r\nx\r\n"), "2:1: section '{{#a}}' is not closed: no '{{/a}}' after it", "CRLF lines")
-        XCTAssertEqual(problem(String(repeating: "{{x}}", count: TemplateStructure.tagLimit + 1)),
-                       "1:5001: the template has more than 1000 tags, the most a template may have (the template engine's parsing time grows with the square of a template's size)")
-        XCTAssertNil(problem(String(repeating: "{{x}}", count: TemplateStructure.tagLimit)))
-        // Valid: comments holding braces, triple braces, transforms, '.', inheritance, settings.
-        XCTAssertNil(problem("{{! {{#not a section }}{{{raw}}} {{&raw}} {{#reversed(list)}}{{.}}{{/reversed(list)}} {{<_head.html}}{{$b}}x{{/b}}{{/_head.html}}\n{{% CONTENT_TYPE: TEXT}}"))
+        XCTAssertEqual(problem(String(repeating: "{{x}}", count: TemplateStructure.checkLimit + 1)),
+                       "1:10001: the template has more than 2000 tags and '{' characters, the most a template may have (the template engine's parsing time grows with their number times the template's size)")
+        XCTAssertNil(problem(String(repeating: "{{x}}", count: TemplateStructure.checkLimit)))
+        XCTAssertNotNil(problem(String(repeating: "a { b }\n", count: TemplateStructure.checkLimit) + "{{x}}"), "stray braces count")
+        XCTAssertNil(problem(String(repeating: "a { b }\n", count: 10_000)), "a template without tags is not parsed for them")
+        // Valid: comments holding braces, triple braces, transforms, '.' in a section, settings.
+        XCTAssertNil(problem("{{! {{#not a section }}{{{raw}}} {{&raw}} {{#reversed(list)}}{{.}}{{/reversed(list)}}\n{{% CONTENT_TYPE: TEXT}}"))
+        XCTAssertEqual(problem("a {{ . }}"), "1:3: the tag '{{ . }}' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
+        // Refused: inheritance (a block that expands itself recursed without end), unknown settings.
+        XCTAssertEqual(problem("{{<_foot.html}}{{$x}}[{{$x}}d{{/x}}]{{/x}}{{/_foot.html}}"),
+                       "1:1: the tag '{{<_foot.html}}' starts template inheritance (parents and blocks), which the docs do not support: include partials with '{{> name}}'")
+        XCTAssertEqual(problem("{{$x}}y{{/x}}"), "1:1: the tag '{{$x}}' starts template inheritance (parents and blocks), which the docs do not support: include partials with '{{> name}}'")
+        XCTAssertEqual(problem("{{%CONTENT_TYPE: JSON}}"), "1:1: the content type in '{{%CONTENT_TYPE: JSON}}' is not MARKDOWN, HTML or TEXT")
+        // Read by character, as the engine reads: a brace with a combining mark is no brace; any line break counts.
+        XCTAssertEqual(problem("{{x}\u{301}}"), "1:1: the tag '{{x}\u{301}}' is not finished: no '}}' after it")
+        XCTAssertEqual(problem("a\r{{x"), "2:1: the tag '{{x' is not finished: no '}}' after it")
+        XCTAssertEqual(problem("{{\u{2028}x}}"), "1:1: '{{' is followed by a line break, which the template engine drops with it: a tag starts on the line of its '{{'")
         // New delimiters: tags in them are read, braces are text.
         let changed = TemplateStructure(text: "{{=<% %>=}}\n{{> nosuch}} <%> _head.html %> <%#a%><%/a%> <%={{ }}=%>{{> _foot.html}}")
         XCTAssertNil(changed.problem)
         XCTAssertEqual(changed.partials.map(\.name), ["_head.html", "_foot.html"])
         XCTAssertEqual(problem("{{=<% %>=}}<%#a%>"), "1:12: section '<%#a%>' is not closed: no '<%/a%>' after it")
+        XCTAssertEqual(problem("{{#a}}{{=<% %>=}}"), "1:1: section '{{#a}}' is not closed: no '{{/a}}' after it", "in the delimiters it opened with")
+        XCTAssertNil(problem("{{=}} ]]=}}[[x]]"), "a delimiter may be '}}'")
+        // The engine's search for the end of a comment misses '%%>' in '%%%>'; a first character of the delimiter
+        // too near the end for a whole one fails in the engine.
+        XCTAssertEqual(problem("{{=<%% %%>=}}<%%! 100%%%>x"), "1:14: the comment '<%%! 100%%%>x' is not finished: the template engine finds no '%%>' after it")
+        XCTAssertEqual(problem("{{=<%% %%>=}}x <%"), "1:16: the template ends with '<%', which the template engine reads as the start of an unfinished tag: end it with a line break")
         // The engine's quirks: a delimiter change ends with the section it is in; `{{` before a line break is dropped;
         // a last `{` fails without a place.
         XCTAssertEqual(problem("{{#a}}{{=<% %>=}}<%/a%>{{x}}<%y%>"), nil)
         XCTAssertEqual(problem("{{#a}}{{=<% %>=}}<%/a%><%#b%>"), nil, "'<%#b%>' is text again after the section")
         XCTAssertEqual(problem("a\n b {{\nc}}"), "2:4: '{{' is followed by a line break, which the template engine drops with it: a tag starts on the line of its '{{'")
-        XCTAssertEqual(problem("body {\n}\na {"), "3:3: the template ends with '{', which the template engine reads as the start of an unfinished tag: end it with a line break")
+        XCTAssertEqual(problem("{{x}}body {\n}\na {"), "3:3: the template ends with '{', which the template engine reads as the start of an unfinished tag: end it with a line break")
+        XCTAssertNil(problem("body {\n}\na {"), "without tags, the text is used as it is")
 
         // Through the folder: a self-include in new delimiters is caught (it crashed the engine), and every template
         // is checked before any is parsed.
@@ -260,6 +279,32 @@ final class DocSiteBuilderTests: XCTestCase {
         let templates = try XCTUnwrap(TemplateSet.load(overrides: overrides.path).templates)
         let context: [String: Any] = ["app": ["name": "P", "hasSummary": false, "count": 2], "scenes": [["id": "b", "a": [1, 2]], ["id": "c"]]]
         XCTAssertEqual(templates.render("index.md", context), "{count: 2, hasSummary: false, name: P}|[{a: [1, 2], id: b}, {id: c}]")
+        // The sidebar's data printed whole is its lists, not the description of what makes them (the model, paths,
+        // addresses).
+        let model = try XCTUnwrap(ModelLoader().load(text: "format: 1\nname: N\ninitial: a\nscenes: {a: {}, b: {}}\n", path: "N.yaml").model)
+        let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
+        try "{{% CONTENT_TYPE: TEXT}}{{nav}}".write(to: overrides.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let nav = try XCTUnwrap(TemplateSet.load(overrides: overrides.path).templates)
+        XCTAssertEqual(nav.render("index.md", contexts.common(root: "", title: "N", current: "scenes/b.md")),
+                       "{flows: [], scenes: [{current: false, id: a, path: scenes/a.md}, {current: true, id: b, path: scenes/b.md}]}")
+    }
+
+    /// A template without tags (a style sheet, a script) is the page as it is, and is not parsed brace by brace:
+    /// the engine gets delimiters the text does not hold, set where no line would make the tag standalone.
+    func testTemplatesWithoutTagsAreTheirText() throws {
+        for text in ["body { color: red; }\n", "{\n}", "\n{\n", "  {", "{", "a\n  { b }\n\n", "x", "", "\u{1}{ }", "{ \u{301}} }\n"] {
+            let template = try MustacheTemplate(string: TemplateSources.engineText(text))
+            XCTAssertEqual(template.render([String: Any]()), text, text.debugDescription)
+        }
+        XCTAssertEqual(TemplateSources.engineText("a {{x}} {"), "a {{x}} {", "a template with tags is left as it is")
+        XCTAssertEqual(TemplateSources.engineText("a { b }"), "a {{=\u{1} \u{2}=}}{ b }")
+        // The built-in style sheet and script have no tags: they are written as they are.
+        let builtIn = try XCTUnwrap(TemplateSet.load().templates)
+        for name in ["style.css", "site.js"] {
+            let text = try XCTUnwrap(DefaultTemplates.all.first { $0.name == name }?.text)
+            XCTAssertEqual(builtIn.render(name, [:]), text, name)
+            XCTAssertTrue(TemplateStructure(text: text).isPlainText, name)
+        }
     }
 
     /// The binary carries Templates/ as DefaultTemplates.swift; regenerate with scripts/embed-templates.sh.

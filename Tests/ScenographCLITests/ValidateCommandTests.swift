@@ -90,5 +90,6 @@ final class UnwritableStreamTests: XCTestCase {
         XCTAssertEqual(nested.status, 64, "no command has subcommands")
         XCTAssertTrue(nested.stderr.contains("'render' has no subcommand 'nosuch'; try 'scenograph help render'"), nested.stderr)
         XCTAssertEqual(try run(["help", "render", "--help"], stdout: nil, stderr: nil).status, 0)
+        XCTAssertEqual(try run(["help", "render", "--format", "x"], stdout: nil, stderr: nil).status, 0, "an option's value is no subcommand")
     }
 }

@@ -341,7 +341,7 @@ import Testing
               modalPresentationStyle: popover
             """, environment: "{idiom: pad}")
         let t = try scenario.run()
-        #expect(errorText(t) == "\(scenario.location(of: "present: C")): UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('C' is presented as a popover without a segue, which alone can give an 'anchor')")
+        #expect(errorText(t) == "\(scenario.location(of: "present: C")): UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('C' is presented as a popover without a popover segue, which alone can give an 'anchor')")
     }
 
     /// The error names what lacks the anchor: the segue, not the scene it presents.
@@ -350,6 +350,10 @@ import Testing
                                     steps: "- tap: A.pop", environment: "{idiom: pad}")
         let t = try scenario.run()
         #expect(errorText(t) == "\(scenario.location(of: "tap: A.pop")): UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs (segue 'A.pop' has no 'anchor')")
+        // A present segue to a scene that asks for a popover cannot give an anchor: the error says to make it a popover segue.
+        let present = try Scenario(initial: "A", scenes: "A:\n  segues:\n    sh: {kind: present, to: C, trigger: Info button}\nC: {modalPresentationStyle: popover}",
+                                   steps: "- tap: A.sh", environment: "{idiom: pad}")
+        #expect(errorText(try present.run()) == "\(present.location(of: "tap: A.sh")): UIPopoverPresentationController should have a non-nil sourceView or barButtonItem set before the presentation occurs ('C' is presented as a popover by segue 'A.sh', a present segue, which has no 'anchor' to give: make it a popover segue with one)")
     }
 
     // MARK: - Swipe down
