@@ -213,7 +213,7 @@ UIKit reported no warnings in this flow.
 <thead><tr><th>Scene</th><th>Kind</th><th>Class</th><th>Container</th><th class="num">Segues in</th><th class="num">Segues out</th></tr></thead>
 <tbody>
 {{#scenes}}
-<tr><td data-label="Scene"><a href="{{root}}{{path}}">{{id}}</a>{{#title}} — {{title}}{{/title}}</td><td data-label="Kind">{{kind}}</td><td data-label="Class"><code class="type">{{{classNameHTML}}}</code></td><td data-label="Container">{{#container}}<a href="{{root}}{{path}}">{{id}}</a>{{/container}}{{^container}}—{{/container}}</td><td data-label="Segues in" class="num">{{incoming}}</td><td data-label="Segues out" class="num">{{outgoing}}</td></tr>
+<tr><td data-label="Scene"><a href="{{root}}{{path}}">{{{idHTML}}}</a>{{#title}} — {{title}}{{/title}}</td><td data-label="Kind">{{kind}}</td><td data-label="Class"><code class="type">{{{classNameHTML}}}</code></td><td data-label="Container">{{#container}}<a href="{{root}}{{path}}">{{{idHTML}}}</a>{{/container}}{{^container}}—{{/container}}</td><td data-label="Segues in" class="num">{{incoming}}</td><td data-label="Segues out" class="num">{{outgoing}}</td></tr>
 {{/scenes}}
 </tbody>
 </table>
@@ -832,7 +832,11 @@ ul.warnings li { color: var(--warn); }
   main { padding: 1rem 1rem 3rem; }
   table.facts th { width: auto; }
   th, td { padding: .3rem .4rem; }
-  /* Wide tables become one card per row, each cell with its column's name. */
+}
+
+/* Wide tables become one card per row, each cell with its column's name: on phones, and beside the sidebar until
+   the columns have room for long scene and class names (real apps' indexes overflowed up to 940 px). */
+@media (max-width: 960px) {
   table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
   table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.cards tr { border-bottom: 1px solid var(--line); padding: .4rem 0; }

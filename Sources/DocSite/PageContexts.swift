@@ -157,8 +157,16 @@ struct PageContexts {
             row["kind"] = scene.kind.rawValue
             row["className"] = scene.className
             row["classNameCode"] = Markdown.codeSpan(scene.className, inTable: true)
-            if pageExtension == "html" { row["classNameHTML"] = Markdown.typeNameHTML(scene.className) }
             if let parent = parentID(of: scene.id) { row["container"] = sceneLink(parent, root: root) }
+            if pageExtension == "html" {
+                // Ids and class names break where their words meet in the table's narrow columns.
+                row["classNameHTML"] = Markdown.typeNameHTML(scene.className)
+                row["idHTML"] = Markdown.typeNameHTML(scene.id)
+                if let parent = parentID(of: scene.id), var container = row["container"] as? [String: Any] {
+                    container["idHTML"] = Markdown.typeNameHTML(parent)
+                    row["container"] = container
+                }
+            }
             row["incoming"] = incoming[scene.id, default: 0]
             row["outgoing"] = scene.segues.count
             return row
@@ -342,7 +350,7 @@ struct PageContexts {
         if pageExtension == "html" {
             let escape = Markdown.mustacheHTMLEscape
             let to = target != nil
-                ? "<a href=\"" + escape(root) + escape(targetText("path")) + "\">" + escape(targetText("id")) + "</a>" : escape(text("action"))
+                ? "<a href=\"" + escape(root) + escape(targetText("path")) + "\">" + Markdown.typeNameHTML(targetText("id")) + "</a>" : escape(text("action"))
             return "<tr id=\"" + escape(text("anchor")) + "\"><td data-label=\"Segue\"><code>" + escape(text("id"))
                 + "</code>" + drawnName(row, escape: escape) + "</td><td data-label=\"Kind\">" + escape(text("kind")) + "</td><td data-label=\"To\">" + to
                 + "</td>" + segueCells(row, escape: escape)
@@ -357,7 +365,7 @@ struct PageContexts {
         let text = { (key: String) in row[key] as? String ?? "" }
         if pageExtension == "html" {
             let escape = Markdown.mustacheHTMLEscape
-            return "<tr><td data-label=\"From\"><a href=\"" + escape(root) + escape(text("path")) + "\">" + escape(text("source"))
+            return "<tr><td data-label=\"From\"><a href=\"" + escape(root) + escape(text("path")) + "\">" + Markdown.typeNameHTML(text("source"))
                 + "</a></td><td data-label=\"Segue\"><code>" + escape(text("id")) + "</code>" + drawnName(row, escape: escape)
                 + "</td><td data-label=\"Kind\">"
                 + escape(text("kind")) + "</td>" + segueCells(row, escape: escape)
