@@ -9,6 +9,8 @@ public struct TemplateSet: Sendable {
     public static var names: [String] { DefaultTemplates.all.map(\.name) }
 
     private var library: MustacheLibrary
+    /// The templates without tags, by name: rendered as their text (as partials they go through the engine).
+    private var plainTexts: [String: String] = [:]
     /// Which templates came from an override folder.
     public private(set) var overridden: [String] = []
     /// A digest of every template's text: pages made with the same digest and context are the same.
@@ -24,15 +26,16 @@ public struct TemplateSet: Sendable {
         return (parsed.templates, read.diagnostics + parsed.diagnostics)
     }
 
-    fileprivate init(library: MustacheLibrary, overridden: [String], digest: String) {
+    fileprivate init(library: MustacheLibrary, plainTexts: [String: String], overridden: [String], digest: String) {
         self.library = library
+        self.plainTexts = plainTexts
         self.overridden = overridden
         self.digest = digest
     }
 
     /// Renders template `name` with `context`.
     func render(_ name: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: name) ?? ""
+        plainTexts[name] ?? library.render(context, withTemplate: name) ?? ""
     }
 }
 
@@ -121,6 +124,10 @@ public struct TemplateSources: Sendable {
         if structure.hasErrors { return (nil, structure) }
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = structure
+        // A page made from a template without tags is its text, byte for byte: the engine would drop a last
+        // line's spaces (it holds them as the indentation of a tag that does not come).
+        var plainTexts: [String: String] = [:]
+        for source in sources where TemplateStructure(text: source.text).isPlainText { plainTexts[source.name] = source.text }
         for source in sources {
             do {
                 try library.register(Self.engineText(source.text), named: source.name)
@@ -134,7 +141,7 @@ public struct TemplateSources: Sendable {
             }
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
-        return (TemplateSet(library: library, overridden: overridden, digest: digest), diagnostics)
+        return (TemplateSet(library: library, plainTexts: plainTexts, overridden: overridden, digest: digest), diagnostics)
     }
 
     /// The text the engine parses for a template: as it is, but for a template without tags that holds `{` (a
@@ -143,10 +150,15 @@ public struct TemplateSources: Sendable {
     /// set just before its first `{`, on a line with something else, so the tag is not standalone and the page is
     /// the text exactly.
     static func engineText(_ text: String) -> String {
-        guard let brace = text.firstIndex(of: "{"), !text.unicodeScalars.contains(where: { $0 == "\u{1}" || $0 == "\u{2}" }),
-              TemplateStructure(text: text).isPlainText else { return text }
-        return String(text[..<brace]) + "{{=\u{1} \u{2}=}}" + text[brace...]
+        guard let brace = text.firstIndex(of: "{"), TemplateStructure(text: text).isPlainText,
+              let free = unusedDelimiters.first(where: { pair in !text.unicodeScalars.contains { $0 == pair.open || $0 == pair.close } })
+        else { return text }
+        return String(text[..<brace]) + "{{=\(free.open) \(free.close)=}}" + text[brace...]
     }
+
+    /// Delimiters for `engineText`, the first one the text does not hold: controls, then private-use characters.
+    static let unusedDelimiters: [(open: Unicode.Scalar, close: Unicode.Scalar)] =
+        [("\u{1}", "\u{2}"), ("\u{3}", "\u{4}"), ("\u{E000}", "\u{E001}"), ("\u{F8FE}", "\u{F8FF}"), ("\u{10FFFC}", "\u{10FFFD}")]
 
     static func explanation(of error: MustacheTemplate.Error) -> String {
         switch error {

@@ -8,7 +8,9 @@
 /// end of the section it is in, as the engine scopes it), each tag's name read as the engine reads it (spaces,
 /// the name's characters, spaces, the closing delimiter), a comment up to the first closing delimiter the engine's
 /// search finds. A test holds the check to the engine on random templates. What is checked:
-/// - every tag is finished and names what the engine can look up (letters, digits and `. - _ ? * ( )`);
+/// - every tag is finished and names what the engine can look up (letters, digits and `. - _ ? *`); the engine's
+///   transforms (`{{reversed(list)}}`) are refused: they walk dictionaries in hash order, and nested ones
+///   overflow its stack;
 /// - a tag names something: `{{}}`, and `{{.}}` outside any section, would print the whole page's data;
 /// - no `{{` is followed by a line break or ends the template, and no first character of `{{` comes too near the
 ///   end for a whole `{{`: the engine drops the first two without a word and fails on the third without a place;
@@ -16,8 +18,12 @@
 /// - partials (`>`) name a template (checked by the caller from `partials`); a partial named by the page's data
 ///   (`{{>*name}}`) and template inheritance (`{{<parent}}`, `{{$block}}`) are refused: the engine recurses
 ///   without end on a block that expands itself;
-/// - a template has at most `checkLimit` tags and stray first characters of `{{` (`{` in CSS): the engine's
-///   parsing time grows with the number of them times the template's size (2,500 tags: about 2 s).
+/// - delimiters are at most `delimiterLength` printable characters;
+/// - the engine's reading time stays bounded: at each tag and each stray first character of `{{` (`{` in CSS) it
+///   measures the rest of the text, so the sum of those rests, in UTF-8 bytes, is at most `readingBudget` (a
+///   template without tags is given to the engine so that it reads none: `TemplateSources.engineText`).
+///
+/// Positions are those of the project's other diagnostics: lines end at line feeds, columns count Unicode scalars.
 struct TemplateStructure {
     struct Tag {
         /// The tag's kind: `#`, `^`, `/`, `>`, `&`, `{`, or nil for a variable.
@@ -37,8 +43,12 @@ struct TemplateStructure {
     /// The deepest nesting of sections a template may have: the engine parses them recursively, and a few hundred
     /// levels overflow its stack.
     static let sectionDepth = 100
-    /// The most tags and stray first characters of the opening delimiter a template may have.
-    static let checkLimit = 2_000
+    /// The most UTF-8 bytes the engine may measure while parsing a template: the rest of the text at each tag and
+    /// each stray first character of the opening delimiter. About 2 s on the project's machine for the slowest
+    /// text measured (combining marks, 2.6e-8 s a byte); ASCII reads three times faster.
+    static let readingBudget = 80_000_000
+    /// The longest delimiter a set-delimiter tag may set (the check looks for it at every character).
+    static let delimiterLength = 10
 
     private(set) var tags: [Tag] = []
     /// The first problem, if any; the tags after it are not read.
@@ -59,10 +69,22 @@ struct TemplateStructure {
         var sections: [(tag: Tag, open: [Character], close: [Character])] = []
         var tags: [Tag] = []
         var found: Problem?
-        var checks = 0, tagCount = 0
+        var tagCount = 0
+        // UTF-8 bytes from each character to the end: what the engine measures at a tag or a stray first character.
+        var rest = [Int](repeating: 0, count: count + 1)
+        for position in stride(from: count - 1, through: 0, by: -1) { rest[position] = rest[position + 1] + characters[position].utf8.count }
+        var reading = 0
+        var overBudget: (line: Int, column: Int)?
+        func measure(at position: Int) {
+            reading += rest[position]
+            if reading > Self.readingBudget, overBudget == nil {
+                advance(to: position)
+                overBudget = (line, column)
+            }
+        }
         func advance(to end: Int) {
             while index < end {
-                if characters[index].isNewline { line += 1; column = 1 } else { column += 1 }
+                if characters[index].unicodeScalars.contains("\n") { line += 1; column = 1 } else { column += characters[index].unicodeScalars.count }
                 index += 1
             }
         }
@@ -83,7 +105,7 @@ struct TemplateStructure {
             var start = index
             while start < count, !(characters[start] == open[0] && starts(open, at: start)) {
                 if characters[start] == open[0] {
-                    checks += 1
+                    measure(at: start)
                     // (A template without tags gets delimiters it does not hold: `TemplateSources.engineText`.)
                     if start + open.count > count, tagCount > 0 {
                         advance(to: start)
@@ -95,8 +117,8 @@ struct TemplateStructure {
                 start += 1
             }
             guard start < count else { break }
+            measure(at: start)
             advance(to: start)
-            checks += 1
             tagCount += 1
             let tagLine = line, tagColumn = column
             func report(_ message: String) { found = Problem(message: message, line: tagLine, column: tagColumn) }
@@ -185,6 +207,12 @@ struct TemplateStructure {
                     report("the set-delimiter tag '\(wholeTag().text)' is malformed: it is written '\(written(open))=<start> <end>=\(written(close))'")
                     break scan
                 }
+                let delimiters = characters[newOpen..<openEnd] + characters[newClose..<closeEnd]
+                guard openEnd - newOpen <= Self.delimiterLength, closeEnd - newClose <= Self.delimiterLength,
+                      delimiters.allSatisfy({ character in character.unicodeScalars.allSatisfy { $0.value > 0x20 && $0.value != 0x7F && !$0.properties.isWhitespace } }) else {
+                    report("the set-delimiter tag '\(wholeTag().text)' sets a delimiter longer than \(Self.delimiterLength) characters or holding a control character")
+                    break scan
+                }
                 position += 1 + close.count
                 open = Array(characters[newOpen..<openEnd])
                 close = Array(characters[newClose..<closeEnd])
@@ -215,6 +243,10 @@ struct TemplateStructure {
                     position += 1
                 }
                 let tag = Tag(marker: marker, name: value, line: tagLine, column: tagColumn)
+                if value.contains("(") || value.contains(")") {
+                    report("the tag '\(quoted(start, position))' applies a transform ('name(value)'), which the docs do not support: transforms walk lists and dictionaries in an order that changes from run to run")
+                    break scan
+                }
                 if value.isEmpty || (value == "." && sections.isEmpty && marker != "/") {
                     report("the tag '\(quoted(start, position))' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
                     break scan
@@ -238,11 +270,11 @@ struct TemplateStructure {
                 }
                 tags.append(tag)
             }
-            if checks > Self.checkLimit {
-                report("the template has more than \(Self.checkLimit) tags and '\(open[0])' characters, the most a template may have (the template engine's parsing time grows with their number times the template's size)")
-                break
-            }
             advance(to: position)
+        }
+        if found == nil, tagCount > 0, let overBudget {
+            found = Problem(message: "from here on, the template is too long for the template engine to read in bounded time (at each of its \(tagCount) tags and each '\(open[0])' it measures the rest of the text): shorten it",
+                            line: overBudget.line, column: overBudget.column)
         }
         if found == nil, let (unclosed, openedWith, closedWith) = sections.last {
             let marker = unclosed.marker.map { String($0) } ?? ""

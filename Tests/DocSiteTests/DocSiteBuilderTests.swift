@@ -193,25 +193,40 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(problem("x {{{app.name}} y"), "1:3: the tag '{{{app.name}}' is not finished: a tag that opens with '{{{' ends with '}}}'")
         XCTAssertEqual(problem("a {{}} b"), "1:3: the tag '{{}}' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
         XCTAssertEqual(problem("{{app name}}"), "1:1: the tag '{{app name}}' does not name a value: a name is letters, digits and . - _ ? * ( ), without spaces")
+        // Transforms are refused: they walk dictionaries in hash order, and nested ones overflow the engine's stack.
+        XCTAssertEqual(problem("{{#reversed(list)}}{{.}}{{/reversed(list)}}"),
+                       "1:1: the tag '{{#reversed(list)}}' applies a transform ('name(value)'), which the docs do not support: transforms walk lists and dictionaries in an order that changes from run to run")
+        XCTAssertNotNil(problem("{{" + String(repeating: "(", count: 30_000) + "}}\n"))
+        XCTAssertNotNil(problem("x\n\n  {{a(b}} rest\n"))
         XCTAssertEqual(problem("{{> *chosen}}"), "1:1: the tag '{{> *chosen}}' includes a template named by the page's data ('*'), which the docs do not support: name the template")
         XCTAssertEqual(problem("{{=<% %>}}"), "1:1: the set-delimiter tag '{{=<% %>}}' is malformed: it is written '{{=<start> <end>=}}'")
         XCTAssertEqual(problem("\r\n{{#a}}\r\nx\r\n"), "2:1: section '{{#a}}' is not closed: no '{{/a}}' after it", "CRLF lines")
-        XCTAssertEqual(problem(String(repeating: "{{x}}", count: TemplateStructure.checkLimit + 1)),
-                       "1:10001: the template has more than 2000 tags and '{' characters, the most a template may have (the template engine's parsing time grows with their number times the template's size)")
-        XCTAssertNil(problem(String(repeating: "{{x}}", count: TemplateStructure.checkLimit)))
-        XCTAssertNotNil(problem(String(repeating: "a { b }\n", count: TemplateStructure.checkLimit) + "{{x}}"), "stray braces count")
-        XCTAssertNil(problem(String(repeating: "a { b }\n", count: 10_000)), "a template without tags is not parsed for them")
-        // Valid: comments holding braces, triple braces, transforms, '.' in a section, settings.
-        XCTAssertNil(problem("{{! {{#not a section }}{{{raw}}} {{&raw}} {{#reversed(list)}}{{.}}{{/reversed(list)}}\n{{% CONTENT_TYPE: TEXT}}"))
+        // The engine measures the rest of the text at every tag and every '{': the sum is bounded, wherever the
+        // braces are; a template without tags is not read for them.
+        XCTAssertNil(problem(String(repeating: "{{x}}", count: 2_000)), "2,000 tags in 10 KB")
+        let braces = "{{x}}\n" + String(repeating: "a { b }\n", count: 20_000)
+        XCTAssertEqual(TemplateStructure(text: braces).problem?.message,
+                       "from here on, the template is too long for the template engine to read in bounded time (at each of its 1 tags and each '{' it measures the rest of the text): shorten it")
+        XCTAssertNotNil(problem(String(repeating: "a { b }\n", count: 20_000) + "{{x}}"), "braces before the tag count too")
+        XCTAssertNil(problem(String(repeating: "a { b }\n", count: 20_000)), "a template without tags is not read for them")
+        // Delimiters: short and printable.
+        XCTAssertEqual(problem("{{=" + String(repeating: "a", count: 11) + " b=}}"),
+                       "1:1: the set-delimiter tag '{{=aaaaaaaaaaa b=}}' sets a delimiter longer than 10 characters or holding a control character")
+        XCTAssertNotNil(problem("{{=\u{0} >=}}hi"))
+        // Valid: comments holding braces, triple braces, '.' in a section, settings.
+        XCTAssertNil(problem("{{! {{#not a section }}{{{raw}}} {{&raw}} {{#list}}{{.}}{{/list}}\n{{% CONTENT_TYPE: TEXT}}"))
         XCTAssertEqual(problem("a {{ . }}"), "1:3: the tag '{{ . }}' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
         // Refused: inheritance (a block that expands itself recursed without end), unknown settings.
         XCTAssertEqual(problem("{{<_foot.html}}{{$x}}[{{$x}}d{{/x}}]{{/x}}{{/_foot.html}}"),
                        "1:1: the tag '{{<_foot.html}}' starts template inheritance (parents and blocks), which the docs do not support: include partials with '{{> name}}'")
         XCTAssertEqual(problem("{{$x}}y{{/x}}"), "1:1: the tag '{{$x}}' starts template inheritance (parents and blocks), which the docs do not support: include partials with '{{> name}}'")
         XCTAssertEqual(problem("{{%CONTENT_TYPE: JSON}}"), "1:1: the content type in '{{%CONTENT_TYPE: JSON}}' is not MARKDOWN, HTML or TEXT")
-        // Read by character, as the engine reads: a brace with a combining mark is no brace; any line break counts.
+        // Read by character, as the engine reads: a brace with a combining mark is no brace. Positions as the
+        // project's other diagnostics give them: lines end at line feeds, columns count Unicode scalars.
         XCTAssertEqual(problem("{{x}\u{301}}"), "1:1: the tag '{{x}\u{301}}' is not finished: no '}}' after it")
-        XCTAssertEqual(problem("a\r{{x"), "2:1: the tag '{{x' is not finished: no '}}' after it")
+        XCTAssertEqual(problem("a\r{{x"), "1:3: the tag '{{x' is not finished: no '}}' after it")
+        XCTAssertEqual(problem("a\u{0C}b{{#x}}"), "1:4: section '{{#x}}' is not closed: no '{{/x}}' after it")
+        XCTAssertEqual(problem("e\u{301}{{#x}}"), "1:3: section '{{#x}}' is not closed: no '{{/x}}' after it")
         XCTAssertEqual(problem("{{\u{2028}x}}"), "1:1: '{{' is followed by a line break, which the template engine drops with it: a tag starts on the line of its '{{'")
         // New delimiters: tags in them are read, braces are text.
         let changed = TemplateStructure(text: "{{=<% %>=}}\n{{> nosuch}} <%> _head.html %> <%#a%><%/a%> <%={{ }}=%>{{> _foot.html}}")
@@ -292,12 +307,18 @@ final class DocSiteBuilderTests: XCTestCase {
     /// A template without tags (a style sheet, a script) is the page as it is, and is not parsed brace by brace:
     /// the engine gets delimiters the text does not hold, set where no line would make the tag standalone.
     func testTemplatesWithoutTagsAreTheirText() throws {
-        for text in ["body { color: red; }\n", "{\n}", "\n{\n", "  {", "{", "a\n  { b }\n\n", "x", "", "\u{1}{ }", "{ \u{301}} }\n"] {
+        for text in ["body { color: red; }\n", "{\n}", "\n{\n", "  {", "{", "\u{1}\u{3}\u{E000}{ }", "a\n  { b }\n\n", "x", "", "\u{1}{ }", "{ \u{301}} }\n"] {
             let template = try MustacheTemplate(string: TemplateSources.engineText(text))
             XCTAssertEqual(template.render([String: Any]()), text, text.debugDescription)
         }
         XCTAssertEqual(TemplateSources.engineText("a {{x}} {"), "a {{x}} {", "a template with tags is left as it is")
         XCTAssertEqual(TemplateSources.engineText("a { b }"), "a {{=\u{1} \u{2}=}}{ b }")
+        XCTAssertEqual(TemplateSources.engineText("\u{1}{ }"), "\u{1}{{=\u{3} \u{4}=}}{ }", "delimiters the text does not hold")
+        // A page from a template without tags is the template's text exactly (the engine drops a last line's spaces).
+        let overrides = temporary.appendingPathComponent("plain")
+        try FileManager.default.createDirectory(at: overrides, withIntermediateDirectories: true)
+        try "body { color: red }\n\t  ".write(to: overrides.appendingPathComponent("style.css.mustache"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(try XCTUnwrap(TemplateSet.load(overrides: overrides.path).templates).render("style.css", [:]), "body { color: red }\n\t  ")
         // The built-in style sheet and script have no tags: they are written as they are.
         let builtIn = try XCTUnwrap(TemplateSet.load().templates)
         for name in ["style.css", "site.js"] {
