@@ -157,15 +157,16 @@ struct PageContexts {
             row["kind"] = scene.kind.rawValue
             row["className"] = scene.className
             row["classNameCode"] = Markdown.codeSpan(scene.className, inTable: true)
-            if let parent = parentID(of: scene.id) { row["container"] = sceneLink(parent, root: root) }
-            if pageExtension == "html" {
-                // Ids and class names break where their words meet in the table's narrow columns.
+            // On HTML pages, ids and class names break where their words meet in the table's narrow columns.
+            let html = pageExtension == "html"
+            if let parent = parentID(of: scene.id) {
+                var container = sceneLink(parent, root: root)
+                if html { container["idHTML"] = Markdown.typeNameHTML(parent) }
+                row["container"] = container
+            }
+            if html {
                 row["classNameHTML"] = Markdown.typeNameHTML(scene.className)
                 row["idHTML"] = Markdown.typeNameHTML(scene.id)
-                if let parent = parentID(of: scene.id), var container = row["container"] as? [String: Any] {
-                    container["idHTML"] = Markdown.typeNameHTML(parent)
-                    row["container"] = container
-                }
             }
             row["incoming"] = incoming[scene.id, default: 0]
             row["outgoing"] = scene.segues.count

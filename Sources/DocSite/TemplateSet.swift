@@ -120,17 +120,19 @@ public struct TemplateSources: Sendable {
     public func parse() -> (templates: TemplateSet?, diagnostics: [Diagnostic]) {
         _ = Markdown.registered
         // Checked before the engine parses: it parses nested sections recursively.
-        let structure = includeProblems()
+        // Each template is read once; the structures serve the checks and the engine's texts below.
+        let structures = sources.map { TemplateStructure(text: $0.text) }
+        let structure = includeProblems(structures)
         if structure.hasErrors { return (nil, structure) }
         var library = MustacheLibrary()
         var diagnostics: [Diagnostic] = structure
         // A page made from a template without tags is its text, byte for byte: the engine would drop a last
         // line's spaces (it holds them as the indentation of a tag that does not come).
         var plainTexts: [String: String] = [:]
-        for source in sources where TemplateStructure(text: source.text).isPlainText { plainTexts[source.name] = source.text }
-        for source in sources {
+        for (source, read) in zip(sources, structures) {
+            if read.isPlainText { plainTexts[source.name] = source.text }
             do {
-                try library.register(Self.engineText(source.text), named: source.name)
+                try library.register(Self.engineText(source.text, isPlainText: read.isPlainText), named: source.name)
             } catch let error as MustacheTemplate.ParserError {
                 let line = error.context.line.trimmingCharacters(in: .whitespaces)
                 let quoted = line.count > 80 ? String(line.prefix(80)) + "…" : line
@@ -149,8 +151,8 @@ public struct TemplateSources: Sendable {
     /// with the text after it (a 255 KiB style sheet took 5 s). There, delimiters that the text does not hold are
     /// set just before its first `{`, on a line with something else, so the tag is not standalone and the page is
     /// the text exactly.
-    static func engineText(_ text: String) -> String {
-        guard let brace = text.firstIndex(of: "{"), TemplateStructure(text: text).isPlainText,
+    static func engineText(_ text: String, isPlainText: Bool? = nil) -> String {
+        guard let brace = text.firstIndex(of: "{"), isPlainText ?? TemplateStructure(text: text).isPlainText,
               let free = unusedDelimiters.first(where: { pair in !text.unicodeScalars.contains { $0 == pair.open || $0 == pair.close } })
         else { return text }
         return String(text[..<brace]) + "{{=\(free.open) \(free.close)=}}" + text[brace...]
@@ -179,12 +181,11 @@ public struct TemplateSources: Sendable {
     /// (`{{> name}}`) that name no template, and templates that include themselves, directly or through others:
     /// the engine would report the first without saying where a section opened, render nothing for unknown
     /// partials, and recurse until the stack overflows for the others. Each is reported at its tag.
-    func includeProblems() -> [Diagnostic] {
+    func includeProblems(_ structures: [TemplateStructure]) -> [Diagnostic] {
         let names = Set(sources.map(\.name))
         var includes: [String: [(name: String, location: SourceLocation)]] = [:]
         var diagnostics: [Diagnostic] = []
-        for source in sources {
-            let structure = TemplateStructure(text: source.text)
+        for (source, structure) in zip(sources, structures) {
             if let problem = structure.problem {
                 diagnostics.append(.error("template syntax error: \(problem.message)", at: SourceLocation(file: source.file, line: problem.line, column: problem.column)))
             }

@@ -111,6 +111,9 @@ public enum SizeClass: String, Sendable, Hashable, Codable, CaseIterable {
 
 public enum SplitStyle: String, Sendable, Hashable, Codable, CaseIterable {
     case classic, doubleColumn, tripleColumn
+
+    /// The first iOS with column styles (`UISplitViewController(style:)`): before it, every split is classic.
+    public static let firstColumnStyleIOS = 14
 }
 
 /// Which column a collapsed split view keeps on top.

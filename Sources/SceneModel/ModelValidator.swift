@@ -301,7 +301,7 @@ public struct ModelValidator {
     /// is simulated so without a word (docs/semantics.md).
     private mutating func checkColumnStylesBeforeIOS14() {
         let columned = model.scenes.filter { $0.kind == .split && $0.splitStyle != .classic }.map(\.id)
-        guard !columned.isEmpty, model.environment.ios < 14 else { return }
+        guard !columned.isEmpty, model.environment.ios < SplitStyle.firstColumnStyleIOS else { return }
         let splits = columned.map { "'\($0)'" }.joined(separator: ", ")
         warning("split column styles begin with iOS 14: on iOS \(model.environment.ios), \(splits) \(columned.count == 1 ? "is a classic split" : "are classic splits") (no supplementary or compact column, and it collapses and expands as a classic split does)",
                 at: model.environmentLocation ?? modelStart, .ineffectiveSetting, subject: "iOS \(model.environment.ios)")

@@ -144,11 +144,8 @@ public enum Rules {
     /// (`UISplitViewController(style:)`) begin; before, every split is classic (H: the
     /// initialiser and `UISplitViewController.Style` are marked iOS 14; the validator warns).
     public static func splitStyle(_ split: Scene, in environment: Environment) -> SplitStyle {
-        environment.ios < firstColumnStyleVersion ? .classic : split.splitStyle
+        environment.ios < SplitStyle.firstColumnStyleIOS ? .classic : split.splitStyle
     }
-
-    /// The first iOS with split column styles.
-    public static let firstColumnStyleVersion = 14
 
     /// Whether a split shows a compact column instead of collapsing (uikit-semantics §9): it has
     /// one, and a column style (`UISplitViewController.Column.compact` exists only for the

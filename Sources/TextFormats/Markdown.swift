@@ -154,7 +154,12 @@ public enum Markdown {
                     out += "<wbr>"
                 }
             }
-            out += mustacheHTMLEscape(String(character))
+            // A character of one scalar is one of the five exactly when that scalar is (as `mustacheHTMLEscape`).
+            if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, let entity = htmlEntity(scalar) {
+                out += entity
+            } else {
+                out.append(character)
+            }
         }
         return out
     }
