@@ -70,7 +70,8 @@ struct ModelDecoder {
         var idiomWritten = false
         if let node = value("environment"), let change = decodeEnvironment(node, "environment") {
             model.environment = Environment().applying(change)
-            model.environmentLocation = node.location
+            // The iOS warning points at the `ios:` value when there is one.
+            model.environmentLocation = change.ios?.location ?? node.location
             idiomWritten = change.idiom != nil
         }
         if let node = value("conditions") {

@@ -22,6 +22,7 @@ public struct SceneModel: Sendable, Hashable {
     public var nameIsDerived = false
     public var summary: String?
     public var environment: Environment
+    /// Where the model sets its environment: the `ios:` value when it sets one, else the `environment:` key.
     public var environmentLocation: SourceLocation?
     public var conditions: [Condition]
     public var storyboards: [Located<String>]

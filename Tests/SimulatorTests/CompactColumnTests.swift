@@ -128,7 +128,7 @@ import Testing
     }
 
     /// Column styles begin with iOS 14: on iOS 13 the split is classic, so it collapses instead of showing its
-    /// compact child (its secondary goes onto the navigation primary); the validator says so where the model sets an iOS before 14 (a flow that does is a deliberate test of an older system).
+    /// compact child (its secondary goes onto the navigation primary); the validator says so at the model's `ios:` value (a flow that does is a deliberate test of an older system).
     @Test func beforeIOS14TheSplitIsClassic() throws {
         let t = try simulate(initial: "Split", scenes: Self.scenes, steps: "- expect: {visible: D, collapsed: {Split: true}}",
                              environment: "{ios: 13}")
@@ -141,7 +141,7 @@ import Testing
         let result = ModelLoader().load(text: text, path: "S.yaml")
         let message = "split column styles begin with iOS 14: on iOS %@, 'Split' is a classic split (no supplementary or compact column, and it collapses and expands as a classic split does)"
         #expect(result.diagnostics.map(\.description) == [
-            "S.yaml:3:14: warning: " + message.replacingOccurrences(of: "%@", with: "13") + " [ineffective-setting]",
+            "S.yaml:3:20: warning: " + message.replacingOccurrences(of: "%@", with: "13") + " [ineffective-setting]",
         ])
     }
 
