@@ -24,11 +24,12 @@ public struct CheckReport: Sendable {
         // Where a rule looks at a position, its finding (or its silence, when the model turns the rule off)
         // replaces validation's warning of the same category there (unreachable scenes, unimplemented unwind
         // actions, popovers without an anchor), which says the same.
-        let lint = NavigationLint(model: model)
+        let traces = Simulator(model: model).runAll().flows
+        let lint = NavigationLint(model: model, leftInFlows: NavigationLint.scenesLeavingTheChain(traces))
         let ruled = Set(lint.rawFindings().map { "\($0.diagnostic.category ?? "") \($0.diagnostic.location)" })
         var findings = loadDiagnostics.filter { $0.isError || !ruled.contains("\($0.category ?? "") \($0.location)") }
         var flowFindings: [Diagnostic] = []
-        for (flow, trace) in zip(model.flows, Simulator(model: model).runAll().flows) {
+        for (flow, trace) in zip(model.flows, traces) {
             for step in trace.steps {
                 // What UIKit would log and ignore: the cause of what fails after it, and a finding of its own, unless
                 // the next step expects it (`expect: {warnings: […]}`): then the flow documents it.

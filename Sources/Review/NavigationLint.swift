@@ -1,11 +1,33 @@
 import SceneModel
+import Simulator
 
 /// The navigation lint rules of `scenograph check`: each finding is a `Diagnostic` whose category is the rule's
 /// id (see `DiagnosticCategory`), at the position of the offending key, with the model's `lint:` settings applied.
 public struct NavigationLint: Sendable {
     public let model: SceneModel
+    /// Scenes whose presentation a simulated flow ended, however it did (a `dismiss` or `swipeDown` step, an
+    /// unwind): each is a way back that the flow shows works (`scenesLeavingTheChain`).
+    public let leftInFlows: Set<String>
 
-    public init(model: SceneModel) { self.model = model }
+    public init(model: SceneModel, leftInFlows: Set<String> = []) {
+        self.model = model
+        self.leftInFlows = leftInFlows
+    }
+
+    /// The scenes of the instances that leave the presentation chain at some step of `traces`: what the flows
+    /// dismissed, by a step, a swipe or an unwind, as the simulator ran them.
+    public static func scenesLeavingTheChain(_ traces: [FlowTrace]) -> Set<String> {
+        var scenes: Set<String> = []
+        for trace in traces {
+            var previous: [String] = []
+            for step in trace.steps {
+                let now = Set(step.state.chain)
+                for instance in previous where !now.contains(instance) { scenes.insert(Identifier.scene(ofInstance: instance)) }
+                previous = step.state.chain
+            }
+        }
+        return scenes
+    }
 
     /// A finding and the scene it concerns (for per-scene `lint: {disable: […]}`).
     struct Finding {
@@ -73,7 +95,7 @@ public struct NavigationLint: Sendable {
             if presenters[destination] == nil { order.append(destination) }
             presenters[destination, default: []].append(segue)
         }
-        let dismissed = structure.dismissedInFlows
+        let dismissed = structure.dismissedInFlows.union(leftInFlows)
         var findings: [Finding] = []
         for id in order {
             guard let scene = model.scene(id), let segues = presenters[id] else { continue }
@@ -88,7 +110,7 @@ public struct NavigationLint: Sendable {
             }
             if unwindsOut || !inside.isDisjoint(with: dismissed) { continue }
             let ways = segues.map { "'\($0.qualifiedID)' (\(structure.presentationStyle($0).rawValue))" }.joined(separator: ", ")
-            findings.append(finding(.noWayBack, "scene '\(id)' is presented by \(ways) and has no way back: no unwind to a scene below it, no dismiss in any flow, and it cannot be swiped away",
+            findings.append(finding(.noWayBack, "scene '\(id)' is presented by \(ways) and has no way back: no unwind to a scene below it, no dismiss or swipe in any flow, and it cannot be swiped away",
                                     at: scene.location, scene: id))
         }
         return findings

@@ -114,6 +114,21 @@ import TextFormats
         #expect(region?["startColumn"] as? Int == test.column)
     }
 
+    /// A flow that swipes a presentation away shows a way back, as a `dismiss` step does, when the swipe really
+    /// dismisses it: here the sheet's root refuses (`isModalInPresentation`), and a pushed scene above it does not.
+    @Test func aSwipeThatDismissesIsAWayBack() throws {
+        let scenes = "  home:\n    segues:\n      open: {kind: present, to: nav, trigger: Open}\n  nav: {kind: navigation, root: form}\n  form:\n    isModalInPresentation: true\n    segues:\n      more: {kind: show, to: more, trigger: More}\n  more: {}\n"
+        let refused = "  refused:\n    steps:\n      - tap: home.open\n      - swipeDown\n      - expect: {chain: [home, nav]}\n"
+        let swiped = refused + "  swiped:\n    steps:\n      - tap: home.open\n      - tap: form.more\n      - swipeDown\n      - expect: {chain: [home]}\n"
+        let blocked = try Self.findings(Self.model(scenes, flows: refused))
+        #expect(blocked.filter { $0.category == "no-way-back" }.map(\.message)
+            == ["scene 'nav' is presented by 'home.open' (pageSheet) and has no way back: no unwind to a scene below it, no dismiss or swipe in any flow, and it cannot be swiped away"],
+            "\(blocked)")
+        let found = try Self.findings(Self.model(scenes, flows: swiped))
+        #expect(!found.contains { $0.category == "no-way-back" }, "\(found)")
+        #expect(!found.contains { $0.isError }, "\(found)")
+    }
+
     /// Model files cannot repeat a key, so duplicate identifiers come from storyboards: built here directly.
     @Test func duplicateSegueIdentifiers() throws {
         let first = SourceLocation(file: "Main.storyboard", line: 20, column: 21)
