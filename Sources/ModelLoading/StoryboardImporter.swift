@@ -773,6 +773,9 @@ final class StoryboardImportSession {
             return nil
         }
         var segue = Segue(id: "", source: source, kind: kind, location: element.location)
+        if let objectID = element["id"], !objectID.isEmpty {
+            segue.origin = Scene.Origin(storyboard: document.fileName, objectID: objectID)
+        }
         var fallbackName: String
         if kind == .unwind {
             guard let selector = element["unwindAction"], !selector.isEmpty else {

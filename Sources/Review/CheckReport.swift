@@ -104,36 +104,11 @@ public struct CheckReport: Sendable {
     /// them, wherever a message quotes them: `'scene'`, `'scene.segue'`, `'scene#2'`. Text outside quotes, where
     /// an id could be part of a word, is left as it is.
     public static func renamingIdentifiers(in base: [Diagnostic], diff: ModelDiff) -> [Diagnostic] {
-        var segues: [String: String] = [:], scenes: [String: String] = [:]
-        for segue in diff.segues where segue.change == .renamed { if let old = segue.oldID { segues[old] = segue.id } }
-        for scene in diff.scenes where scene.change == .renamed { if let old = scene.oldID { scenes[old] = scene.id } }
-        guard !segues.isEmpty || !scenes.isEmpty else { return base }
-        func renamed(_ quoted: Substring) -> String? {
-            if let new = segues[String(quoted)] { return new }
-            // The longest scene id the quoted text starts with, up to a `.` or `#` (scene ids may hold dots).
-            var end = quoted.endIndex
-            while true {
-                if let new = scenes[String(quoted[..<end])] { return new + quoted[end...] }
-                guard let cut = quoted[..<end].lastIndex(where: { $0 == "." || $0 == "#" }) else { return nil }
-                end = cut
-            }
-        }
-        func isIdentifierCharacter(_ character: Character) -> Bool {
-            character.isLetter || character.isNumber || "_-.@#".contains(character)
-        }
+        let renaming = IdentifierRenaming(diff: diff)
+        guard !renaming.isEmpty else { return base }
         return base.map { finding in
             var finding = finding
-            var message = ""
-            var rest = Substring(finding.message)
-            while let open = rest.firstIndex(of: "'") {
-                message += rest[...open]
-                rest = rest[rest.index(after: open)...]
-                let run = rest.prefix(while: isIdentifierCharacter)
-                guard !run.isEmpty, rest.dropFirst(run.count).first == "'" else { continue }
-                message += (renamed(run) ?? String(run)) + "'"
-                rest = rest.dropFirst(run.count + 1)
-            }
-            finding.message = message + rest
+            finding.message = renaming.quoted(finding.message)
             return finding
         }
     }

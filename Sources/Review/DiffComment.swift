@@ -149,6 +149,9 @@ extension DiffReport {
 
     func cell(_ text: String?) -> String { text.map { Markdown.escape($0) } ?? "—" }
 
+    /// The cell of a side whose flow stopped before the step.
+    func notRun(_ stoppedAt: Int?) -> String? { stoppedAt.map { "not run (the flow stopped at step \($0))" } }
+
     /// Table rows of changes: `| added | `id` | text |`.
     func rows(_ changes: [(ModelDiff.Change, String, String)]) -> [String] {
         changes.map { change, id, text in "| \(change.rawValue) | \(Markdown.codeSpan(id, inTable: true)) | \(Markdown.escape(text)) |\n" }
@@ -164,10 +167,10 @@ extension DiffReport {
 
     func flowDetails(_ id: String, _ trace: TraceDiff) -> String {
         let result = trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)"
-        var out = "<details><summary>Flow <code>\(Markdown.escapeHTML(id))</code>: \(Markdown.escapeHTML(result)), \(trace.differingStepCount) step\(trace.differingStepCount == 1 ? "" : "s") differ</summary>\n\n"
+        var out = "<details><summary>Flow <code>\(Markdown.escapeHTML(id))</code>: \(Markdown.escapeHTML(result)), \(trace.differingStepCount) step\(trace.differingStepCount == 1 ? " differs" : "s differ")</summary>\n\n"
         for step in trace.steps {
             out += "**\(step.label.prefix(1).uppercased() + step.label.dropFirst())**\n\n| | before | after |\n|---|---|---|\n"
-            out += "| step | \(cell(step.base?.action)) | \(cell(step.head?.action)) |\n"
+            out += "| step | \(notRun(step.baseStoppedAt) ?? cell(step.base?.action)) | \(notRun(step.headStoppedAt) ?? cell(step.head?.action)) |\n"
             // An `expect` step has no effect on either side: no row of two empty cells.
             if !(step.base?.effect ?? "").isEmpty || !(step.head?.effect ?? "").isEmpty {
                 out += "| effect | \(cell(step.base?.effect)) | \(cell(step.head?.effect)) |\n"

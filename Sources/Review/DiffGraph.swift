@@ -383,6 +383,7 @@ private struct DiffGraphBuilder {
             case .renamed?:
                 status = .changed
                 label += "\nrenamed: \(change?.oldID ?? "?") → \(key)"
+                if let properties = change?.properties, !properties.isEmpty { label += "\n" + Self.shorten(properties.map(\.text)).joined(separator: "\n") }
             default: status = .unchanged
             }
             for target in newTargets {

@@ -108,7 +108,7 @@ public struct DiffReport: Sendable {
         switch change.change {
         case .added: return "new \(what)"
         case .removed: return "\(what), removed"
-        case .renamed: return "renamed from \(change.oldID ?? "?") (\(what))"
+        case .renamed: return (["renamed from \(change.oldID ?? "?") (\(what))"] + change.properties.map(\.text)).joined(separator: "; ")
         case .changed: return change.properties.map(\.text).joined(separator: "; ")
         }
     }
@@ -155,15 +155,17 @@ public struct DiffReport: Sendable {
                 out += "  \(Self.symbol(flow.change)) \(flow.id): \(flowText(flow))\n"
                 for step in flow.trace?.steps ?? [] {
                     out += "      \(step.label)\n"
-                    out += sideText("before", step.base) + sideText("after", step.head)
+                    out += sideText("before", step.base, stoppedAt: step.baseStoppedAt) + sideText("after", step.head, stoppedAt: step.headStoppedAt)
                 }
             }
         }
         return out
     }
 
-    func sideText(_ name: String, _ side: TraceDiff.StepSide?) -> String {
-        guard let side else { return "        \(name): (no such step)\n" }
+    func sideText(_ name: String, _ side: TraceDiff.StepSide?, stoppedAt: Int? = nil) -> String {
+        guard let side else {
+            return "        \(name): " + (stoppedAt.map { "(not run: the flow stopped at step \($0))" } ?? "(no such step)") + "\n"
+        }
         var out = "        \(name): \(side.action)" + (side.effect.isEmpty ? "" : " — \(side.effect)") + "\n"
         for line in side.events.prefix(options.eventLines) { out += "          \(line)\n" }
         if side.events.count > options.eventLines { out += "          … \(side.events.count - options.eventLines) more events\n" }
@@ -201,7 +203,11 @@ public struct DiffReport: Sendable {
             if let trace = flow.trace {
                 entries.append(("differingSteps", .int(trace.differingStepCount)))
                 entries.append(("steps", .array(trace.steps.map { step in
-                    .object([("index", .int(step.index)), ("base", side(step.base)), ("head", side(step.head))])
+                    var fields: [(key: String, value: JSONValue)] = [("index", .int(step.index)), ("base", side(step.base)), ("head", side(step.head))]
+                    // A side that did not run the step because its flow stopped before it: the step that stopped it.
+                    if let stop = step.baseStoppedAt { fields.append(("baseStoppedAt", .int(stop))) }
+                    if let stop = step.headStoppedAt { fields.append(("headStoppedAt", .int(stop))) }
+                    return .object(fields)
                 })))
             }
             return .object(entries)

@@ -123,6 +123,8 @@ private struct ModelDiffer {
     let head: SceneModel
     /// Base id → head id for every scene of the base that has a counterpart.
     var sceneMap: [String: String] = [:]
+    /// The base's names as the head's, once scenes and segues are paired: flows are compared under them.
+    var renaming = IdentifierRenaming(segues: [:], scenes: [:])
 
     init(base: SceneModel, head: SceneModel) {
         self.base = base
@@ -134,9 +136,12 @@ private struct ModelDiffer {
         let scenes = sceneChanges()
         let segues = segueChanges()
         let containment = containmentChanges()
-        let (flows, unchanged) = flowChanges()
         var renames: [String: String] = [:]
         for (old, new) in sceneMap where old != new { renames[old] = new }
+        var segueRenames: [String: String] = [:]
+        for segue in segues where segue.change == .renamed { if let old = segue.oldID { segueRenames[old] = segue.id } }
+        renaming = IdentifierRenaming(segues: segueRenames, scenes: renames)
+        let (flows, unchanged) = flowChanges()
         return ModelDiff(baseName: base.name, headName: head.name, model: modelChanges(), scenes: scenes, segues: segues,
                          containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames)
     }
@@ -332,6 +337,26 @@ private struct ModelDiffer {
                                      properties: properties, location: segue.location))
             }
         }
+        // An imported segue under another id is the same `<segue>` object when its origin is: the id made up for a
+        // segue the storyboard does not name changes with its kind, destination or trigger, and an identifier can
+        // be edited. It is renamed, with what else changed.
+        var baseByOrigin: [Scene.Origin: String] = [:]
+        for scene in base.scenes {
+            for segue in scene.segues {
+                let key = "\(mapped(scene.id)).\(segue.id)"
+                if let origin = segue.origin, !matched.contains(key), baseByOrigin[origin] == nil { baseByOrigin[origin] = key }
+            }
+        }
+        added = added.filter { segue in
+            guard let origin = segue.origin, let key = baseByOrigin[origin], !matched.contains(key),
+                  let old = baseSegues[key], mapped(old.source) == segue.source else { return true }
+            matched.insert(key)
+            let properties = compare(segueProperties(old, in: base, mapTargets: true, comparedWith: segue),
+                                     segueProperties(segue, in: head, mapTargets: false, comparedWith: old))
+            changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
+                                 target: target(segue), properties: properties, location: segue.location))
+            return false
+        }
         for scene in base.scenes {
             for segue in scene.segues where !matched.contains("\(mapped(scene.id)).\(segue.id)") {
                 removedByScene[mapped(scene.id), default: []].append(segue)
@@ -454,7 +479,8 @@ private struct ModelDiffer {
                                      trace: nil, location: flow.location))
                 continue
             }
-            let before = baseSimulator.run(old)
+            // A scene or segue renamed since is the same one: the base's trace is read under the head's names.
+            let before = renaming.trace(baseSimulator.run(old))
             let after = headSimulator.run(flow)
             let definition = flowDefinitionChanges(old, flow)
             let trace = TraceDiff(base: before, head: after)
@@ -488,7 +514,7 @@ private struct ModelDiffer {
             if case .expect(let expectation) = step.action { return "expect: " + expectation.summary + " " + expectation.events.map(\.value).joined() + expectation.noEvents.map(\.value).joined() + expectation.warnings.map(\.value).joined() }
             return step.action.text
         }
-        if old.steps.map(text) != new.steps.map(text) { keys.append("steps") }
+        if old.steps.map({ renaming.text(text($0)) }) != new.steps.map(text) { keys.append("steps") }
         return keys
     }
 }

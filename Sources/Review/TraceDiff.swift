@@ -25,6 +25,9 @@ public struct TraceDiff: Sendable, Hashable {
         public var index: Int
         public var base: StepSide?
         public var head: StepSide?
+        /// For a side without the step because its flow stopped before it: the step that stopped it.
+        public var baseStoppedAt: Int? = nil
+        public var headStoppedAt: Int? = nil
 
         /// `step 3`, or `step 3 → 4` when steps added or removed above it moved it, `step 3 (before only)`,
         /// `step 4 (after only)`: each side's own number, as `check` and the flow pages count.
@@ -32,8 +35,8 @@ public struct TraceDiff: Sendable, Hashable {
             switch (base?.index, head?.index) {
             case let (old?, new?) where old == new: "step \(old)"
             case let (old?, new?): "step \(old) → \(new)"
-            case let (old?, nil): "step \(old) (before only)"
-            case let (nil, new?): "step \(new) (after only)"
+            case let (old?, nil): headStoppedAt.map { "step \(old) (not run after: the flow stops at step \($0))" } ?? "step \(old) (before only)"
+            case let (nil, new?): baseStoppedAt.map { "step \(new) (not run before: the flow stopped at step \($0))" } ?? "step \(new) (after only)"
             case (nil, nil): "step \(index)"
             }
         }
@@ -72,10 +75,14 @@ public struct TraceDiff: Sendable, Hashable {
             }
             total += 1
             guard differing.count < limit else { continue }
+            // A step one side never ran because its flow stopped earlier is not a step it lacks.
+            let baseStop = base.errorStep?.index, headStop = head.errorStep?.index
             differing.append(StepDifference(
                 index: old?.index ?? new?.index ?? 0,
                 base: old.map { Self.side($0, after: previousOld, other: new?.state) },
-                head: new.map { Self.side($0, after: previousNew, other: old?.state) }))
+                head: new.map { Self.side($0, after: previousNew, other: old?.state) },
+                baseStoppedAt: old == nil ? baseStop.flatMap { stop in (new?.index ?? 0) > stop ? stop : nil } : nil,
+                headStoppedAt: new == nil ? headStop.flatMap { stop in (old?.index ?? 0) > stop ? stop : nil } : nil))
         }
         guard total > 0 || base.result != head.result else { return nil }
         baseResult = base.result

@@ -134,6 +134,10 @@ public struct Segue: Sendable, Hashable, Identifiable {
     public var call: Located<CodeCall>?
     /// `code` segues: where the code makes the call, `path:line` (documentation).
     public var codeLocation: String?
+    /// Where the segue came from when it was imported from a storyboard: its `<segue>` object. It stays when the
+    /// identifier made up for a segue the storyboard does not name changes with its kind, destination or trigger,
+    /// so that `diff` tells a changed segue from a removed one and a new one.
+    public var origin: Scene.Origin?
 
     public init(id: String, source: String, kind: SegueKind, destination: String? = nil, location: SourceLocation = .unknown) {
         self.id = id

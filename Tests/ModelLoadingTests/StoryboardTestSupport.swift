@@ -79,6 +79,9 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
             segue.modalTransitionStyle = strip(segue.modalTransitionStyle)
             segue.guardCondition = strip(segue.guardCondition)
             segue.call = strip(segue.call)
+            // A segue's `<segue>` object is the importer's knowledge, for `diff` between storyboards; the model
+            // format does not write it.
+            segue.origin = nil
             return segue
         }
         return scene

@@ -148,6 +148,12 @@ import Testing
         #expect(TraceDiff.StepDifference(index: 3, base: side(3), head: side(4)).label == "step 3 → 4")
         #expect(TraceDiff.StepDifference(index: 3, base: side(3), head: side(3)).label == "step 3")
         #expect(TraceDiff.StepDifference(index: 3, base: side(3), head: nil).label == "step 3 (before only)")
+        #expect(TraceDiff.StepDifference(index: 5, base: side(5), head: nil, headStoppedAt: 3).label == "step 5 (not run after: the flow stops at step 3)")
+        #expect(TraceDiff.StepDifference(index: 5, base: nil, head: side(5), baseStoppedAt: 3).label == "step 5 (not run before: the flow stopped at step 3)")
+        // A flow that now stops at an earlier step did not run the later ones: not run, not missing.
+        let stopped = try #require(try diff(inserting: "      - swipeDown\n")?.trace)
+        #expect(stopped.headResult == .error)
+        #expect(stopped.steps.contains { $0.head == nil && $0.headStoppedAt == 1 && $0.label.hasSuffix("(not run after: the flow stops at step 1)") }, "\(stopped.steps.map(\.label))")
         // A step that does something (here, sets a condition): it differs alone; every later step keeps its pair.
         let set = try #require(try diff(inserting: "      - set: {recipeValid: true}\n")?.trace)
         #expect(set.differingStepCount == 1, "\(set.steps.map(\.index))")
@@ -215,6 +221,72 @@ import Testing
         #expect(!named.nameIsDerived)
         #expect(ModelDiff(base: try #require(ModelLoader().load(storyboards: [root.appendingPathComponent("before/Settings.storyboard").path], name: "Settings").model),
                           head: named).model.map(\.key) == ["name"])
+    }
+
+    /// A storyboard segue without an identifier gets one made of its kind and destination: a new kind renames it,
+    /// but it is the same `<segue>` object, so the diff says what changed instead of a segue removed and one added.
+    @Test func aStoryboardSegueIsMatchedByItsObject() throws {
+        let storyboard = ReviewFiles.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard")
+        let text = try String(contentsOf: storyboard, encoding: .utf8)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("segue-object-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func model(_ folder: String, _ text: String) throws -> SceneModel {
+            let directory = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = directory.appendingPathComponent("Settings.storyboard").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return try #require(ModelLoader().load(storyboards: [path], name: "Settings").model)
+        }
+        let base = try model("base", text)
+        let unnamed = #"<segue destination="ACC-10-001" kind="show" id="sg1-10-001"/>"#
+        #expect(text.contains(unnamed))
+        let presented = try model("kind", text.replacingOccurrences(of: unnamed, with: #"<segue destination="ACC-10-001" kind="presentation" modalPresentationStyle="formSheet" id="sg1-10-001"/>"#))
+        let diff = ModelDiff(base: base, head: presented)
+        #expect(diff.segues.map(\.change) == [.renamed], "\(DiffReport(base: base, head: presented).text())")
+        let change = try #require(diff.segues.first)
+        #expect(change.oldID == "settings_root.show-Account" && change.id == "settings_root.present-Account", "\(change)")
+        #expect(change.properties.map(\.text) == ["kind: show → present", "modalPresentationStyle: (none) → formSheet"])
+        #expect(DiffReport(base: base, head: presented).text().contains("renamed from \(change.oldID ?? "") (present → Account); kind: show → present; modalPresentationStyle: (none) → formSheet"))
+        // A named segue's identifier edited: renamed, nothing else.
+        let renamed = try model("identifier", text.replacingOccurrences(of: #"identifier="openLibrary""#, with: #"identifier="showLibrary""#))
+        #expect(ModelDiff(base: base, head: renamed).segues.map { "\($0.change) \($0.oldID ?? "") \($0.id) \($0.properties.count)" }
+                == ["renamed \(change.oldID?.split(separator: ".").first ?? "").openLibrary \(change.id.split(separator: ".").first ?? "").showLibrary 0"])
+    }
+
+    /// A scene renamed is the same scene: a flow that does the same under the new name behaves the same, and one
+    /// that now does something else still says so.
+    @Test func flowsAreComparedUnderTheNewNames() throws {
+        let baseText = """
+            format: 1
+            name: Renamed
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                segues:
+                  open: {kind: show, to: detail, trigger: Row cell selection}
+                  sheet: {kind: present, to: detail, trigger: Info}
+              detail: {title: Detail, class: DetailViewController}
+            flows:
+              browse:
+                steps:
+                  - tap: list.open
+                  - expect: {visible: detail, stacks: {nav: [list, detail]}}
+                  - back
+                  - tap: list.sheet
+                  - expect: {chain: [nav, detail#2]}
+            """
+        let base = try ReviewFiles.model(text: baseText)
+        let renamedText = baseText.replacingOccurrences(of: "detail", with: "bookDetail").replacingOccurrences(of: "open:", with: "openBook:")
+            .replacingOccurrences(of: "list.open", with: "list.openBook")
+        let renamed = ModelDiff(base: base, head: try ReviewFiles.model(text: renamedText))
+        #expect(renamed.scenes.map { "\($0.change) \($0.oldID ?? "") \($0.id)" } == ["renamed detail bookDetail"])
+        #expect(renamed.segues.map(\.change) == [.renamed])
+        #expect(renamed.flows.isEmpty && renamed.unchangedFlows == 1, "\(renamed.flows)")
+        // The same rename with the flow now presenting full screen: that step differs, the others do not.
+        let changed = ModelDiff(base: base, head: try ReviewFiles.model(text: renamedText.replacingOccurrences(of: "trigger: Info}", with: "trigger: Info, modalPresentationStyle: fullScreen}")))
+        let trace = try #require(changed.flows.first?.trace)
+        #expect(trace.differingStepCount == 1 && trace.steps.map(\.label) == ["step 4"], "\(trace.steps)")
     }
 
     /// An imported segue's label is its trigger: a new trigger is one change, not two; a label of its own is compared.

@@ -1,0 +1,125 @@
+import SceneModel
+import Simulator
+
+/// The base's scene and segue ids as the head names them, in text: a scene renamed since (in Interface Builder or
+/// by its storyboard ID) is the same scene, so its old name must not make a flow's steps look different.
+struct IdentifierRenaming {
+    /// Base segue `scene.segue` → head.
+    var segues: [String: String]
+    /// Base scene id → head.
+    var scenes: [String: String]
+
+    init(diff: ModelDiff) {
+        var segues: [String: String] = [:], scenes: [String: String] = [:]
+        for segue in diff.segues where segue.change == .renamed { if let old = segue.oldID { segues[old] = segue.id } }
+        for scene in diff.scenes where scene.change == .renamed { if let old = scene.oldID { scenes[old] = scene.id } }
+        self.segues = segues
+        self.scenes = scenes
+    }
+
+    init(segues: [String: String], scenes: [String: String]) {
+        self.segues = segues
+        self.scenes = scenes
+    }
+
+    var isEmpty: Bool { segues.isEmpty && scenes.isEmpty }
+
+    /// An identifier as the head names it: a renamed segue, else the longest renamed scene id it starts with, up to a
+    /// `.` or `#` (scene ids may hold dots; `photo#2` is an instance, `photo.show` a segue); nil when none is renamed.
+    func renamed(_ identifier: Substring) -> String? {
+        if let new = segues[String(identifier)] { return new }
+        var end = identifier.endIndex
+        while true {
+            if let new = scenes[String(identifier[..<end])] { return new + identifier[end...] }
+            guard let cut = identifier[..<end].lastIndex(where: { $0 == "." || $0 == "#" }) else { return nil }
+            end = cut
+        }
+    }
+
+    static func isIdentifierCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || "_-.@#".contains(character)
+    }
+
+    /// `text` with every run of identifier characters that names a renamed scene, instance or segue renamed.
+    func text(_ text: String) -> String {
+        guard !isEmpty else { return text }
+        var out = ""
+        var rest = Substring(text)
+        while let start = rest.firstIndex(where: Self.isIdentifierCharacter) {
+            out += rest[..<start]
+            rest = rest[start...]
+            let run = rest.prefix(while: Self.isIdentifierCharacter)
+            // A sentence's full stop is not part of the name before it.
+            let name = run.hasSuffix(".") ? run.dropLast() : run
+            out += renamed(name) ?? String(name)
+            rest = rest.dropFirst(name.count)
+        }
+        return out + rest
+    }
+
+    /// `text` with only the identifiers written in single quotes renamed (`'list.openOld'`), as messages quote them.
+    func quoted(_ text: String) -> String {
+        guard !isEmpty else { return text }
+        var message = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "'") {
+            message += rest[...open]
+            rest = rest[rest.index(after: open)...]
+            let run = rest.prefix(while: Self.isIdentifierCharacter)
+            guard !run.isEmpty, rest.dropFirst(run.count).first == "'" else { continue }
+            message += (renamed(run) ?? String(run)) + "'"
+            rest = rest.dropFirst(run.count + 1)
+        }
+        return message + rest
+    }
+
+    /// A base trace as the head's names would write it: instances, segues, steps, state and messages.
+    func trace(_ trace: FlowTrace) -> FlowTrace {
+        guard !isEmpty else { return trace }
+        var trace = trace
+        trace.steps = trace.steps.map { step in
+            var step = step
+            step.action = text(step.action)
+            step.events = step.events.map { event in
+                var event = event
+                event.receiver = text(event.receiver)
+                if case .instance(let name)? = event.argument { event.argument = .instance(text(name)) }
+                event.segue = event.segue.map(text)
+                event.destination = event.destination.map(text)
+                return event
+            }
+            step.warnings = step.warnings.map(text)
+            step.failures = step.failures.map { failure in
+                var failure = failure
+                failure.expected = text(failure.expected)
+                failure.actual = text(failure.actual)
+                return failure
+            }
+            step.error = step.error.map { error in
+                var error = error
+                error.message = text(error.message)
+                return error
+            }
+            var state = step.state
+            state.chain = state.chain.map(text)
+            state.visible = text(state.visible)
+            state.presentations = state.presentations.map { presentation in
+                var presentation = presentation
+                presentation.presenter = text(presentation.presenter)
+                presentation.presented = text(presentation.presented)
+                presentation.source = text(presentation.source)
+                return presentation
+            }
+            state.containers = state.containers.map { container in
+                var container = container
+                container.name = text(container.name)
+                container.children = container.children.map(text)
+                container.selected = container.selected.map(text)
+                return container
+            }
+            step.state = state
+            return step
+        }
+        return trace
+    }
+}
