@@ -70,8 +70,7 @@ struct CheckCommand: ParsableCommand {
             findings += CheckReport(model: model, loadDiagnostics: result.diagnostics).findings
             headModel = model
         }
-        // An app that cannot be loaded has its errors reported whatever the base had: it cannot be checked at all.
-        if let git, loaded {
+        if let git {
             guard apps.count == 1 else {
                 Terminal.error("--git compares one app: give one model file, the storyboards of one app, or a folder holding either")
                 throw ExitCode(1)
@@ -80,11 +79,19 @@ struct CheckCommand: ParsableCommand {
             let renames = ReviewInput.renames(since: git, near: inputs)
             var base: [Diagnostic]
             var baseModel: SceneModel?
+            // The base's loader diagnostics, which a head that does not load is compared with: its warnings are the
+            // loader's, where a loaded base's rule findings may word the same problem otherwise.
+            var baseLoad: [Diagnostic] = []
             do {
-                (base, baseModel) = try ReviewInput.findings(inputs, revision: git, basePaths: ReviewInput.basePaths(inputs, renames: renames),
+                (base, baseModel, baseLoad) = try ReviewInput.findings(inputs, revision: git, basePaths: ReviewInput.basePaths(inputs, renames: renames),
                                                              options: input.loadOptions)
+                if baseModel == nil, !output.quiet {
+                    // Its findings are its load errors: the head's others all look new, which is worth saying.
+                    Terminal.note("note: the app does not load in \(ReviewInput.label(revision: git)) (\(Plural.count(base.filter(\.isError).count, "error"))), so it has no flow or rule findings there to compare with")
+                }
             } catch is ReviewInput.Absent {
                 base = []
+                baseLoad = []
             } catch let missing as ReviewInput.HeadMissing {
                 Terminal.error(missing.message)
                 throw ExitCode(1)
@@ -98,7 +105,16 @@ struct CheckCommand: ParsableCommand {
                 base = CheckReport.renamingIdentifiers(in: base, diff: ModelDiff(base: baseModel, head: headModel))
             }
             let before = findings.count
-            findings = CheckReport.findings(findings, notIn: base, revision: git)
+            if loaded {
+                findings = CheckReport.findings(findings, notIn: base, revision: git)
+            } else {
+                // An app that cannot be loaded has its errors reported whatever the base had: it cannot be checked
+                // at all. Its warnings the base had too are not new.
+                let knownLoad = Self.renamed(baseLoad, revision: git, renames: renames, head: findings)
+                let newWarnings = Set(CheckReport.findings(CheckReport.findings(findings.filter { !$0.isError }, notIn: base, revision: git),
+                                                           notIn: knownLoad, revision: git))
+                findings = findings.filter { $0.isError || newWarnings.contains($0) }
+            }
             if !output.quiet, before > findings.count {
                 Terminal.note("note: \(Plural.count(before - findings.count, "finding")) also in \(ReviewInput.label(revision: git)) not reported")
             }

@@ -69,9 +69,16 @@ struct DiffCommand: ParsableCommand {
         let baseLabel = git.map(ReviewInput.label(revision:)) ?? paths[0]
         let headLabel = headPaths.joined(separator: " ")
         var baseIsNew = false
-        if git != nil {
-            // The head's paths are read first from the working tree: one missing there is the head's error.
-            for path in headPaths where !FileManager.default.fileExists(atPath: path) {
+        var headIsRemoved = false
+        if let git {
+            // The head's paths are read first from the working tree: one missing there is the head's error, unless
+            // every one is a file the base has: then the app was removed, and is compared with an empty one.
+            let missing = headPaths.filter { !FileManager.default.fileExists(atPath: $0) }
+            if !missing.isEmpty, missing.count == headPaths.count,
+               missing.allSatisfy({ ReviewInput.exists($0, in: git) && !ReviewInput.isFolder($0, in: git) }) {
+                headIsRemoved = true
+                if !outputOptions.quiet { Terminal.note("note: \(headLabel) is in \(baseLabel) and not here: the app is compared with an empty one") }
+            } else if let path = missing.first {
                 Terminal.error("head (\(headLabel)): \(ReviewInput.HeadMissing(path: path).message)")
                 throw ExitCode(1)
             }
@@ -86,7 +93,7 @@ struct DiffCommand: ParsableCommand {
                 }
             }
             do {
-                return try ReviewInput.load(paths, revision: git, basePaths: basePaths, options: input.loadOptions)
+                return try ReviewInput.load(paths, revision: git, basePaths: basePaths, options: input.loadOptions, removedSince: headIsRemoved)
             } catch let absent as ReviewInput.Absent {
                 // A model added (or moved) since the base: every scene and flow is new.
                 if !outputOptions.quiet { Terminal.note("note: \(absent.path) is not in \(baseLabel): the app is compared with an empty one") }
@@ -94,11 +101,13 @@ struct DiffCommand: ParsableCommand {
                 return LoadResult(model: SceneModel(name: ""), diagnostics: [])
             }
         }
-        let head = try loadSide("head", label: headLabel) { try ReviewInput.load(headPaths, options: input.loadOptions) }
+        let head = headIsRemoved ? SceneModel(path: headLabel, name: loadedBase.name)
+            : try loadSide("head", label: headLabel) { try ReviewInput.load(headPaths, options: input.loadOptions) }
         let base = baseIsNew ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
 
         let report = DiffReport(base: base, head: head, context: context,
-                                options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new" : baseLabel, headLabel: headLabel, artifactURL: artifactURL))
+                                options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new" : baseLabel,
+                                              headLabel: headIsRemoved ? "\(headLabel), removed" : headLabel, artifactURL: artifactURL))
         if !outputOptions.quiet, output != nil || format == .markdown {
             if report.graph.tooLargeToDraw {
                 Terminal.note("note: the diff graph is not drawn: \(report.graph.tooLargeText)")

@@ -32,8 +32,9 @@ enum ReviewInput {
     /// Loads `paths` as they are in git revision `revision`: each file is read with `git show REV:./path`
     /// (run in the file's folder, so paths are as the user typed them) into a temporary folder, a model's
     /// storyboards included. Diagnostics name files as `REV:path`.
-    static func load(_ paths: [String], revision: String, basePaths: [String]? = nil, options: LoadOptions = LoadOptions()) throws -> LoadResult {
-        try read(paths, basePaths: basePaths ?? paths, revision: revision, options: options) { result, relabel in
+    static func load(_ paths: [String], revision: String, basePaths: [String]? = nil, options: LoadOptions = LoadOptions(),
+                     removedSince: Bool = false) throws -> LoadResult {
+        try read(paths, basePaths: basePaths ?? paths, revision: revision, options: options, removedSince: removedSince) { result, relabel in
             var relabelled = result
             relabelled.diagnostics = relabel(result.diagnostics)
             return relabelled
@@ -43,10 +44,10 @@ enum ReviewInput {
     /// The findings of `check` on `paths` as they are in git revision `revision`, files named `REV:path`, and the
     /// model they were found in (nil when it did not load).
     static func findings(_ paths: [String], revision: String, basePaths: [String]? = nil,
-                         options: LoadOptions = LoadOptions()) throws -> (findings: [Diagnostic], model: SceneModel?) {
+                         options: LoadOptions = LoadOptions()) throws -> (findings: [Diagnostic], model: SceneModel?, loadDiagnostics: [Diagnostic]) {
         try read(paths, basePaths: basePaths ?? paths, revision: revision, options: options) { result, relabel in
             (relabel(result.model.map { CheckReport(model: $0, loadDiagnostics: result.diagnostics).findings } ?? result.diagnostics),
-             result.model)
+             result.model, relabel(result.diagnostics))
         }
     }
 
@@ -54,9 +55,11 @@ enum ReviewInput {
     /// names the temporary folder's files `REV:path` in diagnostics (the model's own positions name them too).
     /// `basePaths` are where the revision has them: the head's paths, or what they were before git's renames.
     private static func read<Result>(_ headPaths: [String], basePaths paths: [String], revision: String, options: LoadOptions,
+                                     removedSince: Bool = false,
                                      _ use: (LoadResult, _ relabel: ([Diagnostic]) -> [Diagnostic]) -> Result) throws -> Result {
-        // The head's paths name what to read from the revision: each must be there now.
-        for path in headPaths where !FileManager.default.fileExists(atPath: path) {
+        // The head's paths name what to read from the revision: each must be there now, unless the app was removed
+        // since (`removedSince`: its files are read from the revision alone).
+        for path in headPaths where !removedSince && !FileManager.default.fileExists(atPath: path) {
             throw HeadMissing(path: path)
         }
         try checkRevision(revision, near: headPaths)
@@ -177,10 +180,11 @@ enum ReviewInput {
     /// Fails unless `revision` names a commit of the repository around the paths, saying how a shallow clone (CI's
     /// default) gets it.
     static func checkRevision(_ revision: String, near paths: [String]) throws {
+        // The nearest folder that exists now: a path removed since may have taken its folder with it.
         let folder = paths.first.map { path in
             var isDirectory: ObjCBool = false
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-                ? path : (path as NSString).deletingLastPathComponent
+                ? path : gitPlace(path).directory
         } ?? ""
         do {
             _ = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder)
@@ -189,6 +193,13 @@ enum ReviewInput {
         } catch {
             throw Failure(message: "'\(revision)' is not a commit of this repository; in a shallow clone, fetch it first (actions/checkout: fetch-depth: 0)")
         }
+    }
+
+    /// Whether `path` is a folder in `revision` (git's object there is a tree).
+    static func isFolder(_ path: String, in revision: String) -> Bool {
+        let place = gitPlace(path)
+        guard let type = try? git(["cat-file", "-t", "\(revision):./\(place.relative)"], in: place.directory) else { return false }
+        return String(decoding: type, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "tree"
     }
 
     /// Whether `path` (a file or a folder, as the user typed it) is in `revision`.

@@ -185,6 +185,24 @@ final class ReviewCommandTests: XCTestCase {
         let broken = try CLIRunner.run(["check", "Docs/Flow.yaml", "--git", "HEAD"], in: repository)
         XCTAssertEqual(broken.status, 1, broken.stderr)
         XCTAssertTrue(broken.stderr.contains("Docs/Flow.yaml:"), broken.stderr)
+        // Fixed since a base that does not load: said, since every finding then looks new.
+        try "format: 1\nname: F\ninitial: home\nscenes:\n  home: {}\n  stray: {}\n".write(to: repository.appendingPathComponent("Docs/Flow.yaml"), atomically: true, encoding: .utf8)
+        let fixed = try CLIRunner.run(["check", "Docs/Flow.yaml", "--git", "HEAD"], in: repository)
+        XCTAssertEqual(fixed.status, 0, fixed.stderr)
+        XCTAssertTrue(fixed.stderr.contains("note: the app does not load in HEAD (1 error), so it has no flow or rule findings there to compare with"), fixed.stderr)
+        XCTAssertTrue(fixed.stderr.contains("scene 'stray'"), fixed.stderr)
+        try shell(["git", "checkout", "-q", "--", "Docs/Flow.yaml"])
+        // A head with errors has each reported, and only the warnings the base lacks.
+        let warned = "format: 1\nname: H\ninitial: home\nscenes:\n  home: {}\n  old: {}\n"
+        try warned.write(to: repository.appendingPathComponent("Docs/Half.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "add", "Docs/Half.yaml"])
+        try shell(["git", "commit", "-q", "-m", "half"])
+        try (warned + "  bad:\n    segues:\n      go: {kind: show, to: nowhere, trigger: Go}\n").write(to: repository.appendingPathComponent("Docs/Half.yaml"), atomically: true, encoding: .utf8)
+        let half = try CLIRunner.run(["check", "Docs/Half.yaml", "--git", "HEAD"], in: repository)
+        XCTAssertEqual(half.status, 1, half.stderr)
+        XCTAssertTrue(half.stderr.contains("'nowhere'"), half.stderr)
+        XCTAssertFalse(half.stderr.contains("scene 'old'"), "the base has that warning: \(half.stderr)")
+        try shell(["git", "checkout", "-q", "--", "Docs/Half.yaml"])
         // A path the head does not have is said so, not taken for a missing commit.
         let typo = try CLIRunner.run(["diff", "--git", "HEAD", "Nope/App.yaml"], in: repository)
         XCTAssertEqual(typo.status, 1)
@@ -232,6 +250,13 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(new.status, 0, new.stderr)
         XCTAssertTrue(new.stderr.contains("Docs/New.yaml is not in HEAD"), new.stderr)
         XCTAssertTrue(new.stdout.hasPrefix("Onboarding (HEAD, where it is new → Docs/New.yaml): 1 scene added"), "the report itself says so: \(new.stdout)")
+        // A model the revision has and the working tree does not was removed: compared with an empty app.
+        try FileManager.default.removeItem(at: repository.appendingPathComponent("Docs/Lint.yaml"))
+        let removed = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/Lint.yaml"], in: repository)
+        XCTAssertEqual(removed.status, 0, removed.stderr)
+        XCTAssertTrue(removed.stderr.contains("note: Docs/Lint.yaml is in HEAD and not here: the app is compared with an empty one"), removed.stderr)
+        XCTAssertTrue(removed.stdout.hasPrefix("L (HEAD → Docs/Lint.yaml, removed): 2 scenes removed"), removed.stdout)
+        try shell(["git", "checkout", "-q", "--", "Docs/Lint.yaml"])
     }
 
     func testCheckExitStatusAndFormats() throws {
