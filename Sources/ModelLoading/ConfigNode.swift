@@ -99,6 +99,14 @@ enum ConfigParser {
             if problem.contains("cannot start any token"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
                 return .error("invalid \(language): a tab character; YAML indents with spaces only", at: location(mark, file: file), category: .syntax)
             }
+            if problem.contains("mapping values are not allowed") {
+                // Either a value holding ': ' (the line has a key before it), or a key indented deeper than its siblings.
+                let before = String(line.prefix(max(0, mark.column - 1)))
+                let hint = before.trimmingCharacters(in: .whitespaces).contains(": ")
+                    ? "a value that holds ': ' must be quoted (key: \"text: more\")"
+                    : "this key is indented deeper than the keys before it; line it up with them"
+                return .error("invalid \(language): \(problem); \(hint)", at: location(mark, file: file), category: .syntax)
+            }
             guard let context else { return .error("invalid \(language): \(problem)", at: location(mark, file: file), category: .syntax) }
             // libyaml gives up where the text stops making sense; an unclosed quote is where it was opened, so that
             // is where the error is placed, with where the parser gave up. (An unclosed bracket's context is not as

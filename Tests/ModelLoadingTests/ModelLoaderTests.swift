@@ -121,6 +121,11 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(first("format: 1\nname: T\ninitial: a\nscenes:\n  a: {title: \"A}\n  b: {}\n", "q.yaml"),
                        "q.yaml:5:14: error: invalid YAML: the quoted text that starts here is never closed (found unexpected end of stream at 7:1) [syntax]")
         XCTAssertTrue(first("{\"format\": 1,\n \"name\": \"T\"\n", "m.json").hasPrefix("m.json:3:1: error: invalid JSON: "))
+        // A colon in a value, and a key indented too deep: libyaml says the same of both; the hint tells them apart.
+        XCTAssertEqual(first("format: 1\nname: T\nsummary: A hiking app: explore\n", "c.yaml"),
+                       "c.yaml:3:22: error: invalid YAML: mapping values are not allowed in this context; a value that holds ': ' must be quoted (key: \"text: more\") [syntax]")
+        XCTAssertEqual(first("format: 1\nname: T\ninitial: a\nscenes:\n  a:\n    title: A\n      class: Foo\n", "i.yaml"),
+                       "i.yaml:7:12: error: invalid YAML: mapping values are not allowed in this context; this key is indented deeper than the keys before it; line it up with them [syntax]")
     }
 
     func testErrorsWithholdTheModelAndWarningsDoNot() throws {
