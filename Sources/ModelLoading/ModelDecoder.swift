@@ -337,7 +337,16 @@ struct ModelDecoder {
         guard let entries = context.mapping(node, what, allowed: Self.segueKeys) else { return nil }
         var segue: Segue
         if let kindEntry = entries.first(where: { $0.key == "kind" }) {
-            guard let kind = context.locatedEnum(kindEntry.value, "segue kind", SegueKind.self) else { return nil }
+            guard let kind = context.locatedEnum(kindEntry.value, "segue kind", SegueKind.self) else {
+                // The kind is reported. The segue stays, with its destination, so that what names it (a flow's
+                // `tap:`, the arrow into its destination) is not reported again as missing or unreachable. The
+                // model has an error, so nothing is simulated or drawn from this stand-in.
+                var placeholder = base ?? Segue(id: id, source: source, kind: .custom, location: location)
+                if base == nil, let to = entries.first(where: { $0.key == "to" }) {
+                    placeholder.destination = context.sceneIdentifier(to.value, "destination scene")
+                }
+                return placeholder
+            }
             segue = base ?? Segue(id: id, source: source, kind: kind.value, location: location)
             segue.kind = kind
         } else if let base {

@@ -113,6 +113,15 @@ final class ModelLoaderTests: XCTestCase {
         }
     }
 
+    /// A segue of an unknown kind is one error: the flow that taps it and the scene it leads to are not reported too.
+    func testAnUnknownSegueKindIsOneError() {
+        let text = "format: 1\nname: K\ninitial: a\nscenes:\n  a:\n    segues:\n      login: {kind: sheet, to: b, trigger: Sign In}\n  b: {}\nflows:\n  f:\n    steps:\n      - tap: a.login\n"
+        let result = ModelLoader().load(text: text, path: "k.yaml")
+        XCTAssertNil(result.model)
+        XCTAssertEqual(result.diagnostics.map(\.description),
+                       ["k.yaml:7:21: error: unknown segue kind 'sheet'; allowed: show, showDetail, present, popover, embed, unwind, custom, code, push, modal, replace [model-format]"])
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
