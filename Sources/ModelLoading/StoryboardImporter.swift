@@ -360,7 +360,7 @@ final class StoryboardImportSession {
             for scene in document.scenes {
                 guard case .placeholder(let placeholder) = scene.member else { continue }
                 let key = ObjectKey(file: index, objectID: placeholder.objectID)
-                switch resolve(key, path: [key]) {
+                switch resolve(key) {
                 case .success(let target):
                     resolution[key] = (target, true)
                 case .failure(let problem):
@@ -376,13 +376,96 @@ final class StoryboardImportSession {
         var reason: String
     }
 
+    /// What each reference followed so far leads to: a chain of references is walked once, whichever of its
+    /// references is resolved first (10,000 references leading one to the next took cubic time, then overflowed
+    /// the stack when followed by recursion). References that end in a cycle are in `cycleNext` instead.
+    private var chainEnds: [ObjectKey: Result<ObjectKey, Unresolved>] = [:]
+    /// For a reference whose chain ends in a cycle: the reference it leads to, to name the cycle from any start,
+    /// and the reference a walk from it meets again (itself, on the cycle; where the cycle begins, before it).
+    private var cycleNext: [ObjectKey: ObjectKey] = [:]
+    private var cycleEntry: [ObjectKey: ObjectKey] = [:]
+    /// The imported files by storyboard name.
+    private lazy var filesByName: [LiteralText: [Int]] = {
+        var files: [LiteralText: [Int]] = [:]
+        for index in documents.indices { files[LiteralText(documents[index].name), default: []].append(index) }
+        return files
+    }()
+
     /// The view controller a storyboard reference leads to, following references that lead to references.
-    private func resolve(_ key: ObjectKey, path: [ObjectKey]) -> Result<ObjectKey, Unresolved> {
+    private func resolve(_ start: ObjectKey) -> Result<ObjectKey, Unresolved> {
+        var path = [start]
+        var seen: Set<ObjectKey> = [start]
+        var key = start
+        var outcome: Result<ObjectKey, Unresolved>
+        while true {
+            if let known = chainEnds[key] {
+                outcome = known
+                break
+            }
+            if cycleNext[key] != nil, let entry = cycleEntry[key] {
+                // Before `key`, the chain leads into a known cycle, met again where it begins.
+                let met = entry == key ? key : entry
+                for (member, next) in zip(path, path.dropFirst()) {
+                    cycleNext[member] = next
+                    cycleEntry[member] = met
+                }
+                return .failure(cycle(from: start))
+            }
+            switch step(from: key) {
+            case .failure(let problem):
+                outcome = .failure(problem)
+            case .success(let next):
+                if controllers[next] != nil {
+                    outcome = .success(next)
+                } else if !seen.insert(next).inserted {
+                    let loop = path.firstIndex(of: next) ?? 0
+                    for (offset, member) in path.enumerated() {
+                        cycleNext[member] = offset + 1 < path.count ? path[offset + 1] : next
+                        cycleEntry[member] = offset >= loop ? member : next
+                    }
+                    return .failure(cycle(from: start))
+                } else {
+                    path.append(next)
+                    key = next
+                    continue
+                }
+            }
+            break
+        }
+        for member in path where chainEnds[member] == nil { chainEnds[member] = outcome }
+        return outcome
+    }
+
+    /// A chain that ends in a cycle, from `start` to the reference met again, as file names; a long one names
+    /// its first references and the one met again.
+    private func cycle(from start: ObjectKey) -> Unresolved {
+        var keys = [start]
+        var seen: Set<ObjectKey> = [start]
+        var cut = false
+        while let next = cycleNext[keys[keys.count - 1]] {
+            if !seen.insert(next).inserted {
+                keys.append(next)
+                break
+            }
+            if keys.count == 8 {
+                keys.append(cycleEntry[start] ?? next)
+                cut = true
+                break
+            }
+            keys.append(next)
+        }
+        var files = keys.map { documents[$0.file].fileName }
+        if cut { files.insert("…", at: files.count - 1) }
+        return Unresolved(reason: "the references form a cycle (\(files.joined(separator: " → ")))")
+    }
+
+    /// Where one reference leads: a view controller or another reference of the storyboard it names.
+    private func step(from key: ObjectKey) -> Result<ObjectKey, Unresolved> {
         guard let placeholder = placeholders[key] else { return .failure(Unresolved(reason: "it is not a storyboard reference")) }
         guard let name = placeholder.storyboardName, !name.isEmpty else {
             return .failure(Unresolved(reason: "the reference names no storyboard"))
         }
-        let candidates = documents.indices.filter { LiteralText(documents[$0].name) == LiteralText(name) }
+        let candidates = filesByName[LiteralText(name)] ?? []
         guard let target = closest(candidates, to: key.file) else {
             let bundle = placeholder.bundleIdentifier.map { " (it is in bundle '\($0)')" } ?? ""
             return .failure(Unresolved(reason: "\(name).storyboard is not among the imported storyboards\(bundle)"))
@@ -400,15 +483,10 @@ final class StoryboardImportSession {
             objectID = initial
         }
         let next = ObjectKey(file: target, objectID: objectID)
-        if controllers[next] != nil { return .success(next) }
-        guard placeholders[next] != nil else {
+        guard controllers[next] != nil || placeholders[next] != nil else {
             return .failure(Unresolved(reason: "\(name).storyboard names '\(objectID)' as its initial view controller, but it has no such view controller"))
         }
-        if path.contains(next) {
-            let files = (path + [next]).map { documents[$0.file].fileName }
-            return .failure(Unresolved(reason: "the references form a cycle (\(files.joined(separator: " → ")))"))
-        }
-        return resolve(next, path: path + [next])
+        return .success(next)
     }
 
     /// Among files with the referenced name, the one sharing the longest directory prefix with `file`, then the first given.

@@ -5,6 +5,36 @@ import Testing
 
 /// Storyboard references (`viewControllerPlaceholder`) resolved across the imported files.
 @Suite struct StoryboardReferenceTests {
+    /// One storyboard of `count` references, each leading to the next (by storyboard ID, in the same file), the last to
+    /// `last`: a view controller, or the first reference (a cycle).
+    static func chain(_ count: Int, lastTo last: String) -> Data {
+        var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#,
+                     #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="HOM">"#,
+                     "<scenes>",
+                     #"<scene sceneID="s0"><objects><viewController id="HOM" storyboardIdentifier="Home" sceneMemberID="viewController"><connections><segue destination="P0" kind="show" identifier="next" id="sg"/></connections></viewController></objects></scene>"#]
+        for index in 0..<count {
+            let next = index + 1 < count ? "p\(index + 1)" : last
+            lines.append(#"<scene><objects><viewControllerPlaceholder storyboardName="Chain" referencedIdentifier="\#(next)" storyboardIdentifier="p\#(index)" id="P\#(index)" sceneMemberID="viewController"/></objects></scene>"#)
+        }
+        lines += ["</scenes>", "</document>"]
+        return Data(lines.joined(separator: "\n").utf8)
+    }
+
+    /// Long chains of references are followed once, not from every reference again (cubic time), and without
+    /// recursion (10,000 overflowed the stack); a long cycle names its first references and the one met again.
+    @Test func longChainsAndCyclesOfReferences() throws {
+        let resolved = StoryboardImporter().importContents([(path: "Chain.storyboard", data: Self.chain(3_000, lastTo: "Home"))])
+        #expect(resolved.files.first?.placeholders.count == 3_000)
+        #expect(resolved.files.first?.placeholders.allSatisfy(\.isResolved) == true)
+        let home = try #require(resolved.scenes.first { $0.storyboardID == "Home" })
+        #expect(home.segueOrNil("next")?.destination?.value == home.id, "the chain leads back to Home")
+        let looped = StoryboardImporter().importContents([(path: "Chain.storyboard", data: Self.chain(3_000, lastTo: "p0"))])
+        #expect(looped.files.first?.placeholders.allSatisfy { !$0.isResolved } == true)
+        let cycles = looped.diagnostics.filter { $0.message.contains("the references form a cycle") }.map(\.message)
+        #expect(cycles.count == 3_000, "\(looped.diagnostics.prefix(3))")
+        #expect(cycles.first?.hasSuffix("cycle (" + Array(repeating: "Chain.storyboard", count: 8).joined(separator: " → ") + " → … → Chain.storyboard); a stand-in scene takes its place") == true, "\(cycles.first ?? "")")
+    }
+
     @Test func referencesResolveAcrossFilesInBothDirections() throws {
         let result = StoryboardFixtures.importing("Main.storyboard", "Settings.storyboard")
         #expect(!result.hasErrors)
