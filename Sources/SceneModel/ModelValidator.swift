@@ -2,6 +2,16 @@
 public struct ModelValidator {
     private let model: SceneModel
     private var diagnostics: [Diagnostic] = []
+    /// Names a "did you mean" may still compare, over the whole model: each compares a name with every scene (or
+    /// action), so 8,000 references to missing scenes took 97 s. Past it, the errors come without a suggestion.
+    private var suggestionBudget = 1_000_000
+
+    /// `suggest()` when the budget allows comparing `cost` more names, else "".
+    private mutating func suggestion(cost: Int, _ suggest: () -> String) -> String {
+        guard suggestionBudget >= cost else { return "" }
+        suggestionBudget -= cost
+        return suggest()
+    }
     private let sceneIDs: [String]
     private let aliases: SceneAliases
 
@@ -64,7 +74,9 @@ public struct ModelValidator {
                   at: ref.location, .unknownReference)
             return nil
         }
-        error("unknown scene '\(ref.value)' \(role)\(Identifier.didYouMeanScene(ref.value, among: model.scenes))", at: ref.location, .unknownReference)
+        let scenes = model.scenes
+        let hint = suggestion(cost: scenes.count * 4) { Identifier.didYouMeanScene(ref.value, among: scenes) }
+        error("unknown scene '\(ref.value)' \(role)\(hint)", at: ref.location, .unknownReference)
         return nil
     }
 
@@ -261,7 +273,8 @@ public struct ModelValidator {
                 resolve(destination, "as destination of \(what)")
             }
             if kind == .unwind, let action = segue.action, !actions.contains(action.value) {
-                warning("unwind action '\(action.value)' of \(what) is implemented by no scene (add it to some scene's 'unwindActions')\(Identifier.didYouMean(action.value, among: actions.sorted()))",
+                let hint = suggestion(cost: actions.count) { Identifier.didYouMean(action.value, among: actions.sorted()) }
+                warning("unwind action '\(action.value)' of \(what) is implemented by no scene (add it to some scene's 'unwindActions')\(hint)",
                         at: action.location, .unwindUnimplemented, subject: "'\(segue.qualifiedID)' (\(action.value))")
             }
             if kind == .popover, segue.anchor == nil {

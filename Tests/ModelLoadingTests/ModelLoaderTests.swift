@@ -113,6 +113,18 @@ final class ModelLoaderTests: XCTestCase {
         }
     }
 
+    /// "Did you mean" compares a name with every scene: past a budget of comparisons (thousands of references to
+    /// missing scenes took minutes), errors come without a suggestion, and every one is still reported.
+    func testSuggestionsStopPastTheirBudget() {
+        var text = "format: 1\nname: S\ninitial: scene0\nscenes:\n"
+        for index in 0..<2_000 { text += "  scene\(index):\n    segues:\n      go: {kind: present, to: scen\(index), trigger: Go}\n" }
+        let unknown = ModelLoader().load(text: text, path: "s.yaml").diagnostics.filter { $0.message.hasPrefix("unknown scene 'scen") }
+        XCTAssertEqual(unknown.count, 2_000)
+        XCTAssertEqual(unknown.first?.message, "unknown scene 'scen0' as destination of segue 'scene0.go' (did you mean 'scene0'?)")
+        let suggested = unknown.filter { $0.message.contains("did you mean") }.count
+        XCTAssertEqual(suggested, 1_000_000 / (2_000 * 4), "the budget, in names compared")
+    }
+
     /// A segue of an unknown kind is one error: the flow that taps it and the scene it leads to are not reported too.
     func testAnUnknownSegueKindIsOneError() {
         let text = "format: 1\nname: K\ninitial: a\nscenes:\n  a:\n    segues:\n      login: {kind: sheet, to: b, trigger: Sign In}\n  b: {}\nflows:\n  f:\n    steps:\n      - tap: a.login\n"
