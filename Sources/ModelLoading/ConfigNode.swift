@@ -149,6 +149,8 @@ private struct Converter {
     private var aliasesPassed = 0
     /// Nodes copied by aliases so far.
     private var aliasNodes = 0
+    /// Bytes of text copied by aliases so far.
+    private var aliasBytes = 0
     /// The alias being expanded, with where it is written.
     private var expanding: (name: String, location: SourceLocation)?
     /// The last node visited outside aliases: its position and kind.
@@ -188,6 +190,18 @@ private struct Converter {
         }
         switch node {
         case .scalar(let scalar):
+            let bytes = scalar.string.utf8.count
+            if bytes > InputLimits.yamlScalarBytes {
+                throw Diagnostic.error("a value of \(bytes) bytes, more than the \(InputLimits.yamlScalarBytes) a model's value may have",
+                                       at: expanding?.location ?? here, category: .limit)
+            }
+            if let expanding {
+                aliasBytes += bytes
+                if aliasBytes > InputLimits.yamlAliasBytes {
+                    throw Diagnostic.error("alias '\(expanding.name)' takes the text copied by aliases past \(InputLimits.yamlAliasBytes) bytes, the most a model may have",
+                                           at: expanding.location, category: .limit)
+                }
+            }
             return ConfigNode(content: .scalar(scalar.string, plain: scalar.style == .plain), location: here)
         case .mapping(let mapping):
             var entries: [ConfigNode.MappingEntry] = []

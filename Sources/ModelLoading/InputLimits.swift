@@ -8,6 +8,14 @@ public enum InputLimits {
     public static let yamlDepth = 100
     /// The most nodes that aliases may add to a model when they are expanded.
     public static let yamlAliasNodes = 100_000
+    /// The most text, in bytes, that aliases may copy into a model (a 100 KB title used 200 times wrote 2.6 GB of
+    /// docs before it was stopped).
+    public static let yamlAliasBytes = 1_000_000
+    /// The longest single value (a title, a summary), in bytes: every diagram and page that shows it repeats it
+    /// (one 5 MB title took 38 s and 67 MB of docs).
+    public static let yamlScalarBytes = 65_536
+    /// The largest Info.plist read, in bytes (an app's is a few kilobytes).
+    public static let infoPlistBytes = 1_000_000
     /// The deepest nesting of elements in a storyboard (Interface Builder's own files stay under 30).
     public static let storyboardDepth = 1_000
     /// The largest model file, in bytes (a model of 2,000 scenes is about 250 KB).

@@ -155,6 +155,29 @@ import Testing
         #expect(result.diagnostics.first?.category == DiagnosticCategory.limit.id)
     }
 
+    /// Few nodes, much text: a long title copied by aliases, or one very long value, is repeated by every page and
+    /// diagram that shows it (a 100 KB title used 200 times wrote 2.6 GB of docs).
+    @Test func aliasesCopyAtMostAMillionBytesAndAValueAtMost64KiB() throws {
+        let title = String(repeating: "t", count: 60_000)
+        let copies = (0..<20).map { "s\($0): {title: *t}" }.joined(separator: "\n")
+        #expect(try Self.only("a: &t \(title)\n" + copies)
+                == "18:14: alias '*t' takes the text copied by aliases past 1000000 bytes, the most a model may have [limit]")
+        let long = String(repeating: "x", count: 65_537)
+        #expect(try Self.only("format: 1\nname: L\ninitial: a\nscenes:\n  a: {title: \(long)}\n")
+                == "5:14: a value of 65537 bytes, more than the 65536 a model's value may have [limit]")
+        let fits = ModelLoader().load(text: "format: 1\nname: L\ninitial: a\nscenes:\n  a: {title: \(String(repeating: "x", count: 65_536))}\n", path: "Model.yaml")
+        #expect(fits.diagnostics.isEmpty, "\(fits.diagnostics.prefix(2))")
+    }
+
+    @Test func anInfoPlistPastTheSizeLimitIsRefusedBySize() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).plist").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let padding = String(repeating: "<string>x</string>", count: 60_000)
+        try "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>k</key><array>\(padding)</array></dict></plist>".write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .failure(let diagnostic) = InfoPlist.read(path) else { Issue.record("a 1 MB Info.plist was read"); return }
+        #expect(diagnostic.message.hasSuffix("is 1080090 bytes, more than the 1000000 read of one") && diagnostic.category == DiagnosticCategory.limit.id, "\(diagnostic)")
+    }
+
     @Test func aliasesCannotNestPastTheLimit() throws {
         // Each anchor wraps the previous one once more: the text stays flat, the document does not.
         let text = "a0: &a0 [x]\n" + (1..<300).map { "a\($0): &a\($0) [*a\($0 - 1)]" }.joined(separator: "\n")
