@@ -54,6 +54,26 @@ struct BenchmarkCommand: ParsableCommand {
 
     func validate() throws {
         if let jobs, !RenderJobs.allowed.contains(jobs) { throw ValidationError(RenderJobs.outOfRange(jobs)) }
+        // Generated models are held in memory and written whole: sizes past these took all the memory, or minutes.
+        func check(_ name: String, _ value: Int, _ range: ClosedRange<Int>) throws {
+            guard range.contains(value) else {
+                throw ValidationError("--\(name) must be between \(range.lowerBound) and \(range.upperBound), not \(value)")
+            }
+        }
+        for size in sizes.split(separator: ",") {
+            let text = size.trimmingCharacters(in: .whitespaces)
+            guard let value = Int(text) else { throw ValidationError("--sizes takes scene counts separated by commas, not '\(text)'") }
+            try check("sizes", value, 1...20_000)
+        }
+        try check("tabs", tabs, 1...1_000)
+        try check("depth", depth, 1...1_000)
+        try check("flows", flows, 0...10_000)
+        try check("steps", steps, 0...10_000)
+        try check("cross-links", crossLinks ?? 0, 0...1_000_000)
+        try check("long-flow", longFlow, 1...1_000_000)
+        try check("events", events, 1...1_000_000)
+        if tabs * depth > 20_000 { throw ValidationError("--tabs × --depth must be at most 20,000 (about 60,000 scenes), not \(tabs * depth)") }
+        if flows * steps > 1_000_000 { throw ValidationError("--flows × --steps must be at most 1,000,000, not \(flows * steps)") }
     }
 
     func run() throws {

@@ -4,6 +4,21 @@ import XCTest
 /// `scenograph benchmark` on the smallest model it generates: the table and the JSON carry every figure, whatever
 /// their values (speed is reported by the command, never asserted).
 final class BenchmarkCommandTests: XCTestCase {
+    /// Sizes past what fits in memory are usage errors, not an allocation failure (SIGABRT) or a run of hours.
+    func testSizesPastTheLimitsAreUsageErrors() throws {
+        for (arguments, message) in [
+            (["--sizes", "999999999999", "--write-model", "x.yaml"], "--sizes must be between 1 and 20000, not 999999999999"),
+            (["--tabs", "1000000000", "--write-model", "x.yaml"], "--tabs must be between 1 and 1000, not 1000000000"),
+            (["--depth", "1000000000", "--stages"], "--depth must be between 1 and 1000, not 1000000000"),
+            (["--flows", "10000", "--steps", "10000", "--stages"], "--flows × --steps must be at most 1,000,000, not 100000000"),
+            (["--sizes", "50,x"], "--sizes takes scene counts separated by commas, not 'x'"),
+        ] {
+            let result = try CLIRunner.run(["benchmark"] + arguments)
+            XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
+        }
+    }
+
     func testTheSmallestBenchmarkWritesEveryFigure() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-benchmark-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
