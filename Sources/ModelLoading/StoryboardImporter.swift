@@ -335,6 +335,18 @@ final class StoryboardImportSession {
     private func indexObjects() {
         for (index, document) in documents.enumerated() {
             var ids: [LiteralText: String] = [:]
+            // Interface Builder gives every object its own id; two scenes of one id (a merge gone wrong) would be
+            // one scene named after the second, with the first's segues.
+            var objects: [String: SourceLocation] = [:]
+            func isRepeated(_ id: String, _ name: String, at location: SourceLocation) -> Bool {
+                if let first = objects[id] {
+                    error("<\(name)> has the object id '\(id)' of the view controller at line \(first.line); every object of a storyboard has its own id (a merge gone wrong?)",
+                          at: location, category: .syntax)
+                    return true
+                }
+                objects[id] = location
+                return false
+            }
             for scene in document.scenes {
                 switch scene.member {
                 case .controller(let element):
@@ -342,9 +354,11 @@ final class StoryboardImportSession {
                         warning("<\(element.name)> has no id; it is not imported", at: element.location)
                         continue
                     }
+                    if isRepeated(id, element.name, at: element.location) { continue }
                     controllers[ObjectKey(file: index, objectID: id)] = element
                     if let storyboardID = element["storyboardIdentifier"].map(LiteralText.init), ids[storyboardID] == nil { ids[storyboardID] = id }
                 case .placeholder(let placeholder):
+                    if isRepeated(placeholder.objectID, "viewControllerPlaceholder", at: placeholder.location) { continue }
                     placeholders[ObjectKey(file: index, objectID: placeholder.objectID)] = placeholder
                     if let storyboardID = placeholder.storyboardIdentifier.map(LiteralText.init), ids[storyboardID] == nil { ids[storyboardID] = placeholder.objectID }
                 case .none:

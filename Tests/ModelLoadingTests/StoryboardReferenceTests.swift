@@ -20,6 +20,21 @@ import Testing
         return Data(lines.joined(separator: "\n").utf8)
     }
 
+    /// Two scenes of one object id are an error at the second (a merge gone wrong), not one scene named after the
+    /// second with the first's segues.
+    @Test func anObjectIDUsedTwiceIsAnError() throws {
+        let text = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>
+            <scene sceneID="s1"><objects><viewController id="A" title="First" sceneMemberID="viewController"/></objects></scene>
+            <scene sceneID="s2"><objects><viewController id="A" title="Second" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """#
+        let result = StoryboardImporter().importContents([(path: "Twice.storyboard", data: Data(text.utf8))])
+        #expect(result.diagnostics.filter(\.isError).map(\.description)
+                == ["Twice.storyboard:4:30: error: <viewController> has the object id 'A' of the view controller at line 3; every object of a storyboard has its own id (a merge gone wrong?) [syntax]"])
+    }
+
     /// Long chains of references are followed once, not from every reference again (cubic time), and without
     /// recursion (10,000 overflowed the stack); a long cycle names its first references and the one met again.
     @Test func longChainsAndCyclesOfReferences() throws {
