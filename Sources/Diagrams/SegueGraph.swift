@@ -64,6 +64,18 @@ public struct SegueGraph: Sendable {
         return builder.build()
     }
 
+    /// A graph with more edges than `denseEdgesPerScene` per scene drawn (and at least `denseEdgeMinimum`) is dense:
+    /// crossing minimisation and spline routing grow with the edges' virtual nodes, not with the edge count that
+    /// bounds a part (30 scenes that each present the 29 others, 870 edges, took 34 s; docs/rendering.md). Such
+    /// a graph is laid out with `mclimit=0.1` and straight edges: it is a mesh that no layout makes readable.
+    static let denseEdgesPerScene = 8
+    static let denseEdgeMinimum = 200
+
+    /// Whether a graph of `edges` edges between `scenes` scenes is dense.
+    static func isDense(edges: Int, scenes: Int) -> Bool {
+        edges >= denseEdgeMinimum && edges > denseEdgesPerScene * scenes
+    }
+
     /// How many edges the whole graph draws: the launch arrow, relationships, and one edge per segue (an unwind
     /// one per scene implementing its action). Counted from the model, without building the graph.
     public static func edgeCount(_ model: SceneModel) -> Int {
@@ -174,20 +186,25 @@ private struct SegueGraphBuilder {
         if options.showsLegend { statements.append(.subgraph(legend())) }
 
         let title = options.title ?? "\(model.name) — segues"
+        var attributes: DOTAttributes = [
+            "rankdir": .string(options.direction.rawValue),
+            "fontname": .string(DiagramStyle.fontName), "fontsize": "18", "fontcolor": .string(DiagramStyle.textColor),
+            "label": .string(title), "labelloc": "t", "labeljust": "l",
+            "nodesep": "0.35", "ranksep": "0.7", "pad": "0.3", "newrank": "true",
+            // At most 2 × nodes network-simplex iterations for the coordinates: a
+            // 2,000-scene graph took 258 s without a limit, 44 s with it; graphs
+            // that converge within the limit (the example) lay out unchanged.
+            "nslimit": "2",
+            "id": "segue-graph", "class": "segue-graph",
+        ]
+        if SegueGraph.isDense(edges: edges.count, scenes: shown.count) {
+            attributes["mclimit"] = "0.1"
+            attributes["splines"] = "line"
+        }
         return DOTGraph(
             // The graph's name becomes the SVG's <title>.
             id: DOTID("segues") ?? .subgraph(0),
-            attributes: [
-                "rankdir": .string(options.direction.rawValue),
-                "fontname": .string(DiagramStyle.fontName), "fontsize": "18", "fontcolor": .string(DiagramStyle.textColor),
-                "label": .string(title), "labelloc": "t", "labeljust": "l",
-                "nodesep": "0.35", "ranksep": "0.7", "pad": "0.3", "newrank": "true",
-                // At most 2 × nodes network-simplex iterations for the coordinates: a
-                // 2,000-scene graph took 258 s without a limit, 44 s with it; graphs
-                // that converge within the limit (the example) lay out unchanged.
-                "nslimit": "2",
-                "id": "segue-graph", "class": "segue-graph",
-            ],
+            attributes: attributes,
             nodeDefaults: SegueGraph.nodeDefaults,
             edgeDefaults: SegueGraph.edgeDefaults,
             statements: statements

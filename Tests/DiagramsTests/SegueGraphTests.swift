@@ -21,6 +21,26 @@ struct SegueGraphTests {
         try TestFiles.expectGolden(SegueGraph(model: model).dot, "photos-segues.dot")
     }
 
+    @Test("a dense graph (every scene presenting every other) is laid out with bounded crossing minimisation and straight edges; others are not")
+    func denseGraphsHaveBoundedLayout() throws {
+        func complete(_ count: Int) throws -> SceneModel {
+            var text = "format: 1\nname: K\ninitial: s0\nscenes:\n"
+            for from in 0..<count {
+                let segues = (0..<count).filter { $0 != from }.map { "p\($0): {kind: present, to: s\($0), trigger: b\($0)}" }
+                text += "  s\(from): {segues: {\(segues.joined(separator: ", "))}}\n"
+            }
+            let result = ModelLoader().load(text: text, path: "K.yaml")
+            return try #require(result.model, "\(result.diagnostics.prefix(3))")
+        }
+        let denseDOT = SegueGraph(model: try complete(30)).dot
+        #expect(denseDOT.contains("mclimit=\"0.1\"") && denseDOT.contains("splines=\"line\""))
+        let sparse = SegueGraph(model: try complete(8)).dot
+        #expect(!sparse.contains("mclimit") && !sparse.contains("splines="), "56 edges between 8 scenes lay out as usual")
+        let example = SegueGraph(model: try TestFiles.model(at: TestFiles.example("Photos.yaml"))).dot
+        #expect(!example.contains("mclimit"))
+        #expect(SegueGraph.isDense(edges: 871, scenes: 30) && !SegueGraph.isDense(edges: 199, scenes: 10) && !SegueGraph.isDense(edges: 1_000, scenes: 700))
+    }
+
     @Test("Mermaid nodes of scenes sharing a title are told apart by their ids, as the Graphviz graph's are")
     func mermaidLabelsNameTheScene() throws {
         let text = "format: 1\nname: T\ninitial: a\nscenes:\n  a: {title: Swipe, class: Presented}\n  b: {title: Swipe, class: Presented}\n  Swipe: {title: Swipe}\n"
