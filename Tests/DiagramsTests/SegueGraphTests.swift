@@ -262,6 +262,17 @@ struct SegueGraphTests {
 
     // MARK: - Rendering
 
+    @Test("a backslash in user text shows in labels as itself and in tooltips as its look-alike: Graphviz expands \\N there even when escaped")
+    func backslashesInTooltips() throws {
+        let text = "format: 1\nname: E\ninitial: a\nscenes:\n  a:\n    segues:\n      go: {kind: present, to: b, trigger: 'tr \\N \\G \\E'}\n  b: {class: 'C\\Nx'}\n"
+        let model = try #require(ModelLoader().load(text: text, path: "E.yaml").model)
+        let svg = String(decoding: try GraphvizRenderer().render(dot: SegueGraph(model: model).dot), as: UTF8.self)
+        #expect(svg.contains("trigger: tr \u{29F5}N \u{29F5}G \u{29F5}E"), "\(svg)")
+        #expect(svg.contains("b: C\u{29F5}Nx (content)"))
+        #expect(!svg.contains("segues n") && !svg.contains("Cn2x"), "no internal name leaks into a tooltip")
+        #expect(svg.contains(">C\\Nx<"), "the label keeps the backslash")
+    }
+
     @Test("the example's SVG has a <g> for every scene, container, segue and relationship")
     func exampleSVG() throws {
         let model = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
@@ -334,7 +345,8 @@ struct SegueGraphTests {
         #expect(document.texts.contains(className))
         #expect(document.texts.contains("Fade<&>Segue"))
         let viewer = try #require(document.elements.first { $0.attributes["xlink:href"] == "scenes/viewer.html" && $0.name == "a" })
-        #expect(viewer.attributes["xlink:title"] == "viewer: \(className) (content)\n\(summary)")
+        // A tooltip shows a backslash as its look-alike (Graphviz would expand `\N` and the like there).
+        #expect(viewer.attributes["xlink:title"] == "viewer: \(className) (content)\n\(summary.replacingOccurrences(of: "\\", with: "\u{29F5}"))")
         let go = try #require(document.elements.first { $0.attributes["xlink:href"] == "scenes/viewer.html#segue-go" })
         #expect(go.attributes["xlink:title"]?.contains(#"trigger: the "Go" button"#) == true)
     }

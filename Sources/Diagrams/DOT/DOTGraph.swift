@@ -381,11 +381,20 @@ public enum DOTWriter {
                 let start = out.count
                 appendQuoted(link, to: &out)
                 links.append(LinkedDOT.Link(range: start..<out.count, value: link))
+            } else if name.hasSuffix("tooltip"), case .string(let text) = value, text.utf8.contains(UInt8(ascii: "\\")) {
+                appendQuoted(tooltipText(text), to: &out)
             } else {
                 append(value, into: &out)
             }
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// A tooltip's text with each `\` as `⧵` (U+29F5, reverse solidus operator). Graphviz expands `\N`, `\G`, `\E`
+    /// and the like in tooltips even when the backslash is escaped (`\\N` showed the node's internal name), so a
+    /// tooltip cannot show a backslash; it shows its look-alike. Labels show the backslash itself.
+    static func tooltipText(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\u{29F5}")
     }
 
     /// `text`'s UTF-8 appended in one copy (appending a `String.UTF8View` goes element by element).
