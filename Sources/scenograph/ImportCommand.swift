@@ -38,6 +38,10 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
         let destination = try app.outputFile(output, model: model, input: input)
+        if let output, (output as NSString).pathExtension.lowercased() == "json" {
+            // The model is written as YAML, with comments: under a .json name every JSON reader would refuse it.
+            throw ValidationError("-o \(output): import writes the model as YAML; name the file .yaml (models may be JSON, but import does not write JSON)")
+        }
         let files = (app.model.map { [$0] } ?? app.storyboards).map { ($0 as NSString).lastPathComponent }
         let writer = ModelWriter(header: [
             "Imported from \(files.joined(separator: ", ")) by scenograph import.",

@@ -105,12 +105,21 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
+    /// Image formats render does not write, named by their extensions.
+    static let otherImageExtensions: Set<String> = ["gif", "jpg", "jpeg", "webp", "bmp", "tif", "tiff", "ico", "heic", "avif", "eps", "ps"]
+
     func run() throws {
         if diagram == .segues, flow != nil {
             if !outputOptions.quiet { Terminal.warning("--flow is ignored: the segue graph shows the whole model") }
         }
         let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
         let destination = try app.outputFile(output, model: model, input: input)
+        if formatOption == nil, let output, Self.otherImageExtensions.contains((output as NSString).pathExtension.lowercased()) {
+            // `-o map.gif` would get SVG under a name that says another image format (checked after the output's
+            // ownership). A name that says no image format (`map.txt`) gets SVG, or what --format says.
+            throw ValidationError("-o \(output): .\((output as NSString).pathExtension) is not a format render writes "
+                + "(svg, png, pdf, dot or gv, mmd): name the file for one of them, or give --format")
+        }
         let clock = ContinuousClock()
         let start = clock.now
         if format == .mermaid {

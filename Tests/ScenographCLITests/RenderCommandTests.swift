@@ -14,6 +14,24 @@ struct RenderCommandTests {
         #expect(run.error.isEmpty)
     }
 
+    @Test("an -o name whose extension is no format render writes is a usage error, not SVG under that name; import does not write YAML into a .json file")
+    func outputNamesMustSayTheFormat() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gif = directory.appendingPathComponent("map.gif")
+        let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "-o", gif.path])
+        #expect(run.status == 64)
+        #expect(run.error.contains(".gif is not a format render writes (svg, png, pdf, dot or gv, mmd)"), "\(run.error)")
+        #expect(!FileManager.default.fileExists(atPath: gif.path))
+        let named = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "svg", "-o", gif.path])
+        #expect(named.status == 0, "--format says what goes into the file: \(named.error)")
+        let json = directory.appendingPathComponent("model.json")
+        let imported = try Scenograph.run(["import", "Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard", "-o", json.path])
+        #expect(imported.status == 64)
+        #expect(imported.error.contains("import writes the model as YAML; name the file .yaml"), "\(imported.error)")
+        #expect(!FileManager.default.fileExists(atPath: json.path))
+    }
+
     @Test("--link-extension md makes nodes link to Markdown pages")
     func markdownLinks() throws {
         let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "--format", "dot", "--link-extension", "md"])
