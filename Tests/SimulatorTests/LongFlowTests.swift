@@ -71,4 +71,16 @@ import Testing
         #expect(trace.steps.last?.state == trace.steps[16].state)
         #expect(trace.steps.last.map { summary($0.state) } == "chain Tab | visible A | Tab[Nav1*,Nav2,Split] Nav1[A] Nav2[X] Split[NavM]collapsed NavM[M,D]")
     }
+
+    /// A container with thousands of children: each appears once, in order, after the container (the visible list
+    /// is recomputed only when a load embeds something, not once per child).
+    @Test func aWideContainerLaunchesEveryChildOnce() throws {
+        let children = (0..<3_000).map { "c\($0)" }
+        let scenes = "Box: {kind: container, children: [\(children.joined(separator: ", "))]}\n" + children.map { "\($0): {}" }.joined(separator: "\n")
+        let trace = try simulate(initial: "Box", scenes: scenes, steps: "- expect: {visible: c2999}")
+        #expect(trace.result == .passed, "\(trace.failures.map(\.failure.message))")
+        let appeared = trace.steps[0].events.filter { $0.call == "viewWillAppear(_:)" }.map(\.receiver)
+        #expect(appeared == ["Box"] + children)
+        #expect(trace.steps[0].events.filter { $0.call == "viewDidAppear(_:)" }.map(\.receiver) == ["Box"] + children)
+    }
 }
