@@ -194,7 +194,11 @@ extension ModelLoader {
         if !main.isNamed {
             // `Main` is what Xcode names it: taking it needs no word.
             guard count > 1, main.guess != .xcodeDefault else { return [] }
-            let why = main.guess == .initialViewController ? "none is named Main; the first with an initial view controller" : "none is named Main or has an initial view controller; the first"
+            let why = switch main.guess {
+            case .mainPrefix: "none is named Main; the first named like it, with an initial view controller"
+            case .initialViewController: "none is named Main; the first with an initial view controller"
+            default: "none is named Main or has an initial view controller; the first"
+            }
             return ["no main storyboard is named: '\(main.name)' (\(why)) is taken as the main storyboard (its scenes have bare identifiers, the others' carry their storyboard's name); to name it, \(howToName)"]
         }
         if !main.isImported, let choice {

@@ -93,6 +93,9 @@ public struct MainStoryboard: Sendable, Hashable {
     public enum Guess: Sendable, Hashable {
         /// It is named `Main`, as Xcode's app templates name it.
         case xcodeDefault
+        /// None is named `Main`; its name starts with `Main` (`MainStoryboard`, `Main_iPhone`) and it has an initial
+        /// view controller: the first such.
+        case mainPrefix
         /// No storyboard is named `Main`, and it is the first with an initial view controller.
         case initialViewController
         /// None is named `Main` or has an initial view controller: it is the first.
@@ -294,9 +297,12 @@ final class StoryboardImportSession {
             return StoryboardImport(scenes: [], initial: nil, fallbackInitial: nil, idiom: nil,
                                 diagnostics: diagnostics, files: reports, pageViewControllers: [])
         }
-        // Unnamed, the main storyboard is the one Xcode's templates name `Main`, else the first with an initial
-        // view controller (the one storyboard an app launches from has one), else the first.
+        // Unnamed, the main storyboard is the one Xcode's templates name `Main`, else the first whose name starts
+        // with `Main` and has an initial view controller (`MainStoryboard`: a storyboard added beside it, such as one
+        // made by Refactor to Storyboard, must not take its place and rename every scene), else the first with an
+        // initial view controller (the one storyboard an app launches from has one), else the first.
         let guess: (name: String, reason: MainStoryboard.Guess)? = documents.first { $0.name == "Main" }.map { ($0.name, .xcodeDefault) }
+            ?? documents.first { $0.name.lowercased().hasPrefix("main") && $0.initialViewController != nil }.map { ($0.name, .mainPrefix) }
             ?? documents.first { $0.initialViewController != nil }.map { ($0.name, .initialViewController) }
             ?? documents.first.map { ($0.name, .first) }
         mainName = requestedMain ?? guess?.name

@@ -159,6 +159,14 @@ import Testing
         #expect(StoryboardImporter().importContents([b, a]).mainStoryboard?.name == "A")
         let main = ("Main.storyboard", Self.storyboard(initial: nil, body: Self.controller("x1", storyboardID: "Start")))
         #expect(StoryboardImporter().importContents([a, b, main]).mainStoryboard == MainStoryboard(name: "Main", isNamed: false, isImported: true, guess: .xcodeDefault))
+        // Without `Main`, a name starting with it (with an initial view controller) decides over the order: a storyboard
+        // added before it (Refactor to Storyboard's `Editing`) does not rename every scene.
+        let books = ("MainStoryboard.storyboard", Self.storyboard(initial: "x1", body: Self.controller("x1", storyboardID: "Root")))
+        let editing = ("Editing.storyboard", Self.storyboard(initial: "e1", body: Self.controller("e1", storyboardID: "Edit")))
+        #expect(StoryboardImporter().importContents([editing, books]).mainStoryboard
+                == MainStoryboard(name: "MainStoryboard", isNamed: false, isImported: true, guess: .mainPrefix))
+        let unlaunched = ("MainMenu.storyboard", Self.storyboard(initial: nil, body: Self.controller("m1", storyboardID: "Menu")))
+        #expect(StoryboardImporter().importContents([editing, unlaunched]).mainStoryboard?.name == "Editing", "one without an initial view controller is not taken for it")
         // The main storyboard decides, not the order.
         let named = StoryboardImporter().importContents([b, a], mainStoryboard: "A")
         #expect(named.scenes.map(\.id) == ["B.Home", "B.Home-x2", "Home", "Other"])
