@@ -375,6 +375,9 @@ final class StoryboardImportSession {
         }
     }
 
+    /// Why each reference that does not resolve does not, for its stand-in's summary.
+    private var unresolvedReasons: [ObjectKey: String] = [:]
+
     private func resolveReferences() {
         for (index, document) in documents.enumerated() {
             for scene in document.scenes {
@@ -385,6 +388,7 @@ final class StoryboardImportSession {
                     resolution[key] = (target, true)
                 case .failure(let problem):
                     resolution[key] = (key, false)
+                    unresolvedReasons[key] = problem.reason
                     warning("storyboard reference to \(placeholder.targetDescription) cannot be resolved: \(problem.reason); a stand-in scene takes its place",
                             at: placeholder.location, category: .storyboardReference, subject: placeholder.targetDescription)
                 }
@@ -676,7 +680,7 @@ final class StoryboardImportSession {
                         objectID: placeholder.objectID, storyboardName: placeholder.storyboardName,
                         referencedIdentifier: placeholder.referencedIdentifier, sceneID: sceneID, isResolved: target.resolved))
                     if !target.resolved, let name = names[key], emittedStandIns.insert(name).inserted {
-                        scenes.append(standIn(for: placeholder, name: name, document: document))
+                        scenes.append(standIn(for: placeholder, name: name, document: document, reason: unresolvedReasons[key]))
                     }
                     ignoreSegues(of: storyboardScene, because: "a storyboard reference has no segues of its own")
                 case .none:
@@ -693,10 +697,12 @@ final class StoryboardImportSession {
         }
     }
 
-    private func standIn(for placeholder: StoryboardPlaceholder, name: String, document: StoryboardDocument) -> Scene {
+    private func standIn(for placeholder: StoryboardPlaceholder, name: String, document: StoryboardDocument, reason: String?) -> Scene {
         var scene = Scene(id: name, kind: .content, location: placeholder.location)
         scene.storyboardID = placeholder.referencedIdentifier
-        scene.summary = "Stand-in for \(placeholder.targetDescription), which is not imported."
+        // What the reference names may be among the imported storyboards and still not resolve (an identifier
+        // renamed there): the summary says why, as the warning does.
+        scene.summary = "Stand-in for \(placeholder.targetDescription), which does not resolve" + (reason.map { ": \($0)." } ?? ".")
         scene.standsInFor = placeholder.targetDescription
         scene.origin = Scene.Origin(storyboard: document.fileName, objectID: placeholder.objectID)
         return scene

@@ -85,7 +85,7 @@ import Testing
         // Named as the scene would be: a scene of the main storyboard has a bare name.
         let standIn = try #require(result.scene("Nope"))
         #expect(standIn.kind == .content)
-        #expect(standIn.summary == "Stand-in for view controller 'Nope' of Main.storyboard, which is not imported.")
+        #expect(standIn.summary == "Stand-in for view controller 'Nope' of Main.storyboard, which does not resolve: Main.storyboard has no view controller with storyboard ID 'Nope'.")
         #expect(result.scene("Settings.settings_root")?.segueOrNil("openMissing")?.destination?.value == "Nope")
     }
 
