@@ -198,6 +198,11 @@ struct ModelDecoder {
                               at: entry.keyLocation, category: .unmatchedAnnotation, subject: "'\(entry.key)'")
                 continue
             }
+            if Self.sceneKeys.contains(entry.key), let previous = own.last ?? scenes.last, !Self.sceneKeys.contains(previous.id) {
+                // `segues:` written at the scenes' indentation is a scene named `segues`; say what it likely is.
+                context.warning("scene '\(entry.key)' has the name of a scene's key: if it belongs to scene '\(previous.id)' (line \(previous.location.line)), indent it as deep as that scene's other keys",
+                                at: entry.keyLocation, category: .modelFormat)
+            }
             if let scene = decodeScene(id: entry.key, at: entry.keyLocation, entry.value) {
                 own.append(scene)
             }

@@ -125,6 +125,15 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(suggested, 1_000_000 / (2_000 * 4), "the budget, in names compared")
     }
 
+    /// A scene's key written at the scenes' indentation becomes a scene of that name: the warning says what it
+    /// likely is.
+    func testASceneNamedLikeASceneKeySuggestsItsIndentation() {
+        let text = "format: 1\nname: M\ninitial: a\nscenes:\n  a:\n    title: A\n  segues:\n    go: {kind: show, to: b, trigger: Go}\n  b: {}\n"
+        let found = ModelLoader().load(text: text, path: "m.yaml").diagnostics.map(\.description)
+        XCTAssertEqual(found.first, "m.yaml:7:3: warning: scene 'segues' has the name of a scene's key: if it belongs to scene 'a' (line 5), indent it as deep as that scene's other keys [model-format]")
+        XCTAssertTrue(found.contains("m.yaml:8:5: error: unknown key 'go' in scene 'segues' [model-format]"), "\(found)")
+    }
+
     /// A segue of an unknown kind is one error: the flow that taps it and the scene it leads to are not reported too.
     func testAnUnknownSegueKindIsOneError() {
         let text = "format: 1\nname: K\ninitial: a\nscenes:\n  a:\n    segues:\n      login: {kind: sheet, to: b, trigger: Sign In}\n  b: {}\nflows:\n  f:\n    steps:\n      - tap: a.login\n"
