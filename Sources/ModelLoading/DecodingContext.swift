@@ -97,7 +97,11 @@ final class DecodingContext {
         guard let text = string(node, what) else { return nil }
         if let value = E(rawValue: text) { return value }
         let allowed = E.allCases.map(\.rawValue)
-        error("unknown \(what) '\(text)'\(Identifier.didYouMean(text, among: allowed)); allowed: \(allowed.joined(separator: ", "))",
+        // The two style keys are easily swapped: `partialCurl` is a transition, `formSheet` a presentation.
+        var swapped = ""
+        if E.self == PresentationStyle.self, TransitionStyle(rawValue: text) != nil { swapped = " ('\(text)' is a modalTransitionStyle)" }
+        if E.self == TransitionStyle.self, PresentationStyle(rawValue: text) != nil { swapped = " ('\(text)' is a modalPresentationStyle)" }
+        error("unknown \(what) '\(text)'\(swapped.isEmpty ? Identifier.didYouMean(text, among: allowed) : swapped); allowed: \(allowed.joined(separator: ", "))",
               at: node.location)
         return nil
     }

@@ -364,7 +364,21 @@ public struct ModelValidator {
         case .selectTab(let scene):
             if resolve(scene, "in 'selectTab' step") != nil,
                !model.scenes.contains(where: { $0.kind == .tabBar && $0.tabs.contains { $0.value == scene.value } }) {
-                error("scene '\(scene.value)' is not a tab of any tab bar scene", at: scene.location, .unknownReference)
+                // A scene inside a tab (the root of its navigation controller) is the common slip: name that tab.
+                let scenes = model.scenes
+                let isTab = { (id: String) in scenes.contains { $0.kind == .tabBar && $0.tabs.contains { $0.value == id } } }
+                var hint = ""
+                var current = scene.value
+                var seen: Set<String> = [current]
+                let containers = model
+                while let parent = containers.container(of: current), seen.insert(parent.id).inserted {
+                    if isTab(parent.id) {
+                        hint = " (did you mean '\(parent.id)', the tab it is in?)"
+                        break
+                    }
+                    current = parent.id
+                }
+                error("scene '\(scene.value)' is not a tab of any tab bar scene\(hint)", at: scene.location, .unknownReference)
             }
         case .set(let conditions):
             for condition in conditions where !declared.contains(condition.name) {

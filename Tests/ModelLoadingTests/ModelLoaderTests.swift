@@ -134,6 +134,18 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertTrue(found.contains("m.yaml:8:5: error: unknown key 'go' in scene 'segues' [model-format]"), "\(found)")
     }
 
+    /// Slips a newcomer makes get the hint that fixes them: a transition style given as a presentation style and the
+    /// other way round, and a tab's root named where the tab is meant.
+    func testSwappedStylesAndATabsRootAreNamedForWhatTheyAre() {
+        let text = "format: 1\nname: N\ninitial: tabs\nscenes:\n  tabs: {kind: tabBar, tabs: [homeNav, profileNav]}\n  homeNav: {kind: navigation, root: home}\n  home:\n    segues:\n      curl: {kind: present, to: page, trigger: Curl, modalPresentationStyle: partialCurl}\n  page: {modalTransitionStyle: formSheet}\n  profileNav: {kind: navigation, root: profile}\n  profile: {}\nflows:\n  f:\n    steps:\n      - selectTab: profile\n"
+        let messages = ModelLoader().load(text: text, path: "n.yaml").diagnostics.map(\.message)
+        XCTAssertEqual(messages, [
+            "unknown modalPresentationStyle 'partialCurl' ('partialCurl' is a modalTransitionStyle); allowed: automatic, fullScreen, pageSheet, formSheet, currentContext, overFullScreen, overCurrentContext, popover, custom",
+            "unknown modalTransitionStyle 'formSheet' ('formSheet' is a modalPresentationStyle); allowed: coverVertical, flipHorizontal, crossDissolve, partialCurl",
+            "scene 'profile' is not a tab of any tab bar scene (did you mean 'profileNav', the tab it is in?)",
+        ])
+    }
+
     /// A segue of an unknown kind is one error: the flow that taps it and the scene it leads to are not reported too.
     func testAnUnknownSegueKindIsOneError() {
         let text = "format: 1\nname: K\ninitial: a\nscenes:\n  a:\n    segues:\n      login: {kind: sheet, to: b, trigger: Sign In}\n  b: {}\nflows:\n  f:\n    steps:\n      - tap: a.login\n"
