@@ -12,6 +12,7 @@ enum ExpectationCheck {
             failures.append(Failure(expectation: key, expected: expected, actual: actual, location: location))
         }
         func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
+
         /// The live instance called `name`, or a failure.
         func instance(_ name: Located<String>, _ key: String) -> Int? {
             guard let i = world.byName[name.value] else {
@@ -72,17 +73,20 @@ enum ExpectationCheck {
 
         let happened = previous.events.map { Self.normalize($0.text) }
         var position = 0
-        var last: String?
+        var last: (name: String, index: Int)?
         for event in expectation.events {
             let wanted = Self.normalize(event.value)
             if let found = happened[position...].firstIndex(of: wanted) {
                 position = found + 1
-                last = wanted
+                last = (wanted, found)
             } else {
-                let after = last.map { " after '\($0)'" } ?? ""
-                let occurred = happened.contains(wanted) ? "it occurs, but not\(after)" : "it does not occur"
+                let after = last.map { " after '\($0.name)'" } ?? ""
+                // Events are numbered from 1, as a person counts them in the list that follows.
+                let occurred = happened.firstIndex(of: wanted).map { earlier in
+                    last.map { "'\(wanted)' is event \(earlier + 1), before '\($0.name)' (event \($0.index + 1))" } ?? "it occurs"
+                } ?? "it does not occur"
                 fail("events", "'\(wanted)'\(after) in step \(previous.index)",
-                     "\(occurred); step \(previous.index) events: \(list(happened))", event.location)
+                     "\(occurred); step \(previous.index) events: \(Self.numbered(happened))", event.location)
                 break
             }
         }
@@ -100,6 +104,12 @@ enum ExpectationCheck {
     }
 
     /// `receiver: call` with single spaces, as `Event.text` writes it.
+    /// A step's events numbered from 1, the first 20 of them: `[1 B: init(coder:), 2 B: viewDidLoad(), … 14 more]`.
+    static func numbered(_ events: [String]) -> String {
+        let shown = events.prefix(20).enumerated().map { "\($0.offset + 1) \($0.element)" }
+        return "[" + (shown + (events.count > 20 ? ["… \(events.count - 20) more"] : [])).joined(separator: ", ") + "]"
+    }
+
     static func normalize(_ text: String) -> String {
         let parts = text.split(separator: ":", maxSplits: 1)
         guard parts.count == 2 else { return text.trimmingSpaces }

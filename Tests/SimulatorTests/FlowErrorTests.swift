@@ -158,7 +158,7 @@ import Testing
             "selected: expected Tab: Split, actual Tab: Nav",
             "collapsed: expected Split: false, actual Split: true",
             "styles: expected B: pageSheet, actual 'B' is not presented",
-            "events: expected 'A: prepare(for:sender:)' after 'B: viewDidLoad()' in step 1, actual it occurs, but not after 'B: viewDidLoad()'; step 1 events: [A: shouldPerformSegue(withIdentifier:sender:), B: init(coder:), B: awakeFromNib(), A: prepare(for:sender:), B: willMove(toParent:), B: viewDidLoad(), A: viewWillDisappear(_:), B: viewWillAppear(_:), A: viewDidDisappear(_:), B: viewDidAppear(_:), B: didMove(toParent:)]",
+            "events: expected 'A: prepare(for:sender:)' after 'B: viewDidLoad()' in step 1, actual 'A: prepare(for:sender:)' is event 4, before 'B: viewDidLoad()' (event 6); step 1 events: [1 A: shouldPerformSegue(withIdentifier:sender:), 2 B: init(coder:), 3 B: awakeFromNib(), 4 A: prepare(for:sender:), 5 B: willMove(toParent:), 6 B: viewDidLoad(), 7 A: viewWillDisappear(_:), 8 B: viewWillAppear(_:), 9 A: viewDidDisappear(_:), 10 B: viewDidAppear(_:), 11 B: didMove(toParent:)]",
             "noEvents: expected no 'A: viewWillDisappear(_:)' in step 1, actual 'A: viewWillDisappear(_:)' occurs",
             "warnings: expected a warning containing 'already presenting' in step 1, actual no warnings",
         ])
