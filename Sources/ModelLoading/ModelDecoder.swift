@@ -198,7 +198,8 @@ struct ModelDecoder {
                               at: entry.keyLocation, category: .unmatchedAnnotation, subject: "'\(entry.key)'")
                 continue
             }
-            if Self.sceneKeys.contains(entry.key), let previous = own.last ?? scenes.last, !Self.sceneKeys.contains(previous.id) {
+            if Self.sceneKeys.contains(entry.key), !Self.readsAsScene(entry.value), let previous = own.last ?? scenes.last,
+               !Self.sceneKeys.contains(previous.id) {
                 // `segues:` written at the scenes' indentation is a scene named `segues`; say what it likely is.
                 context.warning("scene '\(entry.key)' has the name of a scene's key: if it belongs to scene '\(previous.id)' (line \(previous.location.line)), indent it as deep as that scene's other keys",
                                 at: entry.keyLocation, category: .modelFormat)
@@ -208,6 +209,14 @@ struct ModelDecoder {
             }
         }
         return scenes + own
+    }
+
+    /// Whether an entry of `scenes:` reads as a scene: a mapping of scene keys only (a scene may be named `new` or
+    /// `title`; `segues:` indented as a scene holds segue names, which are no scene keys).
+    static func readsAsScene(_ node: ConfigNode) -> Bool {
+        if node.isNull { return true }
+        guard case .mapping(let entries) = node.content else { return false }
+        return entries.allSatisfy { sceneKeys.contains($0.key) }
     }
 
     /// Whether a scene entry writes `new: true`.

@@ -132,6 +132,9 @@ final class ModelLoaderTests: XCTestCase {
         let found = ModelLoader().load(text: text, path: "m.yaml").diagnostics.map(\.description)
         XCTAssertEqual(found.first, "m.yaml:7:3: warning: scene 'segues' has the name of a scene's key: if it belongs to scene 'a' (line 5), indent it as deep as that scene's other keys [model-format]")
         XCTAssertTrue(found.contains("m.yaml:8:5: error: unknown key 'go' in scene 'segues' [model-format]"), "\(found)")
+        // A scene that is a scene may be named like a key.
+        let named = "format: 1\nname: M\ninitial: a\nscenes:\n  a:\n    segues:\n      compose: {kind: present, to: new, trigger: New}\n  new: {title: New}\n"
+        XCTAssertEqual(ModelLoader().load(text: named, path: "n.yaml").diagnostics.map(\.description), [])
     }
 
     /// Slips a newcomer makes get the hint that fixes them: a transition style given as a presentation style and the
