@@ -279,9 +279,13 @@ private struct SegueGraphBuilder {
         // An empty title is no title: the node shows the id.
         let title = scene.title.flatMap { $0.isEmpty ? nil : $0 }
         var label = HTMLLabel.bold(.text(title ?? scene.id))
+        var shown = [title ?? scene.id]
         if title != nil, title != scene.id {
             label = label + .lineBreak() + .font(.text(scene.id), pointSize: 9, color: DiagramStyle.secondaryTextColor)
+            shown.append(scene.id)
         }
+        // An imported scene is often named after its class: the name once is enough.
+        if shown.contains(scene.className) { return label }
         return label + .lineBreak() + .font(.text(scene.className), pointSize: 9, color: DiagramStyle.secondaryTextColor)
     }
 

@@ -172,7 +172,8 @@ public struct DiffGraph: Sendable, Hashable {
             let shape = DiagramStyle.scene(node.kind).shape
             var label = HTMLLabel.bold(.text(node.title))
             if node.title != node.id { label = label + .lineBreak() + .font(.text(node.id), pointSize: 9) }
-            label = label + .lineBreak() + .font(.text(node.className), pointSize: 9)
+            // A scene named after its class shows the name once.
+            if node.className != node.title, node.className != node.id { label = label + .lineBreak() + .font(.text(node.className), pointSize: 9) }
             for line in node.details { label = label + .lineBreak() + .font(.text(line), pointSize: 9) }
             statements.append(.node(DOTNode(id, [
                 "shape": .string(shape), "style": .string((shape == "box" ? "rounded,filled" : "filled") + (colors.dashed ? ",dashed" : "")),

@@ -273,6 +273,17 @@ struct SegueGraphTests {
         #expect(svg.contains(">C\\Nx<"), "the label keeps the backslash")
     }
 
+    @Test("a scene named after its class shows the name once; another shows its class under its name")
+    func aSceneNamedAfterItsClassShowsTheNameOnce() throws {
+        let text = "format: 1\nname: C\ninitial: RootViewController\nscenes:\n  RootViewController:\n    class: RootViewController\n    segues:\n      go: {kind: present, to: detail, trigger: Go}\n  detail: {class: DetailViewController}\n"
+        let model = try #require(ModelLoader().load(text: text, path: "C.yaml").model)
+        let dot = SegueGraph(model: model).dot
+        let root = try #require(dot.split(separator: "\n").first { $0.contains("id=\"scene-RootViewController\"") })
+        #expect(root.contains("label=<<b>RootViewController</b>>,"), "the label names it once: \(root)")
+        let detail = try #require(dot.split(separator: "\n").first { $0.contains("id=\"scene-detail\"") })
+        #expect(detail.contains(">DetailViewController</font>"), "\(detail)")
+    }
+
     @Test("the example's SVG has a <g> for every scene, container, segue and relationship")
     func exampleSVG() throws {
         let model = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
