@@ -269,7 +269,10 @@ public enum OutputWriter {
             while !fileManager.fileExists(atPath: ancestor.path), ancestor.path != "/" {
                 ancestor = ancestor.deletingLastPathComponent()
             }
-            if access(ancestor.path, W_OK) != 0 { throw OutputError.readOnly(path: path) }
+            // The output is not there yet: the folder it would be made in is what cannot be written.
+            if access(ancestor.path, W_OK) != 0 {
+                throw OutputError.cannotWrite(path: path, reason: "the folder '\(ancestor.path)' it would be made in is read-only")
+            }
         }
     }
 

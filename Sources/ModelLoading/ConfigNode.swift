@@ -99,6 +99,10 @@ enum ConfigParser {
             if problem.contains("cannot start any token"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
                 return .error("invalid \(language): a tab character; YAML indents with spaces only", at: location(mark, file: file), category: .syntax)
             }
+            if problem.contains("another document") {
+                return .error("invalid \(language): a second document starts here; a model file holds one document (remove this '---' and what follows, or move it to a file of its own)",
+                              at: location(mark, file: file), category: .syntax)
+            }
             if problem.contains("mapping values are not allowed") {
                 // Either a value holding ': ' (the line has a key before it), or a key indented deeper than its siblings.
                 let before = String(line.prefix(max(0, mark.column - 1)))

@@ -203,6 +203,10 @@ final class StoryboardImportSession {
     static func nearestStoryboard(to path: String) -> String {
         let url = URL(fileURLWithPath: path)
         let name = url.lastPathComponent
+        // A symbolic link whose target is gone is there by name: say where it points.
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            return " (it is a symbolic link to '\(target)', which does not exist)"
+        }
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) else { return "" }
         let storyboards = entries.filter { $0.lowercased().hasSuffix(".storyboard") }.sorted()
         if let same = storyboards.first(where: { $0.lowercased() == name.lowercased() }) {

@@ -166,6 +166,13 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(first("format: 1\nname: T\ninitial: a\nscenes:\n  a: {title: \"A}\n  b: {}\n", "q.yaml"),
                        "q.yaml:5:14: error: invalid YAML: the quoted text that starts here is never closed (found unexpected end of stream at 7:1) [syntax]")
         XCTAssertTrue(first("{\"format\": 1,\n \"name\": \"T\"\n", "m.json").hasPrefix("m.json:3:1: error: invalid JSON: "))
+        XCTAssertEqual(first("format: 1\nname: T\n---\nformat: 1\n", "d.yaml"),
+                       "d.yaml:3:1: error: invalid YAML: a second document starts here; a model file holds one document (remove this '---' and what follows, or move it to a file of its own) [syntax]")
+        // A storyboard that is a symbolic link to nothing says so.
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("dangling-\(UUID().uuidString).storyboard").path
+        try? FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/nonexistent/x.storyboard")
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        XCTAssertTrue(ModelLoader().load(storyboards: [link]).diagnostics.first?.message.hasSuffix("(it is a symbolic link to '/nonexistent/x.storyboard', which does not exist)") == true)
         // A colon in a value, and a key indented too deep: libyaml says the same of both; the hint tells them apart.
         XCTAssertEqual(first("format: 1\nname: T\nsummary: A hiking app: explore\n", "c.yaml"),
                        "c.yaml:3:22: error: invalid YAML: mapping values are not allowed in this context; a value that holds ': ' must be quoted (key: \"text: more\") [syntax]")
