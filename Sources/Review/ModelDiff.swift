@@ -106,6 +106,8 @@ public struct ModelDiff: Sendable, Hashable {
 
     /// Base scene id → head scene id for renamed scenes.
     public var sceneRenames: [String: String]
+    /// Every scene id of the base.
+    public var baseSceneIDs: Set<String> = []
 }
 
 // MARK: - Computing
@@ -124,7 +126,7 @@ private struct ModelDiffer {
     /// Base id → head id for every scene of the base that has a counterpart.
     var sceneMap: [String: String] = [:]
     /// The base's names as the head's, once scenes and segues are paired: flows are compared under them.
-    var renaming = IdentifierRenaming(segues: [:], scenes: [:])
+    var renaming = IdentifierRenaming(segues: [:], scenes: [:], baseScenes: [])
 
     init(base: SceneModel, head: SceneModel) {
         self.base = base
@@ -140,10 +142,11 @@ private struct ModelDiffer {
         for (old, new) in sceneMap where old != new { renames[old] = new }
         var segueRenames: [String: String] = [:]
         for segue in segues where segue.change == .renamed { if let old = segue.oldID { segueRenames[old] = segue.id } }
-        renaming = IdentifierRenaming(segues: segueRenames, scenes: renames)
+        renaming = IdentifierRenaming(segues: segueRenames, scenes: renames, baseScenes: Set(base.sceneIDs))
         let (flows, unchanged) = flowChanges()
         return ModelDiff(baseName: base.name, headName: head.name, model: modelChanges(), scenes: scenes, segues: segues,
-                         containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames)
+                         containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames,
+                         baseSceneIDs: Set(base.sceneIDs))
     }
 
     /// A base scene id as the head would call it.
@@ -323,9 +326,16 @@ private struct ModelDiffer {
         }
         var matched: Set<String> = []
         var added: [Segue] = []
+        let baseOrigins = Set(base.allSegues.compactMap(\.origin))
         for segue in head.allSegues {
             let key = segue.qualifiedID
             guard let old = baseSegues[key], !matched.contains(key) else {
+                added.append(segue)
+                continue
+            }
+            // Two storyboard segues whose made-up ids traded places (their destinations swapped) are each paired
+            // with its own `<segue>` object below, not with the other one that now has its id.
+            if let origin = segue.origin, let oldOrigin = old.origin, origin != oldOrigin, baseOrigins.contains(origin) {
                 added.append(segue)
                 continue
             }
@@ -514,7 +524,7 @@ private struct ModelDiffer {
             if case .expect(let expectation) = step.action { return "expect: " + expectation.summary + " " + expectation.events.map(\.value).joined() + expectation.noEvents.map(\.value).joined() + expectation.warnings.map(\.value).joined() }
             return step.action.text
         }
-        if old.steps.map({ renaming.text(text($0)) }) != new.steps.map(text) { keys.append("steps") }
+        if old.steps.map({ renaming.action(text($0)) }) != new.steps.map(text) { keys.append("steps") }
         return keys
     }
 }

@@ -8,6 +8,9 @@ struct IdentifierRenaming {
     var segues: [String: String]
     /// Base scene id → head.
     var scenes: [String: String]
+    /// The base's scene ids: one of them is itself, never a renamed scene's segue or child (`Settings.Account`, a
+    /// scene of Settings.storyboard, when the main storyboard's `Settings` is renamed).
+    var baseScenes: Set<String>
 
     init(diff: ModelDiff) {
         var segues: [String: String] = [:], scenes: [String: String] = [:]
@@ -15,11 +18,13 @@ struct IdentifierRenaming {
         for scene in diff.scenes where scene.change == .renamed { if let old = scene.oldID { scenes[old] = scene.id } }
         self.segues = segues
         self.scenes = scenes
+        self.baseScenes = diff.baseSceneIDs
     }
 
-    init(segues: [String: String], scenes: [String: String]) {
+    init(segues: [String: String], scenes: [String: String], baseScenes: Set<String>) {
         self.segues = segues
         self.scenes = scenes
+        self.baseScenes = baseScenes
     }
 
     var isEmpty: Bool { segues.isEmpty && scenes.isEmpty }
@@ -28,6 +33,8 @@ struct IdentifierRenaming {
     /// `.` or `#` (scene ids may hold dots; `photo#2` is an instance, `photo.show` a segue); nil when none is renamed.
     func renamed(_ identifier: Substring) -> String? {
         if let new = segues[String(identifier)] { return new }
+        if let new = scenes[String(identifier)] { return new }
+        if baseScenes.contains(String(identifier)) { return nil }
         var end = identifier.endIndex
         while true {
             if let new = scenes[String(identifier[..<end])] { return new + identifier[end...] }
@@ -40,6 +47,16 @@ struct IdentifierRenaming {
         character.isLetter || character.isNumber || "_-.@#".contains(character)
     }
 
+    /// A whole identifier (an instance, a scene, a segue) as the head names it.
+    func identifier(_ text: String) -> String { isEmpty ? text : renamed(Substring(text)) ?? text }
+
+    /// A step as written (`tap: list.open`, `present: detail`) with the ids it names renamed; a note is prose and
+    /// stays as written (its words may be scene names: 'the sheet shows').
+    func action(_ text: String) -> String {
+        guard !isEmpty, !(text == "note" || text.hasPrefix("note:")) else { return text }
+        return self.text(text)
+    }
+
     /// `text` with every run of identifier characters that names a renamed scene, instance or segue renamed.
     func text(_ text: String) -> String {
         guard !isEmpty else { return text }
@@ -49,8 +66,8 @@ struct IdentifierRenaming {
             out += rest[..<start]
             rest = rest[start...]
             let run = rest.prefix(while: Self.isIdentifierCharacter)
-            // A sentence's full stop is not part of the name before it.
-            let name = run.hasSuffix(".") ? run.dropLast() : run
+            // A sentence's full stop is not part of the name before it; a lone '.' is only that.
+            let name = run.hasSuffix(".") && run.count > 1 ? run.dropLast() : run
             out += renamed(name) ?? String(name)
             rest = rest.dropFirst(name.count)
         }
@@ -79,16 +96,17 @@ struct IdentifierRenaming {
         var trace = trace
         trace.steps = trace.steps.map { step in
             var step = step
-            step.action = text(step.action)
+            step.action = action(step.action)
             step.events = step.events.map { event in
                 var event = event
-                event.receiver = text(event.receiver)
-                if case .instance(let name)? = event.argument { event.argument = .instance(text(name)) }
-                event.segue = event.segue.map(text)
-                event.destination = event.destination.map(text)
+                event.receiver = identifier(event.receiver)
+                if case .instance(let name)? = event.argument { event.argument = .instance(identifier(name)) }
+                event.segue = event.segue.map(identifier)
+                event.destination = event.destination.map(identifier)
                 return event
             }
-            step.warnings = step.warnings.map(text)
+            // Messages quote the ids they name.
+            step.warnings = step.warnings.map(quoted)
             step.failures = step.failures.map { failure in
                 var failure = failure
                 failure.expected = text(failure.expected)
@@ -97,24 +115,24 @@ struct IdentifierRenaming {
             }
             step.error = step.error.map { error in
                 var error = error
-                error.message = text(error.message)
+                error.message = quoted(error.message)
                 return error
             }
             var state = step.state
-            state.chain = state.chain.map(text)
-            state.visible = text(state.visible)
+            state.chain = state.chain.map(identifier)
+            state.visible = identifier(state.visible)
             state.presentations = state.presentations.map { presentation in
                 var presentation = presentation
-                presentation.presenter = text(presentation.presenter)
-                presentation.presented = text(presentation.presented)
-                presentation.source = text(presentation.source)
+                presentation.presenter = identifier(presentation.presenter)
+                presentation.presented = identifier(presentation.presented)
+                presentation.source = identifier(presentation.source)
                 return presentation
             }
             state.containers = state.containers.map { container in
                 var container = container
-                container.name = text(container.name)
-                container.children = container.children.map(text)
-                container.selected = container.selected.map(text)
+                container.name = identifier(container.name)
+                container.children = container.children.map(identifier)
+                container.selected = container.selected.map(identifier)
                 return container
             }
             step.state = state

@@ -253,6 +253,21 @@ import Testing
                 == ["renamed \(change.oldID?.split(separator: ".").first ?? "").openLibrary \(change.id.split(separator: ".").first ?? "").showLibrary 0"])
     }
 
+    /// Renaming in traces touches whole identifiers only: not prose in notes, not another storyboard's scene that
+    /// starts with a renamed scene's id, and a lone '.' ends a sentence (it once looped forever).
+    @Test func renamingTouchesIdentifiersOnly() {
+        let renaming = IdentifierRenaming(segues: ["list.open": "list.openBook"], scenes: ["sheet": "modal", "Settings": "Prefs"],
+                                          baseScenes: ["sheet", "Settings", "Settings.Account", "list"])
+        #expect(renaming.text("a lone . and (details).") == "a lone . and (details).")
+        #expect(renaming.text("sheet#2 shows, then sheet.") == "modal#2 shows, then modal.")
+        #expect(renaming.identifier("Settings.Account") == "Settings.Account")
+        #expect(renaming.identifier("Settings.close") == "Prefs.close")
+        #expect(renaming.identifier("sheet#3") == "modal#3")
+        #expect(renaming.action("note: the sheet shows.") == "note: the sheet shows.")
+        #expect(renaming.action("tap: list.open") == "tap: list.openBook")
+        #expect(renaming.quoted("'sheet' is not sheet") == "'modal' is not sheet")
+    }
+
     /// A scene renamed is the same scene: a flow that does the same under the new name behaves the same, and one
     /// that now does something else still says so.
     @Test func flowsAreComparedUnderTheNewNames() throws {
