@@ -49,8 +49,9 @@ public struct NavigationLint: Sendable {
         return unreachableScenes(structure) + showWithoutContainer(structure) + noWayBack(structure) + segueRules(structure)
     }
 
-    func finding(_ rule: DiagnosticCategory, _ message: String, at location: SourceLocation, scene: String) -> Finding {
-        Finding(diagnostic: Diagnostic(rule.defaultSeverity, at: location, message, category: rule.id), scene: scene)
+    func finding(_ rule: DiagnosticCategory, _ message: String, at location: SourceLocation, scene: String,
+                 severity: Diagnostic.Severity? = nil) -> Finding {
+        Finding(diagnostic: Diagnostic(severity ?? rule.defaultSeverity, at: location, message, category: rule.id), scene: scene)
     }
 
     // MARK: - Rules
@@ -75,7 +76,11 @@ public struct NavigationLint: Sendable {
             let kind = segue.effectiveKind
             // A push in code on a missing navigation controller does nothing rather than present: not this rule's case.
             let codePush = segue.kind.value == .code && segue.call?.value == .push
-            if kind == .show, !codePush, !structure.canShowInPlace.contains(segue.source) {
+            if segue.kind.value == .push, !structure.insideNavigation.contains(segue.source) {
+                // A deprecated push segue does not fall back to presenting: UIKit raises.
+                findings.append(finding(.showOutsideNavigation, "push segue '\(segue.qualifiedID)': '\(segue.source)' is never inside a navigation controller, so UIKit raises an exception when it fires (push segues can only be used when the source controller is managed by a UINavigationController)",
+                                        at: segue.kind.location, scene: segue.source, severity: .error))
+            } else if kind == .show, !codePush, !structure.canShowInPlace.contains(segue.source) {
                 findings.append(finding(.showOutsideNavigation, "show segue '\(segue.qualifiedID)': '\(segue.source)' is never inside a navigation controller (or another container that shows), so UIKit presents '\(segue.destination?.value ?? "?")' modally",
                                         at: segue.kind.location, scene: segue.source))
             }
@@ -182,6 +187,8 @@ struct Structure {
     let canShowInPlace: Set<String>
     /// Scenes that can be inside a split view controller.
     let insideSplit: Set<String>
+    /// Scenes that are inside a navigation controller, directly or through what they show (a push segue needs one).
+    let insideNavigation: Set<String>
     /// Scenes that flows instantiate by code.
     let codeTargets: Set<String>
     /// Segues flows perform (`perform:`) or tap.
@@ -259,6 +266,7 @@ struct Structure {
         let showsInPlace: (Scene) -> Bool = { $0.kind == .navigation || $0.kind == .split || ($0.kind == .container && $0.overrides.contains { $0.value == .show }) }
         canShowInPlace = closure(seed: showsInPlace, follows: { $0 == .show }, pushes: true)
         insideSplit = closure(seed: { $0.kind == .split }, follows: { $0 == .show || $0 == .showDetail }, pushes: false)
+        insideNavigation = closure(seed: { $0.kind == .navigation }, follows: { $0 == .show }, pushes: true)
     }
 
     /// The style a modal segue resolves to at presentation, before adaptation: its own, else the destination's,

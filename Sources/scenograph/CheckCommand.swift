@@ -47,6 +47,18 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        // An app the pull request deletes has no findings of its own, as `diff --git` compares it with an empty one.
+        if let git, !inputs.isEmpty, inputs.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }),
+           inputs.allSatisfy({ ReviewInput.exists($0, in: git) && !ReviewInput.isFolder($0, in: git) }) {
+            if !output.quiet {
+                Terminal.note("note: \(inputs.joined(separator: " ")) is in \(ReviewInput.label(revision: git)) and not here: the app was removed, and has no findings")
+            }
+            if format == .json || format == .sarif {
+                let empty = CheckReport(findings: [])
+                Terminal.out(format == .json ? empty.json() : empty.sarif(toolVersion: Scenograph.configuration.version))
+            }
+            return
+        }
         var findings: [Diagnostic] = []
         let apps: [ModelInput.App]
         do {
@@ -110,9 +122,11 @@ struct CheckCommand: ParsableCommand {
             } else {
                 // An app that cannot be loaded has its errors reported whatever the base had: it cannot be checked
                 // at all. Its warnings the base had too are not new.
+                // Each of the base's warnings answers once: its check findings keep most loader warnings as they are.
                 let knownLoad = Self.renamed(baseLoad, revision: git, renames: renames, head: findings)
-                let newWarnings = Set(CheckReport.findings(CheckReport.findings(findings.filter { !$0.isError }, notIn: base, revision: git),
-                                                           notIn: knownLoad, revision: git))
+                let inBase = Set(base)
+                let known = base + knownLoad.filter { !inBase.contains($0) }
+                let newWarnings = Set(CheckReport.findings(findings.filter { !$0.isError }, notIn: known, revision: git))
                 findings = findings.filter { $0.isError || newWarnings.contains($0) }
             }
             if !output.quiet, before > findings.count {

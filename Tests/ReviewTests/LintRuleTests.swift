@@ -114,6 +114,18 @@ import TextFormats
         #expect(region?["startColumn"] as? Int == test.column)
     }
 
+    /// A deprecated push segue outside a navigation controller does not fall back to presenting as show does: UIKit
+    /// raises, so the finding is an error that says so; inside one it is fine.
+    @Test func aPushOutsideNavigationIsAnError() throws {
+        let pushing = Self.model("  home:\n    segues:\n      open: {kind: push, to: detail, trigger: Open}\n  detail: {}\n")
+        let found = try Self.findings(pushing).filter { $0.category == "show-outside-navigation" }
+        #expect(found.map(\.severity) == [.error])
+        #expect(found.first?.message.hasPrefix("push segue 'home.open': 'home' is never inside a navigation controller, so UIKit raises an exception when it fires") == true, "\(found)")
+        let inside = Self.model("  nav: {kind: navigation, root: home}\n  home:\n    segues:\n      open: {kind: push, to: detail, trigger: Open}\n  detail: {}\n")
+            .replacingOccurrences(of: "initial: home", with: "initial: nav")
+        #expect(try !Self.findings(inside).contains { $0.category == "show-outside-navigation" })
+    }
+
     /// A flow that swipes a presentation away shows a way back, as a `dismiss` step does, when the swipe really
     /// dismisses it: here the sheet's root refuses (`isModalInPresentation`), and a pushed scene above it does not.
     @Test func aSwipeThatDismissesIsAWayBack() throws {

@@ -256,6 +256,10 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(removed.status, 0, removed.stderr)
         XCTAssertTrue(removed.stderr.contains("note: Docs/Lint.yaml is in HEAD and not here: the app is compared with an empty one"), removed.stderr)
         XCTAssertTrue(removed.stdout.hasPrefix("L (HEAD → Docs/Lint.yaml, removed): 2 scenes removed"), removed.stdout)
+        let removedCheck = try CLIRunner.run(["check", "Docs/Lint.yaml", "--format", "github", "--git", "HEAD"], in: repository)
+        XCTAssertEqual(removedCheck.status, 0, removedCheck.stderr)
+        XCTAssertEqual(removedCheck.stdout, "")
+        XCTAssertTrue(removedCheck.stderr.contains("note: Docs/Lint.yaml is in HEAD and not here: the app was removed, and has no findings"), removedCheck.stderr)
         try shell(["git", "checkout", "-q", "--", "Docs/Lint.yaml"])
     }
 
