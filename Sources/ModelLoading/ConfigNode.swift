@@ -106,7 +106,9 @@ enum ConfigParser {
             if problem.contains("mapping values are not allowed") {
                 // Either a value holding ': ' (the line has a key before it), or a key indented deeper than its siblings.
                 let before = String(line.prefix(max(0, mark.column - 1)))
-                let hint = before.trimmingCharacters(in: .whitespaces).contains(": ")
+                let hint = before.count > 1_024 && !before.contains(": ")
+                    ? "a plain key is at most 1,024 characters; write a longer one as an explicit key ('? key')"
+                    : before.trimmingCharacters(in: .whitespaces).contains(": ")
                     ? "a value that holds ': ' must be quoted (key: \"text: more\")"
                     : "this key is indented deeper than the keys before it; line it up with them"
                 return .error("invalid \(language): \(problem); \(hint)", at: location(mark, file: file), category: .syntax)
@@ -215,6 +217,19 @@ private struct Converter {
                 if case .scalar(let scalar) = key {
                     keyText = scalar.string
                     isScalar = true
+                    // A key is a value too (an identifier that every diagram repeats): the same limits.
+                    let bytes = keyText.utf8.count
+                    if bytes > InputLimits.yamlScalarBytes {
+                        throw Diagnostic.error("a key of \(bytes) bytes, more than the \(InputLimits.yamlScalarBytes) a model's value may have",
+                                               at: expanding?.location ?? ConfigParser.location(key.mark, file: file), category: .limit)
+                    }
+                    if let expanding {
+                        aliasBytes += bytes
+                        if aliasBytes > InputLimits.yamlAliasBytes {
+                            throw Diagnostic.error("alias '\(expanding.name)' takes the text copied by aliases past \(InputLimits.yamlAliasBytes) bytes, the most a model may have",
+                                                   at: expanding.location, category: .limit)
+                        }
+                    }
                 } else {
                     keyText = "<complex key>"
                     isScalar = false

@@ -15,7 +15,9 @@ public struct InfoPlist: Sendable, Hashable {
     /// Reads the property list at `path` (XML or binary); an unreadable or malformed file is an error at the file.
     public static func read(_ path: String) -> Result<InfoPlist, Diagnostic> {
         let start = SourceLocation(file: path, line: 1, column: 1)
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > InputLimits.infoPlistBytes {
+        // The size of what a symbolic link leads to, as the read below follows it.
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if let size = (try? FileManager.default.attributesOfItem(atPath: target))?[.size] as? Int, size > InputLimits.infoPlistBytes {
             return .failure(.error("the Info.plist '\(path)' is \(size) bytes, more than the \(InputLimits.infoPlistBytes) read of one", at: start, category: .limit))
         }
         guard let data = FileManager.default.contents(atPath: path) else {

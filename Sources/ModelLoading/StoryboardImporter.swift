@@ -48,6 +48,12 @@ public struct StoryboardImporter: Sendable {
 
     /// A storyboard's name as storyboard references and `UIMainStoryboardFile` write it: `Settings` for
     /// `.../Base.lproj/Settings.storyboard`; a name without `.storyboard` is returned as it is.
+    /// `Main` followed by a word of its own: `MainStoryboard`, `Main_iPhone`, `Main-iPad`, not `Maintenance`.
+    public static func isNamedLikeMain(_ name: String) -> Bool {
+        guard name.hasPrefix("Main"), let next = name.dropFirst(4).first else { return false }
+        return !next.isLowercase
+    }
+
     public static func storyboardName(of path: String) -> String {
         StoryboardImportSession.storyboardName(of: path)
     }
@@ -306,7 +312,7 @@ final class StoryboardImportSession {
         // made by Refactor to Storyboard, must not take its place and rename every scene), else the first with an
         // initial view controller (the one storyboard an app launches from has one), else the first.
         let guess: (name: String, reason: MainStoryboard.Guess)? = documents.first { $0.name == "Main" }.map { ($0.name, .xcodeDefault) }
-            ?? documents.first { $0.name.lowercased().hasPrefix("main") && $0.initialViewController != nil }.map { ($0.name, .mainPrefix) }
+            ?? documents.first { StoryboardImporter.isNamedLikeMain($0.name) && $0.initialViewController != nil }.map { ($0.name, .mainPrefix) }
             ?? documents.first { $0.initialViewController != nil }.map { ($0.name, .initialViewController) }
             ?? documents.first.map { ($0.name, .first) }
         mainName = requestedMain ?? guess?.name
@@ -347,14 +353,14 @@ final class StoryboardImportSession {
             var ids: [LiteralText: String] = [:]
             // Interface Builder gives every object its own id; two scenes of one id (a merge gone wrong) would be
             // one scene named after the second, with the first's segues.
-            var objects: [String: SourceLocation] = [:]
+            var objects: [String: (location: SourceLocation, name: String)] = [:]
             func isRepeated(_ id: String, _ name: String, at location: SourceLocation) -> Bool {
                 if let first = objects[id] {
-                    error("<\(name)> has the object id '\(id)' of the view controller at line \(first.line); every object of a storyboard has its own id (a merge gone wrong?)",
+                    error("<\(name)> has the object id '\(id)' of the <\(first.name)> at line \(first.location.line); every object of a storyboard has its own id (a merge gone wrong?)",
                           at: location, category: .syntax)
                     return true
                 }
-                objects[id] = location
+                objects[id] = (location, name)
                 return false
             }
             for scene in document.scenes {

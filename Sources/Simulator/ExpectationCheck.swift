@@ -82,9 +82,19 @@ enum ExpectationCheck {
             } else {
                 let after = last.map { " after '\($0.name)'" } ?? ""
                 // Events are numbered from 1, as a person counts them in the list that follows.
-                let occurred = happened.firstIndex(of: wanted).map { earlier in
-                    last.map { "'\(wanted)' is event \(earlier + 1), before '\($0.name)' (event \($0.index + 1))" } ?? "it occurs"
-                } ?? "it does not occur"
+                let occurrences = happened.indices.filter { happened[$0] == wanted }
+                let occurred: String
+                if occurrences.isEmpty {
+                    occurred = "it does not occur"
+                } else if let last, last.name == wanted {
+                    // Expected again after itself: it happens fewer times than expected.
+                    occurred = occurrences.count == 1 ? "it occurs once (event \(occurrences[0] + 1))"
+                        : "it occurs \(occurrences.count) times, the last as event \((occurrences.last ?? 0) + 1)"
+                } else if let last, let earlier = occurrences.last {
+                    occurred = "'\(wanted)' is event \(earlier + 1), before '\(last.name)' (event \(last.index + 1))"
+                } else {
+                    occurred = "it occurs"
+                }
                 fail("events", "'\(wanted)'\(after) in step \(previous.index)",
                      "\(occurred); step \(previous.index) events: \(Self.numbered(happened))", event.location)
                 break

@@ -165,6 +165,9 @@ import Testing
         let long = String(repeating: "x", count: 65_537)
         #expect(try Self.only("format: 1\nname: L\ninitial: a\nscenes:\n  a: {title: \(long)}\n")
                 == "5:14: a value of 65537 bytes, more than the 65536 a model's value may have [limit]")
+        // A key is held to the same limits (an explicit key may be any length).
+        #expect(try Self.only("format: 1\nname: L\ninitial: a\nscenes:\n  a: {}\n  ? \(long)\n  : {}\n")
+                == "6:5: a key of 65537 bytes, more than the 65536 a model's value may have [limit]")
         let fits = ModelLoader().load(text: "format: 1\nname: L\ninitial: a\nscenes:\n  a: {title: \(String(repeating: "x", count: 65_536))}\n", path: "Model.yaml")
         #expect(fits.diagnostics.isEmpty, "\(fits.diagnostics.prefix(2))")
     }
@@ -174,6 +177,11 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let padding = String(repeating: "<string>x</string>", count: 60_000)
         try "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>k</key><array>\(padding)</array></dict></plist>".write(toFile: path, atomically: true, encoding: .utf8)
+        let link = path + "-link.plist"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
+        defer { try? FileManager.default.removeItem(atPath: link) }
+        guard case .failure(let linked) = InfoPlist.read(link) else { Issue.record("a 1 MB Info.plist was read through a link"); return }
+        #expect(linked.category == DiagnosticCategory.limit.id)
         guard case .failure(let diagnostic) = InfoPlist.read(path) else { Issue.record("a 1 MB Info.plist was read"); return }
         #expect(diagnostic.message.hasSuffix("is 1080090 bytes, more than the 1000000 read of one") && diagnostic.category == DiagnosticCategory.limit.id, "\(diagnostic)")
     }

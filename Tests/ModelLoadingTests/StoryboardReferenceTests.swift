@@ -32,7 +32,7 @@ import Testing
             """#
         let result = StoryboardImporter().importContents([(path: "Twice.storyboard", data: Data(text.utf8))])
         #expect(result.diagnostics.filter(\.isError).map(\.description)
-                == ["Twice.storyboard:4:30: error: <viewController> has the object id 'A' of the view controller at line 3; every object of a storyboard has its own id (a merge gone wrong?) [syntax]"])
+                == ["Twice.storyboard:4:30: error: <viewController> has the object id 'A' of the <viewController> at line 3; every object of a storyboard has its own id (a merge gone wrong?) [syntax]"])
     }
 
     /// Long chains of references are followed once, not from every reference again (cubic time), and without
@@ -167,6 +167,10 @@ import Testing
                 == MainStoryboard(name: "MainStoryboard", isNamed: false, isImported: true, guess: .mainPrefix))
         let unlaunched = ("MainMenu.storyboard", Self.storyboard(initial: nil, body: Self.controller("m1", storyboardID: "Menu")))
         #expect(StoryboardImporter().importContents([editing, unlaunched]).mainStoryboard?.name == "Editing", "one without an initial view controller is not taken for it")
+        let maintenance = ("Maintenance.storyboard", Self.storyboard(initial: "m1", body: Self.controller("m1", storyboardID: "Fix")))
+        #expect(StoryboardImporter().importContents([editing, maintenance]).mainStoryboard?.name == "Editing", "Maintenance is not named like Main")
+        #expect(["MainStoryboard", "Main_iPhone", "Main-iPad", "MainMenu"].allSatisfy(StoryboardImporter.isNamedLikeMain))
+        #expect(!["Maintenance", "Mainly", "main", "Main", "Domain"].contains(where: StoryboardImporter.isNamedLikeMain))
         // The main storyboard decides, not the order.
         let named = StoryboardImporter().importContents([b, a], mainStoryboard: "A")
         #expect(named.scenes.map(\.id) == ["B.Home", "B.Home-x2", "Home", "Other"])

@@ -21,6 +21,14 @@ import Testing
         S: {}
         """
 
+    /// An event expected twice that happens once says so, not that it comes before itself.
+    @Test func anEventExpectedMoreOftenThanItHappens() throws {
+        let t = try simulate(initial: "A", scenes: "A:\n  segues:\n    go: {kind: present, to: B, trigger: Go}\nB: {}",
+                             steps: "- tap: A.go\n- expect: {events: [\"B: viewDidLoad()\", \"B: viewDidLoad()\"]}")
+        let message = try #require(t.steps.last?.failures.first?.message)
+        #expect(message.hasPrefix("events: expected 'B: viewDidLoad()' after 'B: viewDidLoad()' in step 1, actual it occurs once (event 5); step 1 events: [1 A: shouldPerformSegue"), "\(message)")
+    }
+
     @Test func anActionOnAnInstanceThatWasNeverCreated() throws {
         let scenario = try Scenario(initial: "Nav", scenes: Self.scenes, steps: "- tap: B.toC\n- back")
         let t = try scenario.run()
