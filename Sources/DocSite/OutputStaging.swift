@@ -80,6 +80,8 @@ public final class MemoryOutput: OutputSink, @unchecked Sendable {
 public final class OutputStaging: OutputSink, @unchecked Sendable {
     public let target: OutputTarget
     let staging: URL
+    /// The folder being written, beside the one it replaces.
+    public var folder: URL { staging }
     let retired: URL
     private var lock: ParentLock?
     private var createdDirectories: Set<String> = [""]
@@ -145,11 +147,15 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
 
     /// Writes the manifest, makes the new folder durable with one file-system sync, swaps it in with two renames
     /// and releases the lock.
-    public func commit() throws {
+    /// Swaps the staging folder in; returns the files of the old folder its manifest did not list (a user's notes
+    /// kept in it), which went with it, for the caller to say so.
+    @discardableResult
+    public func commit() throws -> [String] {
         guard let lock else { throw OutputError.cannotWrite(path: target.requested, reason: "the output was already written or abandoned") }
         let fileManager = FileManager.default
         let directory = target.directory
         let parent = directory.deletingLastPathComponent()
+        let foreign = OutputWriter.unlistedFiles(in: directory)
         defer {
             lock.release()
             self.lock = nil
@@ -173,6 +179,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             OutputWriter.removeSwapMarker(from: directory)
             OutputWriter.flushFileSystem(holding: parent)
             if movedAside { OutputWriter.removeLeftover(retired) }
+            return foreign
         } catch {
             OutputWriter.removeLeftover(staging)
             if movedAside, !fileManager.fileExists(atPath: directory.path) {

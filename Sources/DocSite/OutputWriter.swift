@@ -170,11 +170,13 @@ public enum OutputWriter {
     /// - Parameters:
     ///   - wait: wait for another run writing the same folder (else fail with `.locked`).
     ///   - onWait: called once if this run has to wait.
-    public static func replace(_ target: OutputTarget, with files: [OutputFile], wait: Bool = true, onWait: () -> Void = {}) throws {
+    /// Returns the files of the old folder its manifest did not list, which are gone with it (`OutputStaging.commit`).
+    @discardableResult
+    public static func replace(_ target: OutputTarget, with files: [OutputFile], wait: Bool = true, onWait: () -> Void = {}) throws -> [String] {
         let staging = try begin(target, wait: wait, onWait: onWait)
         do {
             for file in files { _ = try staging.write(file.contents, to: file.path) }
-            try staging.commit()
+            return try staging.commit()
         } catch {
             staging.abandon()
             throw error
@@ -227,6 +229,23 @@ public enum OutputWriter {
             throw OutputError.cannotWrite(path: target.requested, reason: failure)
         }
         return OutputStaging(target: target, staging: staging, retired: parent.appendingPathComponent(".\(name).previous-\(token)"), lock: lock)
+    }
+
+    /// The files under a folder scenograph wrote that its manifest does not list, sorted; none for a folder
+    /// without a manifest (replaced only with --force, which says what it does) or that is not there.
+    static func unlistedFiles(in directory: URL) -> [String] {
+        let manifest = directory.appendingPathComponent(manifestName).path
+        guard let data = FileManager.default.contents(atPath: manifest) else { return [] }
+        let listed = Set(String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        guard let walk = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var unlisted: [String] = []
+        while let path = walk.nextObject() as? String {
+            guard path != manifestName, path != swapMarkerName, !listed.contains(path) else { continue }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory), isDirectory.boolValue { continue }
+            unlisted.append(path)
+        }
+        return unlisted.sorted()
     }
 
     /// The manifest's text: a header and the sorted file list.

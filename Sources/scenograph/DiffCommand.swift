@@ -127,7 +127,8 @@ struct DiffCommand: ParsableCommand {
             }
             do {
                 let files = try report.files { dot in try DiffGraphImage.svg(dot, appName: head.name) }
-                try OutputWriter.replace(target, with: files.map { DocSite.OutputFile(path: $0.name, contents: $0.bytes) })
+                let unlisted = try OutputWriter.replace(target, with: files.map { DocSite.OutputFile(path: $0.name, contents: $0.bytes) })
+                Terminal.warnRemoved(unlisted, from: output)
             } catch {
                 Terminal.error("\(error)")
                 throw ExitCode(1)

@@ -154,6 +154,9 @@ struct GenerateCommand: ParsableCommand {
             Terminal.error("\(error)")
             throw ExitCode(1)
         }
+        // A stopped run takes its staging folder with it.
+        let interruption = Interruption(removing: staging.folder)
+        defer { interruption.end() }
         // Same inputs as the run that wrote the folder, and the folder as it left it: nothing to do.
         if let previous, previous.fingerprint == fingerprint, previous.flowsPassed, staging.currentFolderMatches(previous.stamps) {
             staging.abandon()
@@ -214,6 +217,7 @@ struct GenerateCommand: ParsableCommand {
             ? WorkerPool(size: workerCount, memoryLimitKiB: workerMemoryLimit * 1024)
             : InProcessRenderPool(renderer: renderer)
         var build: DocSiteBuild
+        var unlisted: [String] = []
         do {
             build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend,
                                       into: staging, previous: previous, pool: pool) { progress.report($0) }
@@ -226,7 +230,7 @@ struct GenerateCommand: ParsableCommand {
             statistics.phases.append(("render", build.renderSeconds))
             statistics.phases.append(("pages", build.pagesSeconds))
             statistics.lap("build")
-            try staging.commit()
+            unlisted = try staging.commit()
             statistics.lap("commit")
         } catch {
             staging.abandon()
@@ -235,6 +239,7 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
         progress.finish()
+        Terminal.warnRemoved(unlisted, from: destinationName)
         if let recordURL {
             var record = build.record
             record.fingerprint = fingerprint

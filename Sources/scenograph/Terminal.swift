@@ -39,6 +39,14 @@ enum Terminal {
         standardError(Array("error: \(line(message))\n".utf8))
     }
 
+    /// The files of a folder scenograph wrote that a replacement removed, because its manifest did not list them
+    /// (a person's notes kept in it): said, since the folder is replaced as a whole.
+    static func warnRemoved(_ unlisted: [String], from folder: String) {
+        guard !unlisted.isEmpty else { return }
+        let shown = unlisted.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (unlisted.count > 5 ? ", and \(unlisted.count - 5) more" : "")
+        warning("removed \(Plural.count(unlisted.count, "file")) that scenograph did not write from \(folder): \(shown); it replaces the folder as a whole, so keep other files elsewhere")
+    }
+
     static func warning(_ message: String) {
         standardError(Array("warning: \(line(message))\n".utf8))
     }

@@ -74,6 +74,51 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(again.status, 0, again.stderr)
     }
 
+    /// An interrupt (Ctrl-C) while generate writes takes its staging folder with it: nothing is left beside the
+    /// docs, and the previous docs stay as they were.
+    func testAnInterruptedRunLeavesNothingBehind() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        let docs = project.appendingPathComponent("Docs")
+        let before = try GenerateCommandTests.files(under: docs)
+        let model = try CLIRunner.run(["benchmark", "--write-model", "Big.yaml", "--tabs", "6"], in: project, environment: environment)
+        XCTAssertEqual(model.status, 0, model.stderr)
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["generate", "Big.yaml", "-o", "Docs", "--force", "--no-cache", "-q"]
+        process.currentDirectoryURL = project
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func staged() -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? []).contains { $0.hasPrefix(".Docs.partial-") }
+        }
+        // Interrupted once it writes; a run that ends first proves nothing, and says so.
+        var waited = 0
+        while !staged(), process.isRunning, waited < 6_000 { usleep(10_000); waited += 1 }
+        guard process.isRunning, staged() else {
+            process.waitUntilExit()
+            throw XCTSkip("generate ended before it could be interrupted")
+        }
+        usleep(200_000)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130, "128 + SIGINT")
+        XCTAssertFalse(staged(), "no staging folder left beside the docs")
+        XCTAssertEqual(try GenerateCommandTests.files(under: docs), before)
+    }
+
+    /// The folder is replaced as a whole: files a person kept in it go with it, and the run says which.
+    func testFilesScenographDidNotWriteAreNamedWhenRemoved() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        try "mine".write(to: project.appendingPathComponent("Docs/NOTES.md"), atomically: true, encoding: .utf8)
+        let output = try generate(["-o", "Docs", "--no-cache", "--detail", "full"])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        XCTAssertTrue(output.stderr.contains("warning: removed 1 file that scenograph did not write from Docs: 'NOTES.md'; it replaces the folder as a whole, so keep other files elsewhere"), output.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("Docs/NOTES.md").path))
+        let again = try generate(["-o", "Docs"])
+        XCTAssertFalse(again.stderr.contains("removed"), again.stderr)
+    }
+
     func testAReadOnlyDocsFolderIsRefused() throws {
         XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
         let docs = project.appendingPathComponent("Docs")

@@ -1,0 +1,35 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// While `generate` writes its staging folder: an interrupt (Ctrl-C) or a termination removes that folder before
+/// the process ends, so that a stopped run leaves nothing beside the docs (the previous docs are untouched either
+/// way; a run stopped during the swap itself is repaired by the next run, from the marker it leaves).
+final class Interruption {
+    private var sources: [DispatchSourceSignal] = []
+    private static let signals = [SIGINT, SIGTERM]
+
+    init(removing folder: URL) {
+        for number in Self.signals {
+            // A signal source receives a signal only while its default action is off.
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                try? FileManager.default.removeItem(at: folder)
+                _exit(128 + number)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// The folder is committed or abandoned: signals act as usual again.
+    func end() {
+        for source in sources { source.cancel() }
+        sources = []
+        for number in Self.signals { signal(number, SIG_DFL) }
+    }
+}
