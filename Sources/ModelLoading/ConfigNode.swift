@@ -46,7 +46,17 @@ enum ConfigParser {
             // Tabs are legal JSON whitespace but not YAML indentation; inside JSON strings they must be escaped,
             // so replacing them one for one keeps every column.
             source = source.replacingOccurrences(of: "\t", with: " ")
+            // JSON writes a character past U+FFFF as two escapes (Python's json does so for every emoji), which
+            // libyaml refuses; YAML's one escape for it is two characters shorter, and positions are moved back.
+            let joined = SurrogatePairs(source)
+            if !joined.shifts.isEmpty {
+                return parseSource(joined.text, file: file).map { node in node.map { joined.restore($0) } }.mapError { joined.restore($0) }
+            }
         }
+        return parseSource(source, file: file)
+    }
+
+    private static func parseSource(_ source: String, file: String) -> Result<ConfigNode?, Diagnostic> {
         if let marker = ConflictMarker.find(in: source) {
             return .failure(.error("merge conflict marker '\(marker.text)' found; resolve the conflict first",
                                    at: SourceLocation(file: file, line: marker.line, column: 1), category: .syntax))
@@ -259,5 +269,86 @@ private struct Converter {
         case .mapping: 1
         case .sequence: 2
         }
+    }
+}
+
+/// JSON's escaped surrogate pairs (`\ud83d\udcf7`) rewritten as YAML's escape for the same character (`\U0001f4f7`),
+/// with where each rewrite shortened a line, to put positions back where the file has them.
+struct SurrogatePairs {
+    var text: String
+    /// Per line: the column (in the rewritten text) after each rewrite, and the characters it took out.
+    var shifts: [Int: [(column: Int, removed: Int)]] = [:]
+
+    init(_ source: String) {
+        let scalars = Array(source.unicodeScalars)
+        func hex(_ start: Int) -> UInt32? {
+            guard start + 4 <= scalars.count else { return nil }
+            var value: UInt32 = 0
+            for scalar in scalars[start..<start + 4] {
+                guard let digit = Int(String(scalar), radix: 16) else { return nil }
+                value = value * 16 + UInt32(digit)
+            }
+            return value
+        }
+        guard source.contains("\\u") || source.contains("\\U") else {
+            text = source
+            return
+        }
+        var out = String.UnicodeScalarView()
+        var line = 1, column = 1, index = 0, backslashes = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            // `\ud83d\udcf7` after an even number of backslashes: an escape, not text.
+            if scalar == "\\", backslashes % 2 == 0, index + 11 < scalars.count, scalars[index + 1] == "u",
+               scalars[index + 6] == "\\", scalars[index + 7] == "u",
+               let high = hex(index + 2), let low = hex(index + 8), (0xD800...0xDBFF).contains(high), (0xDC00...0xDFFF).contains(low) {
+                let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                let escape = "\\U" + String(repeating: "0", count: 8 - String(code, radix: 16).count) + String(code, radix: 16)
+                out.append(contentsOf: escape.unicodeScalars)
+                column += 10
+                shifts[line, default: []].append((column, 2))
+                index += 12
+                backslashes = 0
+                continue
+            }
+            out.append(scalar)
+            backslashes = scalar == "\\" ? backslashes + 1 : 0
+            if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            index += 1
+        }
+        text = String(out)
+    }
+
+    /// `location` in the file as written.
+    func restore(_ location: SourceLocation) -> SourceLocation {
+        var restored = location
+        if let rewrites = shifts[location.line] {
+            restored.column += rewrites.filter { $0.column <= location.column }.reduce(0) { $0 + $1.removed }
+        }
+        return restored
+    }
+
+    func restore(_ diagnostic: Diagnostic) -> Diagnostic {
+        var restored = diagnostic
+        restored.location = restore(diagnostic.location)
+        return restored
+    }
+
+    func restore(_ node: ConfigNode) -> ConfigNode {
+        var node = node
+        node.location = restore(node.location)
+        switch node.content {
+        case .scalar: break
+        case .mapping(let entries):
+            node.content = .mapping(entries.map { entry in
+                var entry = entry
+                entry.keyLocation = restore(entry.keyLocation)
+                entry.value = restore(entry.value)
+                return entry
+            })
+        case .sequence(let items):
+            node.content = .sequence(items.map { restore($0) })
+        }
+        return node
     }
 }

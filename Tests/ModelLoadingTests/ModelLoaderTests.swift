@@ -158,6 +158,19 @@ final class ModelLoaderTests: XCTestCase {
                        ["k.yaml:7:21: error: unknown segue kind 'sheet'; allowed: show, showDetail, present, popover, embed, unwind, custom, code, push, modal, replace [model-format]"])
     }
 
+    /// JSON that writes a character past U+FFFF as two escapes (Python's json.dumps does so for every emoji) loads,
+    /// and positions after it on the line are those of the file; an escaped backslash before `u` is text.
+    func testJSONSurrogatePairsLoadAndKeepTheirPositions() throws {
+        let text = #"{"format": 1, "name": "E", "initial": "a", "scenes": {"a": {"title": "\ud83d\udcf7 Photos \ud83c\udf89"}, "b": {"title": "x", "bogus": 1}}}"#
+        let result = ModelLoader().load(text: text, path: "e.json")
+        let column = try XCTUnwrap(text.range(of: "\"bogus\"")).lowerBound.utf16Offset(in: text) + 1
+        XCTAssertEqual(result.diagnostics.filter(\.isError).map(\.description), ["e.json:1:\(column): error: unknown key 'bogus' in scene 'b' [model-format]"])
+        let fixed = try XCTUnwrap(ModelLoader().load(text: text.replacingOccurrences(of: ", \"bogus\": 1", with: ""), path: "e.json").model)
+        XCTAssertEqual(fixed.scene("a")?.title, "📷 Photos 🎉")
+        let literal = try XCTUnwrap(ModelLoader().load(text: #"{"format": 1, "name": "\\ud83d\\udcf7", "initial": "a", "scenes": {"a": {}}}"#, path: "l.json").model)
+        XCTAssertEqual(literal.name, #"\ud83d\udcf7"#)
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
