@@ -150,8 +150,12 @@ enum StoryboardXML {
         var root: StoryboardElement?
         var firstError: Diagnostic?
 
+        /// The document's bytes, to quote what an error is about.
+        private let bytes: [UInt8]
+
         init(file: String, bytes: [UInt8]) {
             self.file = file
+            self.bytes = bytes
             self.tags = TagLocator(bytes: bytes)
         }
 
@@ -190,7 +194,25 @@ enum StoryboardXML {
                 location = tagStart(line: line, column: column)
                 if let open = stack.last { message += " <\(open.name)> opened at line \(open.location.line)" }
             }
+            if (26...30).contains(code), let entity = entityReference(line: line, column: column) {
+                message += ": '\(entity)'"
+            }
             firstError = .error(message, at: location, category: .syntax)
+        }
+
+        /// The entity reference (`&nosuch;`, `%p;`) the parser stopped at or just after, on its line.
+        private func entityReference(line: Int, column: Int) -> String? {
+            var start = 0, current = 1
+            while current < line, let newline = bytes[start...].firstIndex(of: 0x0A) {
+                start = newline + 1
+                current += 1
+            }
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
+            let text = bytes[start..<end]
+            let limit = Swift.min(text.endIndex, start + Swift.max(column, 1))
+            guard let amp = text[..<limit].lastIndex(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "%") }),
+                  let semicolon = text[amp...].firstIndex(of: UInt8(ascii: ";")), semicolon - amp <= 64 else { return nil }
+            return String(decoding: text[amp...semicolon], as: UTF8.self)
         }
 
         private func tagStart(line: Int, column: Int) -> SourceLocation {

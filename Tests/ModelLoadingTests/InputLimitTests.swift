@@ -343,6 +343,10 @@ import Testing
         #expect(result.diagnostics.brief == [
             "entity-loop.storyboard:3:75: error: malformed XML: entities refer to each other in a loop, or expand too much",
         ])
+        // An undeclared entity is quoted.
+        let undeclared = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="a"><objects><viewController id="A" title="x &nosuch; y" sceneMemberID="viewController"/></objects></scene></scenes></document>"#
+        let entity = StoryboardImporter().importContents([(path: "e.storyboard", data: Data(undeclared.utf8))])
+        #expect(entity.diagnostics.first?.message.hasSuffix("an undeclared entity (write '&amp;' for '&'): '&nosuch;'") == true, "\(entity.diagnostics)")
         // Every code libxml2's parser reports for a document (xmlParserErrors 1…111) has words.
         for code in 1...111 {
             #expect(!StoryboardXML.describe(code: code).hasPrefix("XML parser error"), "code \(code)")
