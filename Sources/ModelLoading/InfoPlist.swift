@@ -28,7 +28,17 @@ public struct InfoPlist: Sendable, Hashable {
         do {
             object = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
-            return .failure(.error("the Info.plist '\(path)' is not a property list", at: start, category: .inputFile))
+            // Foundation says what and where in its debug description ("Encountered unknown tag strin on line 2").
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+            var location = start
+            var reason = ""
+            if let range = detail.range(of: #"(on|at) line [0-9]+"#, options: .regularExpression) {
+                let number = detail[range].split(separator: " ").last.flatMap { Int($0) } ?? 1
+                location = SourceLocation(file: path, line: max(1, number), column: 1)
+                let what = detail[..<range.lowerBound].trimmingCharacters(in: .whitespaces)
+                if !what.isEmpty { reason = ": " + what.prefix(1).lowercased() + what.dropFirst() }
+            }
+            return .failure(.error("the Info.plist '\(path)' is not a property list\(reason)", at: location, category: .inputFile))
         }
         guard let dictionary = object as? [String: Any] else {
             return .failure(.error("the Info.plist '\(path)' is not a dictionary of keys", at: start, category: .inputFile))

@@ -172,6 +172,16 @@ import Testing
         #expect(fits.diagnostics.isEmpty, "\(fits.diagnostics.prefix(2))")
     }
 
+    /// A malformed Info.plist is reported where Foundation found the problem, with what it found.
+    @Test func aMalformedInfoPlistSaysWhereAndWhat() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).plist").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "<?xml version=\"1.0\"?>\n<plist version=\"1.0\"><dict><key>a</key><strin>x</string></dict></plist>\n".write(toFile: path, atomically: true, encoding: .utf8)
+        guard case .failure(let diagnostic) = InfoPlist.read(path) else { Issue.record("a malformed Info.plist was read"); return }
+        #expect(diagnostic.location.line == 2)
+        #expect(diagnostic.message.hasPrefix("the Info.plist '\(path)' is not a property list"), "\(diagnostic)")
+    }
+
     @Test func anInfoPlistPastTheSizeLimitIsRefusedBySize() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("big-\(UUID().uuidString).plist").path
         defer { try? FileManager.default.removeItem(atPath: path) }
