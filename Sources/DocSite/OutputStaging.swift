@@ -99,9 +99,16 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
 
     deinit { abandon() }
 
+    /// Stops every staging folder's writing for good, once the file being written is done: a stopped process then
+    /// removes its staging folder, which nothing writes into any more.
+    public static func stopWriting() { gate.stop() }
+    private static let gate = StopGate()
+
     public func write(_ bytes: [UInt8], to path: String) throws -> FileStamp {
         do {
-            let stamp = try OutputWriter.write(bytes, to: staging, relativePath: path, createdDirectories: &createdDirectories)
+            let stamp = try Self.gate.pass {
+                try OutputWriter.write(bytes, to: staging, relativePath: path, createdDirectories: &createdDirectories)
+            }
             paths.insert(path)
             return stamp
         } catch {
@@ -110,6 +117,10 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     }
 
     public func reuse(_ path: String, stamp: FileStamp) -> FileStamp? {
+        Self.gate.pass { reuseUnguarded(path, stamp: stamp) }
+    }
+
+    private func reuseUnguarded(_ path: String, stamp: FileStamp) -> FileStamp? {
         let source = OutputWriter.joined(target.directory, path)
         guard FileStamp.of(source) == stamp else { return nil }
         do {
@@ -123,7 +134,9 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             return stamp
         }
         // Another file system, or one without hard links: copy.
-        guard let data = FileManager.default.contents(atPath: source), let written = try? write(Array(data), to: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: source),
+              let written = try? OutputWriter.write(Array(data), to: staging, relativePath: path, createdDirectories: &createdDirectories) else { return nil }
+        paths.insert(path)
         copied += 1
         return written
     }
@@ -196,5 +209,29 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
         OutputWriter.removeLeftover(staging)
         lock.release()
         self.lock = nil
+    }
+}
+
+/// Lets writes through until `stop`; `stop` waits for the write under way. A write after `stop` waits for good:
+/// the process is ending (the one who stopped it removes the folder and exits), and must not go on to report a
+/// failed write or clean up in its turn.
+private final class StopGate: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopped = false
+
+    func pass<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        if stopped {
+            lock.unlock()
+            while true { sleep(60) }
+        }
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
     }
 }

@@ -1,3 +1,4 @@
+import DocSite
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,11 @@ final class Interruption {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
-                try? FileManager.default.removeItem(at: folder)
+                // Nothing writes into the folder after this, so its removal cannot race a write.
+                OutputStaging.stopWriting()
+                for _ in 0..<5 where FileManager.default.fileExists(atPath: folder.path) {
+                    try? FileManager.default.removeItem(at: folder)
+                }
                 _exit(128 + number)
             }
             source.resume()

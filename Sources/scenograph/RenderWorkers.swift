@@ -16,6 +16,10 @@ struct RenderWorkerCommand: ParsableCommand {
     )
 
     func run() throws {
+        // `generate` ignores interrupts while it cleans up after one, and a worker inherits that: Ctrl-C, sent to
+        // the whole process group, must end a worker at once, mid-layout.
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
         let input = FrameReader(fd: STDIN_FILENO)
         // A test of the pool makes workers die after some requests, as a crash would.
         let failAfter = ProcessInfo.processInfo.environment["SCENOGRAPH_WORKER_FAIL_AFTER"].flatMap { Int($0) }
