@@ -142,11 +142,12 @@ private struct ModelDiffer {
         for (old, new) in sceneMap where old != new { renames[old] = new }
         var segueRenames: [String: String] = [:]
         for segue in segues where segue.change == .renamed { if let old = segue.oldID { segueRenames[old] = segue.id } }
-        renaming = IdentifierRenaming(segues: segueRenames, scenes: renames, baseScenes: Set(base.sceneIDs))
+        let baseSceneIDs = Set(base.sceneIDs)
+        renaming = IdentifierRenaming(segues: segueRenames, scenes: renames, baseScenes: baseSceneIDs)
         let (flows, unchanged) = flowChanges()
         return ModelDiff(baseName: base.name, headName: head.name, model: modelChanges(), scenes: scenes, segues: segues,
                          containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames,
-                         baseSceneIDs: Set(base.sceneIDs))
+                         baseSceneIDs: baseSceneIDs)
     }
 
     /// A base scene id as the head would call it.

@@ -12,7 +12,6 @@ enum ExpectationCheck {
             failures.append(Failure(expectation: key, expected: expected, actual: actual, location: location))
         }
         func list(_ names: [String]) -> String { "[" + names.joined(separator: ", ") + "]" }
-
         /// The live instance called `name`, or a failure.
         func instance(_ name: Located<String>, _ key: String) -> Int? {
             guard let i = world.byName[name.value] else {
@@ -113,13 +112,13 @@ enum ExpectationCheck {
         return failures
     }
 
-    /// `receiver: call` with single spaces, as `Event.text` writes it.
     /// A step's events numbered from 1, the first 20 of them: `[1 B: init(coder:), 2 B: viewDidLoad(), … 14 more]`.
     static func numbered(_ events: [String]) -> String {
         let shown = events.prefix(20).enumerated().map { "\($0.offset + 1) \($0.element)" }
         return "[" + (shown + (events.count > 20 ? ["… \(events.count - 20) more"] : [])).joined(separator: ", ") + "]"
     }
 
+    /// `receiver: call` with single spaces, as `Event.text` writes it.
     static func normalize(_ text: String) -> String {
         let parts = text.split(separator: ":", maxSplits: 1)
         guard parts.count == 2 else { return text.trimmingSpaces }

@@ -48,8 +48,7 @@ struct CheckCommand: ParsableCommand {
 
     func run() throws {
         // An app the pull request deletes has no findings of its own, as `diff --git` compares it with an empty one.
-        if let git, !inputs.isEmpty, inputs.allSatisfy({ !FileManager.default.fileExists(atPath: $0) }),
-           inputs.allSatisfy({ ReviewInput.exists($0, in: git) && !ReviewInput.isFolder($0, in: git) }) {
+        if let git, ReviewInput.removedSince(git, paths: inputs) {
             if !output.quiet {
                 Terminal.note("note: \(inputs.joined(separator: " ")) is in \(ReviewInput.label(revision: git)) and not here: the app was removed, and has no findings")
             }

@@ -74,8 +74,7 @@ struct DiffCommand: ParsableCommand {
             // The head's paths are read first from the working tree: one missing there is the head's error, unless
             // every one is a file the base has: then the app was removed, and is compared with an empty one.
             let missing = headPaths.filter { !FileManager.default.fileExists(atPath: $0) }
-            if !missing.isEmpty, missing.count == headPaths.count,
-               missing.allSatisfy({ ReviewInput.exists($0, in: git) && !ReviewInput.isFolder($0, in: git) }) {
+            if ReviewInput.removedSince(git, paths: headPaths) {
                 headIsRemoved = true
                 if !outputOptions.quiet { Terminal.note("note: \(headLabel) is in \(baseLabel) and not here: the app is compared with an empty one") }
             } else if let path = missing.first {

@@ -195,6 +195,14 @@ enum ReviewInput {
         }
     }
 
+    /// Whether an app was removed since `revision`: none of `paths` is in the working tree, and each is a file
+    /// (a model or a storyboard, not a folder) in the revision. `diff --git` then compares it with an empty app,
+    /// and `check --git` finds nothing in it.
+    static func removedSince(_ revision: String, paths: [String]) -> Bool {
+        !paths.isEmpty && paths.allSatisfy { !FileManager.default.fileExists(atPath: $0) }
+            && paths.allSatisfy { exists($0, in: revision) && !isFolder($0, in: revision) }
+    }
+
     /// Whether `path` is a folder in `revision` (git's object there is a tree).
     static func isFolder(_ path: String, in revision: String) -> Bool {
         let place = gitPlace(path)
