@@ -69,6 +69,32 @@ enum StoryboardXML {
         return .success(root)
     }
 
+    /// The first character XML 1.0 forbids in a document (a control character other than tab, line feed and
+    /// carriage return, or U+FFFE/U+FFFF), with its position (columns count bytes, as the parser's do).
+    static func firstForbiddenCharacter(in bytes: [UInt8]) -> (scalar: String, line: Int, column: Int)? {
+        var line = 1, lineStart = 0
+        for (offset, byte) in bytes.enumerated() {
+            if byte == 0x0A {
+                line += 1
+                lineStart = offset + 1
+                continue
+            }
+            let forbidden: UInt32?
+            if byte < 0x20, byte != 0x09, byte != 0x0D {
+                forbidden = UInt32(byte)
+            } else if byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] == 0xBE || bytes[offset + 2] == 0xBF {
+                forbidden = bytes[offset + 2] == 0xBE ? 0xFFFE : 0xFFFF
+            } else {
+                forbidden = nil
+            }
+            if let forbidden {
+                let hex = String(forbidden, radix: 16, uppercase: true)
+                return (String(repeating: "0", count: max(0, 4 - hex.count)) + hex, line, offset - lineStart + 1)
+            }
+        }
+        return nil
+    }
+
     /// A readable explanation of libxml2's error code (XMLParser reports libxml2's numbers on every platform;
     /// the names are those of libxml2's `xmlParserErrors`).
     static func describe(code: Int) -> String {
@@ -196,6 +222,15 @@ enum StoryboardXML {
             }
             if (26...30).contains(code), let entity = entityReference(line: line, column: column) {
                 message += ": '\(entity)'"
+            }
+            if (6...8).contains(code), let reference = entityReference(line: line, column: column) {
+                message += ": '\(reference)'"
+            }
+            if code == 9, let invalid = StoryboardXML.firstForbiddenCharacter(in: bytes) {
+                message += ": U+\(invalid.scalar) (XML allows no control characters other than tab, newline and carriage return)"
+                location = SourceLocation(file: file, line: invalid.line, column: invalid.column)
+            } else if code == 9, let reference = entityReference(line: line, column: column), reference.hasPrefix("&#") {
+                message += ": '\(reference)' (a reference to a character XML does not allow)"
             }
             firstError = .error(message, at: location, category: .syntax)
         }

@@ -357,6 +357,15 @@ import Testing
         let undeclared = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="a"><objects><viewController id="A" title="x &nosuch; y" sceneMemberID="viewController"/></objects></scene></scenes></document>"#
         let entity = StoryboardImporter().importContents([(path: "e.storyboard", data: Data(undeclared.utf8))])
         #expect(entity.diagnostics.first?.message.hasSuffix("an undeclared entity (write '&amp;' for '&'): '&nosuch;'") == true, "\(entity.diagnostics)")
+        // A forbidden control character is named and pointed at; so is an invalid character reference.
+        let control = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document>\n  <scenes>ab\u{01}</scenes></document>\n"
+        let controlResult = StoryboardImporter().importContents([(path: "c.storyboard", data: Data(control.utf8))])
+        #expect(controlResult.diagnostics.brief == [
+            "c.storyboard:3:13: error: malformed XML: an invalid character: U+0001 (XML allows no control characters other than tab, newline and carriage return)",
+        ])
+        let reference = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document>\n  <scenes>&#1;</scenes></document>\n"
+        let referenceResult = StoryboardImporter().importContents([(path: "r.storyboard", data: Data(reference.utf8))])
+        #expect(referenceResult.diagnostics.first?.message.hasSuffix("an invalid character: '&#1;' (a reference to a character XML does not allow)") == true, "\(referenceResult.diagnostics)")
         // Every code libxml2's parser reports for a document (xmlParserErrors 1…111) has words.
         for code in 1...111 {
             #expect(!StoryboardXML.describe(code: code).hasPrefix("XML parser error"), "code \(code)")
