@@ -9,12 +9,14 @@ public struct FlowReport: Sendable {
         public var line: Int
         /// The step's effect in words, e.g. "library pushes photo onto libraryNav".
         public var effect: String
-        public var events: [(receiver: String, call: String)]
+        /// Each callback: its receiver, its signature and what follows the signature in the text trace
+        /// (`Event.detail`: an argument, a segue and its destination, a result), empty when nothing does.
+        public var events: [(receiver: String, call: String, detail: String)]
         public var warnings: [String]
         public var failures: [String]
         public var isExpectation: Bool
 
-        public init(index: Int, text: String, line: Int, effect: String = "", events: [(receiver: String, call: String)] = [],
+        public init(index: Int, text: String, line: Int, effect: String = "", events: [(receiver: String, call: String, detail: String)] = [],
                     warnings: [String] = [], failures: [String] = [], isExpectation: Bool = false) {
             self.index = index
             self.text = text

@@ -23,7 +23,7 @@ extension FlowReport {
             steps.append(StepReport(
                 index: step.index, text: text, line: line,
                 effect: isExpectation ? "" : StepNarrative.describe(step, after: previous),
-                events: step.events.map { ($0.receiver, $0.call) },
+                events: step.events.map { ($0.receiver, $0.call, $0.detail) },
                 warnings: step.warnings, failures: failures, isExpectation: isExpectation))
             previous = step.state
         }

@@ -16,7 +16,7 @@ struct PageContexts {
     let appSummaryMarkdown: String
     let appSummaryHTML: String
     /// For each scene, per flow (in flow order), the steps in which its instances receive calls.
-    let callbacksByScene: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]]
+    let callbacksByScene: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String, detail: String)])])]]
 
     init(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], pageExtension: String) {
         self.model = model
@@ -25,10 +25,10 @@ struct PageContexts {
         self.pageExtension = pageExtension
         self.appSummaryMarkdown = Markdown.sanitized(model.summary ?? "")
         self.appSummaryHTML = pageExtension == "html" ? Markdown.html(model.summary ?? "") : ""
-        var index: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String)])])]] = [:]
+        var index: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String, detail: String)])])]] = [:]
         for (flowOffset, report) in flows.enumerated() {
             for step in report.steps {
-                var calls: [String: [(receiver: String, call: String)]] = [:]
+                var calls: [String: [(receiver: String, call: String, detail: String)]] = [:]
                 var order: [String] = []
                 for event in step.events {
                     let scene = Identifier.scene(ofInstance: event.receiver)
@@ -305,12 +305,12 @@ struct PageContexts {
             let steps = entry.steps.map { step -> [String: Any] in
                 let calls = step.calls.map { call in call.receiver == scene.id ? call.call : "\(call.receiver): \(call.call)" }
                 let codes = calls.map { Markdown.codeSpan($0) }
-                let callbacks = zip(calls, codes).map { ["call": $0, "callCode": $1] as [String: Any] }
+                let callbacks = zip(step.calls, zip(calls, codes)).map { ["call": $1.0, "callCode": $1.1, "detail": $0.detail] as [String: Any] }
                 // The calls as the built-in templates show them, in the page's markup: one value instead of a
                 // section with three lookups per call (`{{#callbacks}}{{^first}}, {{/first}}…`).
                 let callList = pageExtension == "html"
-                    ? calls.map { "<code>" + Markdown.mustacheHTMLEscape($0) + "</code>" }.joined(separator: ", ")
-                    : codes.joined(separator: ", ")
+                    ? zip(step.calls, calls).map { "<code>" + Markdown.mustacheHTMLEscape($1) + "</code>" + Self.detailHTML($0.detail) }.joined(separator: ", ")
+                    : zip(step.calls, codes).map { $1 + Self.detailMarkdown($0.detail) }.joined(separator: ", ")
                 return ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text), "callbacks": marked(callbacks),
                         "callList": callList]
             }
@@ -428,6 +428,10 @@ struct PageContexts {
         return href.map { "[\(text)](\(Markdown.escape($0)))" } ?? text
     }
 
+    /// A callback's detail after its signature, as the built-in lists show it: a space and the escaped text.
+    static func detailMarkdown(_ detail: String) -> String { detail.isEmpty ? "" : " " + Markdown.escape(detail) }
+    static func detailHTML(_ detail: String) -> String { detail.isEmpty ? "" : " " + Markdown.mustacheHTMLEscape(detail) }
+
     func flow(_ report: FlowReport, diagrams: [String: Any], parts: [Int: [[String: Any]]] = [:]) -> [String: Any] {
         let root = "../"
         var context = common(root: root, title: report.flow.id, current: flowPath(report.flow.id))
@@ -465,11 +469,11 @@ struct PageContexts {
                     return made
                 }()
                 var item: [String: Any] = ["receiver": event.receiver, "call": event.call, "callCode": callCode,
-                                           "receiverLinked": receiver.linked]
+                                           "detail": event.detail, "receiverLinked": receiver.linked]
                 item["href"] = receiver.href
                 listLines.append(pageExtension == "html"
-                    ? "<li>" + receiver.linked + ": <code>" + Markdown.mustacheHTMLEscape(event.call) + "</code></li>"
-                    : "1. " + receiver.linked + ": " + callCode)
+                    ? "<li>" + receiver.linked + ": <code>" + Markdown.mustacheHTMLEscape(event.call) + "</code>" + Self.detailHTML(event.detail) + "</li>"
+                    : "1. " + receiver.linked + ": " + callCode + Self.detailMarkdown(event.detail))
                 return item
             }
             row["hasCallbacks"] = !callbacks.isEmpty

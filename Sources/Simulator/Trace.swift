@@ -327,12 +327,19 @@ public struct Event: Sendable, Hashable, Codable, JSONRepresentable {
     /// `library: prepare(for:sender:) library.showPhoto → photo`,
     /// `library: shouldPerformSegue(withIdentifier:sender:) library.showPhoto = true`.
     public var line: String {
-        var out = text
-        if let argument { out += " " + argument.text }
-        if let segue { out += " " + segue }
-        if let destination { out += " → " + destination }
-        if let result { out += " = \(result)" }
-        return out
+        let detail = detail
+        return detail.isEmpty ? text : text + " " + detail
+    }
+
+    /// What the line gives after the call: `libraryNav`, `library.showPhoto → photo`, `library.showPhoto = true`;
+    /// empty for a call without argument.
+    public var detail: String {
+        var parts: [String] = []
+        if let argument { parts.append(argument.text) }
+        if let segue { parts.append(segue) }
+        if let destination { parts.append("→ " + destination) }
+        if let result { parts.append("= \(result)") }
+        return parts.joined(separator: " ")
     }
 
     public var json: JSONValue {
