@@ -13,7 +13,10 @@ out=Sources/DocSite/DefaultTemplates.swift
   for f in $(ls Templates/*.mustache | LC_ALL=C sort); do
     name=$(basename "$f" .mustache)
     echo "        (\"$name\", #\"\"\""
+    # The text byte for byte: a file's final newline is kept by the empty line before the closing quotes
+    # (the string ends before the newline that precedes them).
     cat "$f"
+    [ -z "$(tail -c1 "$f")" ] && echo ""
     echo "\"\"\"#),"
   done
   echo "    ]"

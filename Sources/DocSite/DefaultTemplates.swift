@@ -9,6 +9,7 @@ enum DefaultTemplates {
 <div class="frame">{{{inline}}}</div>
 <figcaption>{{title}} · <a href="{{root}}{{imagePath}}">open full size</a> · <a href="{{root}}{{dotPath}}">DOT source</a></figcaption>
 </figure>
+
 """#),
         ("_foot.html", #"""
 {{% CONTENT_TYPE: HTML}}
@@ -16,6 +17,7 @@ enum DefaultTemplates {
 </div>
 </body>
 </html>
+
 """#),
         ("_head.html", #"""
 {{% CONTENT_TYPE: HTML}}
@@ -46,6 +48,7 @@ enum DefaultTemplates {
 </ul>
 </nav>
 <main id="content" tabindex="-1">
+
 """#),
         ("flow.html", #"""
 {{% CONTENT_TYPE: HTML}}
@@ -106,6 +109,7 @@ enum DefaultTemplates {
 {{/hasWarnings}}
 {{^hasWarnings}}<p>UIKit reported no warnings in this flow.</p>{{/hasWarnings}}
 {{> _foot.html}}
+
 """#),
         ("flow.md", #"""
 {{% CONTENT_TYPE: MARKDOWN}}
@@ -183,6 +187,7 @@ This flow has no `expect` steps.
 {{^hasWarnings}}
 UIKit reported no warnings in this flow.
 {{/hasWarnings}}
+
 """#),
         ("index.html", #"""
 {{% CONTENT_TYPE: HTML}}
@@ -265,6 +270,7 @@ UIKit reported no warnings in this flow.
 {{/hasWarnings}}
 {{^hasWarnings}}<p>Validation found nothing to warn about.</p>{{/hasWarnings}}
 {{> _foot.html}}
+
 """#),
         ("index.md", #"""
 {{% CONTENT_TYPE: MARKDOWN}}
@@ -350,6 +356,7 @@ No segue presents a view controller modally.
 {{^hasWarnings}}
 Validation found nothing to warn about.
 {{/hasWarnings}}
+
 """#),
         ("scene.html", #"""
 {{% CONTENT_TYPE: HTML}}
@@ -422,6 +429,7 @@ Validation found nothing to warn about.
 {{/hasFlows}}
 {{^hasFlows}}<p>No flow passes through this scene.</p>{{/hasFlows}}
 {{> _foot.html}}
+
 """#),
         ("scene.md", #"""
 {{% CONTENT_TYPE: MARKDOWN}}
@@ -506,6 +514,7 @@ None.
 {{^hasFlows}}
 No flow passes through this scene.
 {{/hasFlows}}
+
 """#),
         ("site.js", #"""
 // Scenograph's site script: plain JavaScript, no dependency, works from file:// and offline. Progressive: without
@@ -741,6 +750,7 @@ No flow passes through this scene.
   }
   if (doc.readyState === "loading") doc.addEventListener("DOMContentLoaded", start); else start();
 })();
+
 """#),
         ("style.css", #"""
 :root {
@@ -855,6 +865,7 @@ ul.warnings li { color: var(--warn); }
   details > *:not(summary) { display: block; }
   a { color: inherit; }
 }
+
 """#),
     ]
 }

@@ -175,7 +175,7 @@ struct PageContexts {
         context["hasFlows"] = !flows.isEmpty
         context["flows"] = flows.map { report -> [String: Any] in
             var row = link(report.flow.id, path: flowPath(report.flow.id), root: root)
-            row["summary"] = report.flow.summary ?? ""
+            row["summary"] = report.flow.summary.flatMap { $0.isEmpty ? nil : $0 }
             row["stepCount"] = report.flow.steps.count
             row["result"] = report.result.rawValue
             row["resultLabel"] = Self.resultLabel(report.result)
@@ -197,9 +197,9 @@ struct PageContexts {
             }
             return ["links": marked([first] + links), "text": chain.scenes.joined(separator: " → ")]
         }
-        context["legend"] = legend.map {
-            ["kind": $0.kind, "name": $0.name, "nameCode": Markdown.codeSpan($0.name, inTable: true), "color": $0.color,
-             "colorCode": Markdown.codeSpan($0.color, inTable: true), "drawnAs": $0.drawnAs, "meaning": $0.meaning]
+        context["legend"] = legend.map { row -> [String: Any] in
+            ["kind": row.kind, "name": row.name, "nameCode": Markdown.codeSpan(row.name, inTable: true), "color": row.color,
+             "colorCode": Markdown.codeSpan(row.color, inTable: true), "drawnAs": row.drawnAs, "meaning": row.meaning]
         }
         let shown = warnings.filter { !$0.isError }
         context["hasWarnings"] = !shown.isEmpty
@@ -402,16 +402,18 @@ struct PageContexts {
             style = segue.modalPresentationStyle?.value.rawValue ?? (kind.effective == .popover ? "popover" : destinationStyle?.rawValue ?? "automatic")
             if let transition = segue.modalTransitionStyle?.value { style += ", \(transition.rawValue)" }
         }
-        return [
+        var facts: [String: Any] = [
             "kind": kind.isDeprecated ? "\(kind.rawValue) (deprecated, as \(kind.effective.rawValue))"
                 : kind == .code ? "code: \(segue.call?.value.signature ?? "?")" : kind.rawValue,
             "trigger": segue.trigger ?? (kind == .embed ? "view loading" : kind == .code ? (segue.codeLocation ?? "code") : "manual (code)"),
-            "style": style,
-            "guard": segue.guardCondition?.value ?? "",
-            "passes": segue.passes ?? "",
-            "summary": segue.summary ?? "",
-            "label": segue.label ?? "",
         ]
+        // Optional facts are absent when unset, so that `{{#guard}}…{{/guard}}` shows only for a segue with one.
+        let optional: [(String, String?)] = [("style", style), ("guard", segue.guardCondition?.value), ("passes", segue.passes),
+                                             ("summary", segue.summary), ("label", segue.label)]
+        for (key, value) in optional {
+            if let value, !value.isEmpty { facts[key] = value }
+        }
+        return facts
     }
 
     // MARK: - Flow pages

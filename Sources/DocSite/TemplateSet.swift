@@ -223,12 +223,12 @@ public struct TemplateSources: Sendable {
 // keys in order: Swift's own description of a dictionary follows its hash order, which changes from run to run, and
 // the docs must come out the same every time. (Retroactive: the engine renders a value through this protocol when
 // the value conforms; the dictionaries and lists of page data are the only values it would describe unordered.)
-extension Dictionary: @retroactive MustacheCustomRenderable where Key == String, Value == Any {
+extension Dictionary: @retroactive MustacheCustomRenderable where Key == String {
     public var renderText: String { TemplateValueText.text(self) }
     public var isNull: Bool { false }
 }
 
-extension Array: @retroactive MustacheCustomRenderable where Element == [String: Any] {
+extension Array: @retroactive MustacheCustomRenderable {
     public var renderText: String { TemplateValueText.text(self) }
     public var isNull: Bool { false }
 }

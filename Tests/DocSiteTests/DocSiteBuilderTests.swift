@@ -294,6 +294,23 @@ final class DocSiteBuilderTests: XCTestCase {
         let templates = try XCTUnwrap(TemplateSet.load(overrides: overrides.path).templates)
         let context: [String: Any] = ["app": ["name": "P", "hasSummary": false, "count": 2], "scenes": [["id": "b", "a": [1, 2]], ["id": "c"]]]
         XCTAssertEqual(templates.render("index.md", context), "{count: 2, hasSummary: false, name: P}|[{a: [1, 2], id: b}, {id: c}]")
+        // Lists and dictionaries of other value types too (the legend's rows are all text).
+        let legend: [String: Any] = ["scenes": [["kind": "show", "color": "#fff", "name": "show"], ["kind": "b", "color": "#000", "name": "b"]]]
+        XCTAssertEqual(templates.render("index.md", legend), "|[{color: #fff, kind: show, name: show}, {color: #000, kind: b, name: b}]")
+        // A segue's unset optional facts are absent, so a section on one shows only for a segue that has it.
+        let guarded = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: N
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: a}
+              a: {segues: {open: {kind: show, to: b, trigger: Row}, check: {kind: show, to: b, trigger: Go, guard: signedIn}}}
+              b: {}
+            """, path: "N.yaml").model)
+        let facts = PageContexts(model: guarded, warnings: [], flows: [], pageExtension: "md").scene(try XCTUnwrap(guarded.scene("a")), diagrams: [:])
+        let out = try XCTUnwrap(facts["seguesOut"] as? [[String: Any]])
+        XCTAssertEqual(out.map { $0["guard"] as? String }, [nil, "signedIn"])
+        XCTAssertEqual(out.map { $0["summary"] as? String }, [nil, nil])
         // The sidebar's data printed whole is its lists, not the description of what makes them (the model, paths,
         // addresses).
         let model = try XCTUnwrap(ModelLoader().load(text: "format: 1\nname: N\ninitial: a\nscenes: {a: {}, b: {}}\n", path: "N.yaml").model)
@@ -334,8 +351,8 @@ final class DocSiteBuilderTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".mustache") }.sorted()
         XCTAssertEqual(files.map { String($0.dropLast(".mustache".count)) }, DefaultTemplates.all.map(\.name))
         for (file, embedded) in zip(files, DefaultTemplates.all) {
-            var text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
-            if text.hasSuffix("\n") { text.removeLast() }
+            // Byte for byte, final newline included: a copied template renders the pages the built-in one does.
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             XCTAssertEqual(text, embedded.text, "\(file) changed: run scripts/embed-templates.sh")
         }
     }
