@@ -900,9 +900,16 @@ final class StoryboardImportSession {
             segue.action = Located(action, at: element.location)
             fallbackName = "unwind-\(action)"
         } else {
-            guard let destinationID = element["destination"],
-                  let target = sceneKey(file: file, objectID: destinationID), let destination = names[target] else {
-                warning("\(rawKind) segue to '\(element["destination"] ?? "")', which is not a view controller of this storyboard; ignored",
+            guard let destinationID = element["destination"], !destinationID.isEmpty,
+                  document.elementsByID[destinationID] != nil else {
+                // Interface Builder's build refuses a segue whose destination is no object of the storyboard (a
+                // merge or a hand edit gone wrong): the app would not build.
+                error("\(rawKind) segue to '\(element["destination"] ?? "")', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)",
+                      at: element.location, category: .unknownReference)
+                return nil
+            }
+            guard let target = sceneKey(file: file, objectID: destinationID), let destination = names[target] else {
+                warning("\(rawKind) segue to '\(destinationID)', which is not a view controller of this storyboard; ignored",
                         at: element.location)
                 return nil
             }

@@ -372,6 +372,31 @@ import Testing
         }
     }
 
+    /// A segue whose destination is no object of the storyboard (the storyboard would not build) is an error; one to
+    /// an object that is not a view controller stays a warning.
+    @Test func aSegueToAMissingObjectIsAnError() throws {
+        func storyboard(destination: String) -> Data {
+            Data(("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" initialViewController="A">
+                <scenes>
+                <scene sceneID="s1"><objects><viewController id="A" sceneMemberID="viewController"><view key="view" id="V"/>
+                <connections><segue destination="\(destination)" kind="show" identifier="go" id="G"/></connections>
+                </viewController></objects></scene>
+                <scene sceneID="s2"><objects><viewController id="B" sceneMemberID="viewController"/></objects></scene>
+                </scenes></document>
+                """).utf8)
+        }
+        let missing = StoryboardImporter().importContents([(path: "m.storyboard", data: storyboard(destination: "Nope-00-000"))])
+        #expect(missing.diagnostics.brief == [
+            "m.storyboard:5:14: error: show segue to 'Nope-00-000', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)",
+        ])
+        let view = StoryboardImporter().importContents([(path: "v.storyboard", data: storyboard(destination: "V"))])
+        #expect(view.diagnostics.map(\.isError) == [false], "\(view.diagnostics)")
+        let fine = StoryboardImporter().importContents([(path: "f.storyboard", data: storyboard(destination: "B"))])
+        #expect(fine.diagnostics.filter(\.isError).isEmpty)
+    }
+
     // MARK: - Follow-on and valid-but-broken cases
 
     @Test func anInvalidInitialIsReportedOnce() throws {
