@@ -28,6 +28,7 @@ enum DefaultTemplates {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>{{pageTitle}} — {{app.name}}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="{{root}}style.css">
 <script src="{{root}}nav.js" defer></script>
 <script src="{{root}}site.js" defer></script>

@@ -473,6 +473,10 @@ public struct DocSiteBuilder: Sendable {
             let navigation = navigationScript?.value ?? []
             let key = Self.key("nav", SHA256.hex(navigation))
             if !state.reuse("site/nav.js", key: key) { try state.write(navigation, to: "site/nav.js", key: key) }
+            // GitHub Pages publishing a branch runs Jekyll, which drops files whose names start with '_' (scene ids
+            // can); an empty `.nojekyll` turns it off. A file a person put there would be removed by the next run.
+            let noJekyll = Self.key("nojekyll")
+            if !state.reuse("site/.nojekyll", key: noJekyll) { try state.write([], to: "site/.nojekyll", key: noJekyll) }
         }
     }
 

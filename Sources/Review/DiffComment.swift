@@ -144,7 +144,9 @@ extension DiffReport {
         nameFlowsLeftOut()
         guard !leftOut.isEmpty else { return out }
         let list = leftOut.count == 1 ? leftOut[0] : leftOut.dropLast().joined(separator: ", ") + " and " + (leftOut.last ?? "")
-        return out + "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(list). Run `scenograph diff` for the whole diff.\n"
+        let whole = options.artifactURL.map { "The whole diff is `diff.txt` in [the workflow run's artefact](\(Markdown.linkTarget($0)))." }
+            ?? "Run `scenograph diff` for the whole diff."
+        return out + "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(list). \(whole)\n"
     }
 
     func cell(_ text: String?) -> String { text.map { Markdown.escape($0) } ?? "—" }
@@ -208,7 +210,7 @@ extension DiffReport {
         }
         out += "</sub>\n"
         if let url = options.artifactURL {
-            out += "\nThe same diagram as SVG, with arrowheads by segue kind: [diff.svg](\(Markdown.linkTarget(url))) (in the workflow run's artefact).\n"
+            out += "\nThe same diagram as SVG, with arrowheads by segue kind, is `diff.svg` in [the workflow run's artefact](\(Markdown.linkTarget(url))).\n"
         }
         return out
     }

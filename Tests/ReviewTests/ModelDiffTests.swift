@@ -459,6 +459,10 @@ import Testing
         #expect(!comment.contains("#### Diagram"))
         // The kept scene rows are the first ones.
         #expect(comment.contains("`s0`") && !comment.contains("`s199`"))
+        // In CI the note links the run's artefact, which holds the whole diff.
+        let linked = DiffReport(base: base, head: head, options: .init(artifactURL: "https://ci.example/run/7", commentLimit: limit)).markdown()
+        #expect(linked.utf16.count <= limit)
+        #expect(linked.contains("The whole diff is `diff.txt` in [the workflow run's artefact](https://ci.example/run/7)."))
     }
 
     @Test func diffColoursAreReadable() {
