@@ -8,11 +8,24 @@ public struct LoadResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// Remarks for people that are neither errors nor warnings, such as which storyboard was taken as the main one.
     public var notes: [String] = []
+    /// The model as decoded, when it was decoded without an error and only its validation found errors: for a
+    /// review to run flows that name scenes or segues a change removed (`flowErrorsOnly`).
+    public var unvalidatedModel: SceneModel?
 
-    public init(model: SceneModel?, diagnostics: [Diagnostic], notes: [String] = []) {
+    public init(model: SceneModel?, diagnostics: [Diagnostic], notes: [String] = [], unvalidatedModel: SceneModel? = nil) {
         self.model = model
         self.diagnostics = diagnostics
         self.notes = notes
+        self.unvalidatedModel = unvalidatedModel
+    }
+
+    /// The model with its errors when every one is in its flows: without flows it validates without an error.
+    /// The simulator runs such flows and stops at what they name that is not there, as a flow error.
+    public var flowErrorsOnly: SceneModel? {
+        guard model == nil, let unvalidated = unvalidatedModel, !unvalidated.flows.isEmpty else { return nil }
+        var withoutFlows = unvalidated
+        withoutFlows.flows = []
+        return ModelValidator.validate(withoutFlows).contains(where: \.isError) ? nil : unvalidated
     }
 
     public var hasErrors: Bool { diagnostics.hasErrors }
@@ -117,10 +130,12 @@ public struct ModelLoader: Sendable {
         model.replaceScenes(applied.scenes)
         context.append(scan.diagnostics + applied.diagnostics)
         var validated = ModelValidator.validate(model)
+        let decodedWithoutError = !context.diagnostics.contains(where: \.isError)
         // A flow or an 'expect' whose entries were in error reads as empty: the errors say what is wrong.
-        if context.diagnostics.contains(where: \.isError) { validated.removeAll { $0.category == DiagnosticCategory.emptyCheck.id } }
+        if !decodedWithoutError { validated.removeAll { $0.category == DiagnosticCategory.emptyCheck.id } }
         let diagnostics = model.applyingLintSettings(to: context.diagnostics + validated).removingRepeatedWarnings().sortedByLocation()
-        return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list)
+        return LoadResult(model: diagnostics.hasErrors ? nil : model, diagnostics: diagnostics, notes: notes.list,
+                          unvalidatedModel: diagnostics.hasErrors && decodedWithoutError ? model : nil)
     }
 }
 
@@ -233,8 +248,36 @@ extension ModelLoader {
 
 
     /// `path` as seen from the current directory when it is written relative to `directory`.
+    /// `path` as the model names it, from the model's folder: `Docs/../App/Main.storyboard` is written
+    /// `App/Main.storyboard` when both name the same file (not when a symbolic link makes `..` lead elsewhere).
     static func path(_ path: String, relativeTo directory: String) -> String {
         if path.hasPrefix("/") || directory.isEmpty { return path }
-        return (directory as NSString).appendingPathComponent(path)
+        let joined = (directory as NSString).appendingPathComponent(path)
+        let tidy = tidied(joined)
+        guard tidy != joined, let a = fileIdentity(tidy), let b = fileIdentity(joined), a == b else { return joined }
+        return tidy
+    }
+
+    /// `a/b/../c` → `a/c`, `./a` → `a`, lexically; a leading `..` stays.
+    static func tidied(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == "..", absolute, parts.isEmpty { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
+
+    private static func fileIdentity(_ path: String) -> [UInt64]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 }

@@ -69,6 +69,7 @@ struct DiffCommand: ParsableCommand {
         let baseLabel = git.map(ReviewInput.label(revision:)) ?? paths[0]
         let headLabel = headPaths.joined(separator: " ")
         var baseIsNew = false
+        var baseDoesNotLoad = false
         var headIsRemoved = false
         if let git {
             // The head's paths are read first from the working tree: one missing there is the head's error, unless
@@ -82,7 +83,7 @@ struct DiffCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let loadedBase = try loadSide("base", label: baseLabel) {
+        let loadedBase = try loadSide("base", label: baseLabel, doesNotLoad: &baseDoesNotLoad) {
             guard let git else { return try ReviewInput.load([paths[0]], options: input.loadOptions) }
             // A model or storyboard renamed or moved since (git's rename detection) is compared with what it was.
             let basePaths = ReviewInput.basePaths(paths, renames: ReviewInput.renames(since: git, near: paths))
@@ -100,12 +101,14 @@ struct DiffCommand: ParsableCommand {
                 return LoadResult(model: SceneModel(name: ""), diagnostics: [])
             }
         }
+        var headDoesNotLoad = false
         let head = headIsRemoved ? SceneModel(path: headLabel, name: loadedBase.name)
-            : try loadSide("head", label: headLabel) { try ReviewInput.load(headPaths, options: input.loadOptions) }
-        let base = baseIsNew ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
+            : try loadSide("head", label: headLabel, doesNotLoad: &headDoesNotLoad) { try ReviewInput.load(headPaths, options: input.loadOptions) }
+        let base = baseIsNew || baseDoesNotLoad ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
 
         let report = DiffReport(base: base, head: head, context: context,
-                                options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new" : baseLabel,
+                                options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new"
+                                                   : baseDoesNotLoad ? "\(baseLabel), where it does not load" : baseLabel,
                                               headLabel: headIsRemoved ? "\(headLabel), removed" : headLabel, artifactURL: artifactURL))
         if !outputOptions.quiet, output != nil || format == .markdown {
             if report.graph.tooLargeToDraw {
@@ -140,14 +143,36 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
-    /// Loads one side; its diagnostics are printed under a line naming the side, and errors end the command.
-    private func loadSide(_ side: String, label: String, _ load: () throws -> LoadResult) throws -> SceneModel {
+    /// Loads one side; its diagnostics are printed under a line naming the side, and errors end the command, except
+    /// in the base: a pull request that repairs an app that did not load compares it with an empty one
+    /// (`doesNotLoad`), with a note that gives the base's errors.
+    private func loadSide(_ side: String, label: String, doesNotLoad: inout Bool, _ load: () throws -> LoadResult) throws -> SceneModel {
         let result: LoadResult
         do {
             result = try load()
         } catch let failure as ReviewInput.Failure {
             Terminal.error("\(side) (\(label)): \(failure.message)")
             throw ExitCode(1)
+        }
+        if let runnable = result.flowErrorsOnly {
+            // Flows that name a scene or segue the change removed: the diff is what the review needs most then.
+            // They run as they are and stop, as flow errors, where they name what is not there; `check` reports
+            // the errors (and fails).
+            let errors = result.diagnostics.filter(\.isError)
+            if !outputOptions.quiet {
+                Terminal.note("note: \(side) (\(label)) has \(Plural.count(errors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them):")
+                for error in errors { Terminal.note("  \(error.location): \(error.message)") }
+            }
+            return runnable
+        }
+        if result.model == nil, side == "base" {
+            let errors = result.diagnostics.filter(\.isError)
+            if !outputOptions.quiet {
+                Terminal.note("note: base (\(label)) does not load (\(Plural.count(errors.count, "error")), below): the app is compared with an empty one")
+                for error in errors { Terminal.note("  \(error.location): \(error.message)") }
+            }
+            doesNotLoad = true
+            return SceneModel(path: label, name: "")
         }
         if result.model == nil {
             Terminal.error("\(side) (\(label)) is not a valid model:")

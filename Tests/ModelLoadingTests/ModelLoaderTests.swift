@@ -14,6 +14,24 @@ final class ModelLoaderTests: XCTestCase {
 
     // MARK: - The bundled example
 
+    /// Storyboard paths are named tidily (`Docs/../App/x` as `App/x`) when both name the same file, and as joined
+    /// when a symbolic link makes `..` lead elsewhere.
+    func testPathsOfStoryboardsAreTidiedWhenTheyNameTheSameFile() throws {
+        XCTAssertEqual(ModelLoader.tidied("Docs/../App/Main.storyboard"), "App/Main.storyboard")
+        XCTAssertEqual(ModelLoader.tidied("./a/./b/../c"), "a/c")
+        XCTAssertEqual(ModelLoader.tidied("../x/../y"), "../y")
+        XCTAssertEqual(ModelLoader.tidied("/a/../../b"), "/b")
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("tidy-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["Docs", "App", "elsewhere/Docs"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try Data().write(to: root.appendingPathComponent("App/Main.storyboard"))
+        XCTAssertEqual(ModelLoader.path("../App/Main.storyboard", relativeTo: root.path + "/Docs"), root.path + "/App/Main.storyboard")
+        try FileManager.default.createSymbolicLink(atPath: root.path + "/Linked", withDestinationPath: root.path + "/elsewhere/Docs")
+        XCTAssertEqual(ModelLoader.path("../App/Main.storyboard", relativeTo: root.path + "/Linked"), root.path + "/Linked/../App/Main.storyboard")
+    }
+
     func testExampleLoadsWithoutDiagnostics() throws {
         // Given the bundled example
         // When it is loaded

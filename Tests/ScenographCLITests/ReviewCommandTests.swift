@@ -65,6 +65,53 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path), "no partial output")
     }
 
+    /// A base that does not load (a pull request that repairs it) is compared with an empty app, with a note that
+    /// gives its errors; a head whose only errors are in flows that name what the change removed is diffed, its
+    /// flows run until they stop there.
+    func testABrokenBaseAndAHeadWithFlowErrorsAreDiffed() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("diff-broken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.yaml")
+        try "format: 1\nname: Bad\ninitial: nowhere\nscenes: {home: {}}\n".write(to: bad, atomically: true, encoding: .utf8)
+        let good = directory.appendingPathComponent("good.yaml")
+        let model = """
+            format: 1
+            name: Books
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list: {segues: {open: {kind: show, to: detail, trigger: Row}}}
+              detail: {}
+            flows:
+              open:
+                steps:
+                  - tap: list.open
+                  - expect: {visible: detail}
+
+            """
+        try model.write(to: good, atomically: true, encoding: .utf8)
+        let repaired = try CLIRunner.run(["diff", bad.path, good.path])
+        XCTAssertEqual(repaired.status, 0, repaired.stderr)
+        XCTAssertTrue(repaired.stderr.contains("note: base (\(bad.path)) does not load (1 error, below): the app is compared with an empty one"), repaired.stderr)
+        XCTAssertTrue(repaired.stderr.contains("\(bad.path):3:10: unknown scene 'nowhere'"), repaired.stderr)
+        XCTAssertTrue(repaired.stdout.contains("where it does not load"), repaired.stdout)
+        XCTAssertTrue(repaired.stdout.contains("+ detail"), repaired.stdout)
+        // The head removes the scene the flow opens.
+        let removed = directory.appendingPathComponent("removed.yaml")
+        try model.replacingOccurrences(of: "  list: {segues: {open: {kind: show, to: detail, trigger: Row}}}\n  detail: {}\n", with: "  list: {}\n")
+            .write(to: removed, atomically: true, encoding: .utf8)
+        let result = try CLIRunner.run(["diff", good.path, removed.path])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("note: head (\(removed.path)) has 2 errors in its flows"), result.stderr)
+        XCTAssertTrue(result.stdout.contains("- detail"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("open: passed → error"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("flow error: tap: scene 'list' has no segue 'open'"), result.stdout)
+        // A head with any other error is still not diffed.
+        let invalid = try CLIRunner.run(["diff", good.path, bad.path])
+        XCTAssertEqual(invalid.status, 1)
+    }
+
     /// A repository with two commits: the model and its storyboard change in the second; `--git HEAD~1` reads both
     /// files of the first.
     func testDiffAgainstAGitRevision() throws {
