@@ -34,6 +34,12 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
     case isAnInput(path: String, input: String)
     case containsCache(path: String, cache: String)
 
+    /// A folder for the docs inside `output` that holds no input: `output/Navigation`, unless the input is there.
+    static func folderBeside(input: String, in output: String) -> String {
+        let inside = (output as NSString).appendingPathComponent("Navigation")
+        return input == inside || input.hasPrefix(inside + "/") ? (output as NSString).appendingPathComponent("NavigationDocs") : inside
+    }
+
     public var description: String {
         switch self {
         case .isAFile(let path):
@@ -41,7 +47,8 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
         case .isTheCurrentDirectory(let path):
             "output '\(path)' is the current directory; the docs need a folder of their own, e.g. -o Docs"
         case .containsInput(let path, let input):
-            "output '\(path)' contains the input '\(input)'; the docs need a folder of their own, e.g. -o Docs"
+            // A folder inside the output, beside the input (`Docs/Navigation` for `Docs/App.yaml`), holds no input.
+            "output '\(path)' contains the input '\(input)'; the docs need a folder of their own, e.g. -o \(Self.folderBeside(input: input, in: path))"
         case .containsCurrentDirectory(let path):
             "output '\(path)' contains the current directory; the docs need a folder of their own, e.g. -o Docs"
         case .notOwned(let path):

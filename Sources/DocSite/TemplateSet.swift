@@ -47,11 +47,15 @@ public struct TemplateSources: Sendable {
     /// Which templates came from an override folder.
     public let overridden: [String]
     private let sources: [(name: String, text: String, file: String)]
+    /// Warnings about templates that work but may not do what was meant (a Markdown template that sets no content
+    /// type); `parse` reports them when the templates have no error, which would be the thing to fix first.
+    private var advisories: [Diagnostic] = []
 
     /// The defaults, with every `NAME.mustache` found in `overrides` replacing the default of that name. Unknown
     /// template files are reported as warnings, a folder or file that cannot be read as an error.
     public static func load(overrides directory: String? = nil) -> (sources: TemplateSources?, diagnostics: [Diagnostic]) {
         var diagnostics: [Diagnostic] = []
+        var advisories: [Diagnostic] = []
         var overridden: [String] = []
         var sources: [(name: String, text: String, file: String)] = DefaultTemplates.all.map { ($0.name, $0.text, "<built-in \($0.name).mustache>") }
         if let directory {
@@ -74,12 +78,19 @@ public struct TemplateSources: Sendable {
                 diagnostics.append(.warning("'\(file)' is not read as a template: template files end in '.mustache' (did you mean '\(file).mustache'?)",
                                             at: SourceLocation(file: folder.appendingPathComponent(file).path, line: 1, column: 1)))
             }
-            for file in entries.filter({ $0.hasSuffix(".mustache") }).sorted() {
+            let templateFiles = entries.filter { $0.hasSuffix(".mustache") }.sorted()
+            if templateFiles.isEmpty {
+                diagnostics.append(.warning("the templates folder '\(directory)' holds no NAME.mustache file: the built-in templates are used (the repository's Templates/ folder holds copies to start from)",
+                                            at: start))
+            }
+            for file in templateFiles {
                 let name = String(file.dropLast(".mustache".count))
                 let path = folder.appendingPathComponent(file).path
                 let location = SourceLocation(file: path, line: 1, column: 1)
-                guard let index = sources.firstIndex(where: { $0.name == name }) else {
-                    diagnostics.append(.warning("unknown template '\(file)' is ignored\(Identifier.didYouMean(name, among: names)); templates: \(names.joined(separator: ", "))",
+                // A name starting with '_' that is not a built-in one is a partial of the user's own (`{{> _brand.md}}`).
+                let isOwnPartial = name.hasPrefix("_") && name.count > 1 && !names.contains(name)
+                guard isOwnPartial || sources.contains(where: { $0.name == name }) else {
+                    diagnostics.append(.warning("unknown template '\(file)' is ignored\(Identifier.didYouMean(name, among: names)); templates: \(names.joined(separator: ", ")) (a partial of your own is named _NAME.mustache)",
                                                 at: location))
                     continue
                 }
@@ -98,7 +109,15 @@ public struct TemplateSources: Sendable {
                                               at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1)))
                     continue
                 }
-                sources[index] = (name, text, path)
+                if name.hasSuffix(".md") && !text.contains("CONTENT_TYPE") {
+                    advisories.append(.warning("'\(file)' does not set '{{% CONTENT_TYPE: MARKDOWN}}': its values are then escaped for HTML ('&quot;', '&lt;') and a '|' in one breaks a table; start the template with that line",
+                                                at: location))
+                }
+                if let index = sources.firstIndex(where: { $0.name == name }) {
+                    sources[index] = (name, text, path)
+                } else {
+                    sources.append((name, text, path))
+                }
                 overridden.append(name)
             }
         }
@@ -110,7 +129,9 @@ public struct TemplateSources: Sendable {
             hasher.update(source.text)
             hasher.update(byte: 0)
         }
-        return (TemplateSources(digest: hasher.hexDigest(), overridden: overridden, sources: sources), diagnostics)
+        var read = TemplateSources(digest: hasher.hexDigest(), overridden: overridden, sources: sources)
+        read.advisories = advisories
+        return (read, diagnostics)
     }
 
     /// The largest template file: 25 times the largest built-in one (`TemplateStructure` bounds its tags).
@@ -143,7 +164,7 @@ public struct TemplateSources: Sendable {
             }
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
-        return (TemplateSet(library: library, plainTexts: plainTexts, overridden: overridden, digest: digest), diagnostics)
+        return (TemplateSet(library: library, plainTexts: plainTexts, overridden: overridden, digest: digest), diagnostics + advisories)
     }
 
     /// The text the engine parses for a template: as it is, but for a template without tags that holds `{` (a

@@ -92,7 +92,13 @@ struct GenerateCommand: ParsableCommand {
         }
 
         // The previous run's record: what it wrote, from which inputs.
-        let cacheFolder = noCache ? nil : CacheLocation.standard()
+        var cacheFolder = noCache ? nil : CacheLocation.standard()
+        var isFolder: ObjCBool = false
+        if let folder = cacheFolder, FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            // Said, not silent: a CI cache step would restore it in vain, run after run.
+            Terminal.warning("the diagram cache '\(folder.path)' is a file, not a folder: this run caches nothing (set SCENOGRAPH_CACHE_DIR or XDG_CACHE_HOME to a folder)")
+            cacheFolder = nil
+        }
         let cacheLimit: Int64?
         do {
             cacheLimit = try cacheFolder.map { _ in try CacheLocation.sizeLimit() } ?? nil

@@ -68,8 +68,42 @@ struct RenderWorkerCommand: ParsableCommand {
 enum RenderJobs {
     static let allowed = 1...64
 
-    /// The default: one per core, within `allowed`.
-    static var standard: Int { min(max(ProcessInfo.processInfo.activeProcessorCount, allowed.lowerBound), allowed.upperBound) }
+    /// The default: one per core this process may run on, within `allowed`.
+    static var standard: Int { min(max(usableCores, allowed.lowerBound), allowed.upperBound) }
+
+    /// The cores this process may use: on Linux, those of its CPU affinity (`taskset`, a container's cpuset) and
+    /// no more than its cgroup's CPU quota (`docker --cpus`) allows; elsewhere, the active cores.
+    static var usableCores: Int {
+        var cores = ProcessInfo.processInfo.activeProcessorCount
+        #if os(Linux)
+        if let allowed = affinityCount(try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)), allowed > 0 {
+            cores = min(cores, allowed)
+        }
+        if let quota = cgroupQuota(try? String(contentsOfFile: "/sys/fs/cgroup/cpu.max", encoding: .utf8)) {
+            cores = min(cores, quota)
+        }
+        #endif
+        return max(cores, 1)
+    }
+
+    /// The cores of the affinity mask in `/proc/self/status` (`Cpus_allowed:\tff,00000003`, hexadecimal groups).
+    static func affinityCount(_ status: String?) -> Int? {
+        guard let line = status?.split(separator: "\n").first(where: { $0.hasPrefix("Cpus_allowed:") }) else { return nil }
+        let mask = line.dropFirst("Cpus_allowed:".count).filter { $0 != "," && !$0.isWhitespace }
+        var count = 0
+        for digit in mask {
+            guard let value = digit.hexDigitValue else { return nil }
+            count += value.nonzeroBitCount
+        }
+        return count
+    }
+
+    /// The cores a cgroup v2 `cpu.max` (`QUOTA PERIOD`, or `max PERIOD` for none) allows, rounded up.
+    static func cgroupQuota(_ text: String?) -> Int? {
+        guard let fields = text?.split(whereSeparator: \.isWhitespace), fields.count >= 2,
+              let quota = Int(fields[0]), let period = Int(fields[1]), quota > 0, period > 0 else { return nil }
+        return (quota + period - 1) / period
+    }
 
     static func outOfRange(_ jobs: Int) -> String {
         "--jobs must be between \(allowed.lowerBound) and \(allowed.upperBound), not \(jobs)"

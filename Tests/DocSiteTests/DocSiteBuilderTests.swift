@@ -286,6 +286,23 @@ final class DocSiteBuilderTests: XCTestCase {
                        ["\(file):1:1: error: the templates folder '\(file)' is a file: --templates names a folder of NAME.mustache files"])
     }
 
+    /// A folder may add partials of its own (`_NAME.mustache`); a folder without templates, and a Markdown template
+    /// that sets no content type, are said.
+    func testOwnPartialsAndTemplateFoldersThatDoNothingAreSaid() throws {
+        let folder = temporary.appendingPathComponent("own")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let empty = try XCTUnwrap(TemplateSet.load(overrides: folder.path) as (templates: TemplateSet?, diagnostics: [Diagnostic]))
+        XCTAssertEqual(empty.diagnostics.map(\.message), ["the templates folder '\(folder.path)' holds no NAME.mustache file: the built-in templates are used (the repository's Templates/ folder holds copies to start from)"])
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n*Acme* | {{app.name}}\n".write(to: folder.appendingPathComponent("_brand.md.mustache"), atomically: true, encoding: .utf8)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n{{> _brand.md}}# {{app.name}}\n".write(to: folder.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let own = TemplateSet.load(overrides: folder.path)
+        XCTAssertEqual(own.diagnostics.map(\.message), [])
+        XCTAssertEqual(try XCTUnwrap(own.templates).render("index.md", ["app": ["name": "A|B"] as [String: Any]]), "*Acme* | A\\|B\n# A\\|B\n")
+        try "{{> _brand.md}}# {{app.name}}\n".write(to: folder.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let plain = TemplateSet.load(overrides: folder.path)
+        XCTAssertEqual(plain.diagnostics.map(\.message), ["'index.md.mustache' does not set '{{% CONTENT_TYPE: MARKDOWN}}': its values are then escaped for HTML ('&quot;', '&lt;') and a '|' in one breaks a table; start the template with that line"])
+    }
+
     /// A template that prints page data whole gets the same text every run: keys in order, not in hash order.
     func testPageDataPrintedWholeIsInKeyOrder() throws {
         let overrides = temporary.appendingPathComponent("whole")

@@ -19,10 +19,12 @@ struct CLIRunner {
         return Bundle.main.bundleURL.appendingPathComponent("scenograph")
     }
 
-    /// Runs `scenograph arguments…` in `directory` (default: the package root).
-    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Output {
+    /// Runs `scenograph arguments…` in `directory` (default: the package root); with `executable`, that program
+    /// instead (a wrapper such as `taskset` whose arguments name the binary).
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+                    executable: URL? = nil) throws -> Output {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? packageRoot
         if !environment.isEmpty {

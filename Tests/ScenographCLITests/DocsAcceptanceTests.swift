@@ -114,7 +114,7 @@ final class DocsAcceptanceTests: XCTestCase {
                 let groups = (1..<match.numberOfRanges).compactMap { Range(match.range(at: $0), in: page) }
                 guard let range = groups.first else { continue }
                 let link = String(page[range]).replacingOccurrences(of: "&amp;", with: "&").removingPercentEncoding ?? ""
-                if link.contains("://") || link.hasPrefix("mailto:") || link.isEmpty { continue }
+                if link.contains("://") || link.hasPrefix("mailto:") || link.hasPrefix("data:") || link.isEmpty { continue }
                 let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let target = parts[0].isEmpty ? path : GenerateCommandTests.normalized((directory as NSString).appendingPathComponent(parts[0]))
                 XCTAssertTrue(FileManager.default.fileExists(atPath: docs.appendingPathComponent(target).path), "\(path) links to missing \(link)")

@@ -53,9 +53,9 @@ final class GenerateCommandTests: XCTestCase {
         for path in committedFiles {
             let old = try Data(contentsOf: committed.appendingPathComponent(path))
             let new = try Data(contentsOf: fresh.appendingPathComponent(path))
-            let ext = path == ".scenograph-manifest" ? "manifest" : URL(fileURLWithPath: path).pathExtension
+            let ext = path == ".scenograph-manifest" ? "manifest" : path.hasSuffix("/.nojekyll") ? "nojekyll" : URL(fileURLWithPath: path).pathExtension
             switch ext {
-            case "md", "dot", "css", "js", "manifest", "txt", "json":
+            case "md", "dot", "css", "js", "manifest", "txt", "json", "nojekyll":
                 XCTAssertEqual(old, new, "\(path) is stale: run `make run`")
             case "html":
                 XCTAssertEqual(Self.withoutSVG(String(decoding: old, as: UTF8.self)), Self.withoutSVG(String(decoding: new, as: UTF8.self)), "\(path) is stale")

@@ -51,7 +51,7 @@ final class IncrementalGenerateTests: XCTestCase {
         let index = temporary.appendingPathComponent("docs/index.md")
         let before = try inode(index)
         let second = try generate(model, into: "docs")
-        XCTAssertTrue(second.stderr.contains("is up to date (735 files)"), second.stderr)
+        XCTAssertTrue(second.stderr.contains("is up to date (736 files)"), second.stderr)
         XCTAssertTrue(second.stderr.contains("rendered nothing: 158 diagrams unchanged"), second.stderr)
         XCTAssertEqual(try inode(index), before, "the folder was not replaced")
     }
@@ -305,5 +305,20 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertEqual(failing.status, 1)
         XCTAssertTrue(failing.stderr.contains("error: cannot render diagram"), failing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("failing").path))
+    }
+
+    /// The default `--jobs` counts the cores the process may run on: pinned to one core, it renders in-process.
+    func testTheDefaultJobsFollowTheCPUAffinity() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/taskset") else {
+            throw XCTSkip("taskset is not installed (Linux util-linux)")
+        }
+        let model = try exampleCopy()
+        let statistics = temporary.appendingPathComponent("pinned.json")
+        let output = try CLIRunner.run(["-c", "0", CLIRunner.binary.path, "generate", model.path,
+                                        "-o", temporary.appendingPathComponent("pinned").path, "--no-cache", "--statistics", statistics.path],
+                                       executable: URL(fileURLWithPath: "/usr/bin/taskset"))
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let figures = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: statistics)) as? [String: Any])
+        XCTAssertEqual(figures["workers"] as? Int, 0, "one usable core: no worker processes")
     }
 }

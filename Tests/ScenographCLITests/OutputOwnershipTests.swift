@@ -49,7 +49,7 @@ final class OutputOwnershipTests: XCTestCase {
     func testAFolderHoldingTheModelIsRefused() throws {
         let output = try CLIRunner.run(["generate", "App/App.yaml", "-o", "App", "--force"], in: project.deletingLastPathComponent(), environment: environment)
         XCTAssertEqual(output.status, 1)
-        XCTAssertTrue(output.stderr.contains("error: output 'App' contains the input 'App/App.yaml'"), output.stderr)
+        XCTAssertTrue(output.stderr.contains("error: output 'App' contains the input 'App/App.yaml'; the docs need a folder of their own, e.g. -o App/Navigation"), output.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("App.yaml").path))
     }
 
