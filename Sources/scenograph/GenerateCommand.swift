@@ -281,8 +281,10 @@ struct GenerateCommand: ParsableCommand {
             // Graphviz's own CPU time, in this process and the workers: the render phase's wall time also holds
             // labelling and writing the images.
             let graphvizCPU = RunStatistics.seconds(GraphvizRenderer.statistics.cpu + ((pool as? WorkerPool)?.graphvizCPU ?? .zero))
+            // Nothing rendered: the images were the output folder's already, or (a new folder) the diagram cache's.
             let renderNote = build.rendered == 0
-                ? "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged"
+                ? (build.reused > 0 ? "rendered nothing: \(Plural.count(build.reused, "image")) of \(Plural.count(diagrams.count, "diagram")) from the diagram cache"
+                    : "rendered nothing: \(Plural.count(diagrams.count, "diagram")) unchanged")
                 : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", graphvizCPU)) s of Graphviz CPU), reused \(build.reused)"
             let fileCount = build.record.entries.count
             let counts = "\(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)"

@@ -119,6 +119,9 @@ final class GenerateCommandTests: XCTestCase {
         let (second, _) = try generate(into: "docs")
         XCTAssertEqual(second.status, 0)
         XCTAssertTrue(second.stderr.contains("rendered nothing: 158 diagrams unchanged"), second.stderr)
+        // A new folder takes its images from the diagram cache, and says so rather than "unchanged".
+        let (third, _) = try generate(into: "elsewhere")
+        XCTAssertTrue(third.stderr.contains("rendered nothing: 281 images of 158 diagrams from the diagram cache"), third.stderr)
     }
 
     func testOverridingOneTemplate() throws {
