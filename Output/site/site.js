@@ -29,8 +29,26 @@
     container.appendChild(label);
     container.appendChild(filter);
 
+    // A name breaks where its words meet (camel case, '.', '_', '-'), as the pages' tables break it, not mid-word.
+    function breakable(node, name) {
+      var start = 0;
+      for (var i = 1; i <= name.length; i++) {
+        var previous = name.charAt(i - 1), character = name.charAt(i), next = name.charAt(i + 1);
+        var upper = function (c) { return c !== "" && c === c.toUpperCase() && c !== c.toLowerCase(); };
+        var lower = function (c) { return c !== "" && c === c.toLowerCase() && c !== c.toUpperCase(); };
+        var humps = upper(character) && (lower(previous) || /[0-9]/.test(previous));
+        var acronymEnds = upper(character) && upper(previous) && lower(next);
+        var separator = (previous === "." || previous === "_" || previous === "-") && character !== "." && character !== "_" && character !== "-";
+        if (i === name.length || humps || acronymEnds || separator) {
+          if (start > 0) node.appendChild(doc.createElement("wbr"));
+          node.appendChild(doc.createTextNode(name.slice(start, i)));
+          start = i;
+        }
+      }
+      return node;
+    }
     function link(item) {
-      var a = element("a", { href: root + item.path }, item.id);
+      var a = breakable(element("a", { href: root + item.path }), item.id);
       if (item.path === current) a.setAttribute("aria-current", "page");
       return a;
     }
@@ -106,6 +124,10 @@
   // MARK: Diagrams
 
   var minimumScale = 0.1, maximumScale = 8;
+  // A diagram opens fitted to its frame unless that takes it below `smallestFit`, where its labels shrink under
+  // some 8 CSS pixels: then it opens at `legibleScale` (labels of some 10 pixels), readable at its left end, to be
+  // dragged or fitted, rather than whole and unreadable.
+  var smallestFit = 0.55, legibleScale = 0.75;
 
   function setUpDiagram(figure) {
     var frame = figure.querySelector(".frame");
@@ -142,23 +164,24 @@
       frame.scrollLeft = contentX * scale - ax;
       frame.scrollTop = contentY * scale - ay;
       figure.setAttribute("data-scale", scale.toFixed(3));
-      level.textContent = Math.round(scale * 100) + "%";
+      level.textContent = Math.round(scale * 100) + "%" + (natural.width * scale > frame.clientWidth + 1 ? " · drag to see more" : "");
     }
     function fitScale() {
       var style = getComputedStyle(frame);
       var inner = frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       return Math.min(1, inner / natural.width);
     }
-    // Until the reader zooms, the picture keeps fitting the frame as the window changes size.
-    var fitting = true;
+    function openingScale() { var fit = fitScale(); return fit >= smallestFit ? fit : legibleScale; }
+    // Until the reader zooms, the picture keeps its opening scale as the window changes size.
+    var fitting = true, opening = true;
     button("−", "Zoom out", function () { fitting = false; apply(scale / 1.25); });
     button("+", "Zoom in", function () { fitting = false; apply(scale * 1.25); });
-    button("Fit width", "Fit to width", function () { fitting = true; apply(fitScale()); });
+    button("Fit width", "Fit to width", function () { fitting = true; opening = false; apply(fitScale()); });
     button("1:1", "Actual size", function () { fitting = false; apply(1); });
     toolbar.appendChild(level);
     figure.insertBefore(toolbar, frame);
-    apply(fitScale());
-    window.addEventListener("resize", function () { if (fitting) apply(fitScale()); });
+    apply(openingScale());
+    window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });
 
     frame.addEventListener("wheel", function (event) {
       if (!(event.ctrlKey || event.metaKey)) return;

@@ -66,8 +66,11 @@ enum DefaultTemplates {
 <p>Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: <a href="{{root}}{{imagePath}}">open full size</a>.{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}</p>
 {{#steps}}
 <section class="step" id="step-{{index}}">
-<h3>Step {{index}} · <code>{{text}}</code></h3>
+<h3>Step {{index}} · {{#note}}note{{/note}}{{^note}}<code>{{text}}</code>{{/note}}</h3>
+{{#note}}<blockquote class="note"><p>{{note}}</p></blockquote>{{/note}}
 {{#effect}}<p>{{{effectHTML}}}</p>{{/effect}}
+{{#eventsExpected}}<p>Events expected, in this order: {{{eventsExpected}}}</p>{{/eventsExpected}}
+{{#eventsAbsent}}<p>Events expected not to happen: {{{eventsAbsent}}}</p>{{/eventsAbsent}}
 {{#warnings}}<p class="warning">UIKit warning: {{.}}</p>{{/warnings}}
 {{#failures}}<p class="failure">{{.}}</p>{{/failures}}
 {{#hasCallbacks}}
@@ -129,15 +132,27 @@ enum DefaultTemplates {
 
 ## Steps
 
-Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each.
+Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: [open it]({{image}}) ([DOT source]({{dot}})).{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}
 
 {{#steps}}
-### Step {{index}} · {{{textCode}}}
+### Step {{index}} · {{#note}}note{{/note}}{{^note}}{{{textCode}}}{{/note}}
 
+{{#note}}
+> {{note}}
+
+{{/note}}
 {{#effect}}
 {{{effectMarkdown}}}
 
 {{/effect}}
+{{#eventsExpected}}
+Events expected, in this order: {{{eventsExpected}}}
+
+{{/eventsExpected}}
+{{#eventsAbsent}}
+Events expected not to happen: {{{eventsAbsent}}}
+
+{{/eventsAbsent}}
 {{#warnings}}
 - ⚠ UIKit warning: {{.}}
 {{/warnings}}
@@ -330,6 +345,8 @@ Every stack of modal presentations the segues allow, from the window's root.
 {{#diagrams.chains}}
 ![Possible presentation chains]({{image}})
 
+[DOT source]({{dot}})
+
 {{/diagrams.chains}}
 {{#chains}}
 - {{#links}}{{^first}} → {{/first}}[{{id}}]({{href}}){{#style}} ({{style}}){{/style}}{{/links}}
@@ -370,7 +387,7 @@ Validation found nothing to warn about.
 <tr><th>Class</th><td><code class="type">{{{scene.classNameHTML}}}</code></td></tr>
 {{#scene.storyboardID}}<tr><th>Storyboard ID</th><td><code>{{scene.storyboardID}}</code></td></tr>{{/scene.storyboardID}}
 <tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/containerPath}}</td></tr>
-<tr><th>Presented as</th><td>{{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}}</td></tr>
+<tr><th>When presented</th><td>{{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}}</td></tr>
 <tr><th>Defines presentation context</th><td>{{scene.definesPresentationContext}}</td></tr>
 {{#scene.origin}}<tr><th>Imported from</th><td><code>{{storyboard}}</code> object <code>{{objectID}}</code></td></tr>{{/scene.origin}}
 </table>
@@ -450,7 +467,7 @@ Validation found nothing to warn about.
 | Storyboard ID | {{{scene.storyboardIDCode}}} |
 {{/scene.storyboardID}}
 | Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/containerPath}} |
-| Presented as | {{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}} |
+| When presented | {{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}} |
 | Defines presentation context | {{scene.definesPresentationContext}} |
 {{#scene.origin}}
 | Imported from | {{{storyboardCode}}} object {{{objectIDCode}}} |
@@ -549,8 +566,26 @@ No flow passes through this scene.
     container.appendChild(label);
     container.appendChild(filter);
 
+    // A name breaks where its words meet (camel case, '.', '_', '-'), as the pages' tables break it, not mid-word.
+    function breakable(node, name) {
+      var start = 0;
+      for (var i = 1; i <= name.length; i++) {
+        var previous = name.charAt(i - 1), character = name.charAt(i), next = name.charAt(i + 1);
+        var upper = function (c) { return c !== "" && c === c.toUpperCase() && c !== c.toLowerCase(); };
+        var lower = function (c) { return c !== "" && c === c.toLowerCase() && c !== c.toUpperCase(); };
+        var humps = upper(character) && (lower(previous) || /[0-9]/.test(previous));
+        var acronymEnds = upper(character) && upper(previous) && lower(next);
+        var separator = (previous === "." || previous === "_" || previous === "-") && character !== "." && character !== "_" && character !== "-";
+        if (i === name.length || humps || acronymEnds || separator) {
+          if (start > 0) node.appendChild(doc.createElement("wbr"));
+          node.appendChild(doc.createTextNode(name.slice(start, i)));
+          start = i;
+        }
+      }
+      return node;
+    }
     function link(item) {
-      var a = element("a", { href: root + item.path }, item.id);
+      var a = breakable(element("a", { href: root + item.path }), item.id);
       if (item.path === current) a.setAttribute("aria-current", "page");
       return a;
     }
@@ -626,6 +661,10 @@ No flow passes through this scene.
   // MARK: Diagrams
 
   var minimumScale = 0.1, maximumScale = 8;
+  // A diagram opens fitted to its frame unless that takes it below `smallestFit`, where its labels shrink under
+  // some 8 CSS pixels: then it opens at `legibleScale` (labels of some 10 pixels), readable at its left end, to be
+  // dragged or fitted, rather than whole and unreadable.
+  var smallestFit = 0.55, legibleScale = 0.75;
 
   function setUpDiagram(figure) {
     var frame = figure.querySelector(".frame");
@@ -662,23 +701,24 @@ No flow passes through this scene.
       frame.scrollLeft = contentX * scale - ax;
       frame.scrollTop = contentY * scale - ay;
       figure.setAttribute("data-scale", scale.toFixed(3));
-      level.textContent = Math.round(scale * 100) + "%";
+      level.textContent = Math.round(scale * 100) + "%" + (natural.width * scale > frame.clientWidth + 1 ? " · drag to see more" : "");
     }
     function fitScale() {
       var style = getComputedStyle(frame);
       var inner = frame.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
       return Math.min(1, inner / natural.width);
     }
-    // Until the reader zooms, the picture keeps fitting the frame as the window changes size.
-    var fitting = true;
+    function openingScale() { var fit = fitScale(); return fit >= smallestFit ? fit : legibleScale; }
+    // Until the reader zooms, the picture keeps its opening scale as the window changes size.
+    var fitting = true, opening = true;
     button("−", "Zoom out", function () { fitting = false; apply(scale / 1.25); });
     button("+", "Zoom in", function () { fitting = false; apply(scale * 1.25); });
-    button("Fit width", "Fit to width", function () { fitting = true; apply(fitScale()); });
+    button("Fit width", "Fit to width", function () { fitting = true; opening = false; apply(fitScale()); });
     button("1:1", "Actual size", function () { fitting = false; apply(1); });
     toolbar.appendChild(level);
     figure.insertBefore(toolbar, frame);
-    apply(fitScale());
-    window.addEventListener("resize", function () { if (fitting) apply(fitScale()); });
+    apply(openingScale());
+    window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });
 
     frame.addEventListener("wheel", function (event) {
       if (!(event.ctrlKey || event.metaKey)) return;
@@ -782,7 +822,7 @@ a:hover { text-decoration: underline; }
 .sidebar .app { font-weight: 700; font-size: 17px; margin: 0 0 .8rem; overflow-wrap: anywhere; }
 .sidebar ul { list-style: none; margin: 0; padding: 0; }
 .sidebar ul ul { padding-left: .9rem; border-left: 1px solid var(--line); margin-left: .3rem; }
-.sidebar li { margin: .1rem 0; overflow-wrap: anywhere; }
+.sidebar li { margin: .1rem 0; overflow-wrap: break-word; }
 .sidebar a[aria-current] { font-weight: 700; color: var(--ink); }
 .sidebar .nav-heading { font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1rem 0 .3rem; }
 .sidebar .kind { color: var(--muted); font-size: 12px; }
@@ -826,6 +866,7 @@ figure.diagram figcaption a { color: #0a5bb8; }
 .result.failed, .result.error { color: var(--bad); background: var(--bad-bg); }
 .warning { color: var(--warn); }
 .failure { color: var(--bad); }
+blockquote.note { margin: .4rem 0; padding: .1rem .9rem; border-left: 3px solid var(--line); color: var(--muted); }
 ul.warnings li { color: var(--warn); }
 .swatch { display: inline-block; width: 1.6em; height: 0.9em; vertical-align: middle; border-radius: 2px; border: 1px solid rgba(0,0,0,.15); }
 

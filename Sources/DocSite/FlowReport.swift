@@ -15,6 +15,11 @@ public struct FlowReport: Sendable {
         public var warnings: [String]
         public var failures: [String]
         public var isExpectation: Bool
+        /// A `note:` step's words, shown as text rather than as a step.
+        public var note: String?
+        /// An `expect` step's events: those that must happen in this order, and those that must not.
+        public var expectedEvents: [String] = []
+        public var absentEvents: [String] = []
 
         public init(index: Int, text: String, line: Int, effect: String = "", events: [(receiver: String, call: String, detail: String)] = [],
                     warnings: [String] = [], failures: [String] = [], isExpectation: Bool = false) {

@@ -17,14 +17,28 @@ extension FlowReport {
                 return false
             }()
             var text = step.action
-            if isExpectation, case .expect(let expectation) = flow.steps[step.index - 1].action {
-                text = "expect: " + expectation.summary
+            var note: String?
+            var expected: (inOrder: [String], absent: [String]) = ([], [])
+            if step.index > 0, step.index <= flow.steps.count {
+                switch flow.steps[step.index - 1].action {
+                case .expect(let expectation):
+                    text = "expect: " + expectation.summary
+                    expected = (expectation.events.map(\.value), expectation.noEvents.map(\.value))
+                case .note(let words):
+                    note = words
+                default:
+                    break
+                }
             }
-            steps.append(StepReport(
+            var report = StepReport(
                 index: step.index, text: text, line: line,
-                effect: isExpectation ? "" : StepNarrative.describe(step, after: previous),
+                effect: isExpectation || note != nil ? "" : StepNarrative.describe(step, after: previous),
                 events: step.events.map { ($0.receiver, $0.call, $0.detail) },
-                warnings: step.warnings, failures: failures, isExpectation: isExpectation))
+                warnings: step.warnings, failures: failures, isExpectation: isExpectation)
+            report.note = note
+            report.expectedEvents = expected.inOrder
+            report.absentEvents = expected.absent
+            steps.append(report)
             previous = step.state
         }
         self.init(flow: flow, environment: environmentText, result: trace.result, steps: steps)

@@ -447,6 +447,14 @@ struct PageContexts {
         context["steps"] = report.steps.map { step -> [String: Any] in
             var row: [String: Any] = ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text),
                                       "warnings": step.warnings, "failures": step.failures]
+            row["note"] = step.note
+            // An expectation's events, as code in the page's markup, comma-separated.
+            let eventList = { (events: [String]) -> String? in
+                events.isEmpty ? nil : events.map { pageExtension == "html" ? "<code>" + Markdown.mustacheHTMLEscape($0) + "</code>" : Markdown.codeSpan($0) }
+                    .joined(separator: ", ")
+            }
+            row["eventsExpected"] = eventList(step.expectedEvents)
+            row["eventsAbsent"] = eventList(step.absentEvents)
             row["effect"] = step.effect.isEmpty ? nil : step.effect
             if !step.effect.isEmpty {
                 let linked = linkedText(step.effect, root: root)
