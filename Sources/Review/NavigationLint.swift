@@ -148,7 +148,11 @@ public struct NavigationLint: Sendable {
             }
             if segue.presents {
                 let style = structure.presentationStyle(segue)
-                let transition = segue.modalTransitionStyle?.value ?? segue.destination.flatMap { model.scene($0.value) }?.modalTransitionStyle
+                var transition = segue.modalTransitionStyle?.value ?? segue.destination.flatMap { model.scene($0.value) }?.modalTransitionStyle
+                // A context that provides its transition style replaces the presented one's, as the simulator does.
+                if style == .currentContext || style == .overCurrentContext, let provided = structure.contextTransitionStyle(segue.source) {
+                    transition = provided
+                }
                 if transition == .partialCurl, kind != .popover, style != .fullScreen {
                     findings.append(finding(.partialCurlMisuse, "segue '\(segue.qualifiedID)' uses the partialCurl transition with the \(style.rawValue) style; UIKit raises an exception unless the style is fullScreen",
                                             at: segue.modalTransitionStyle?.location ?? segue.location, scene: segue.source))
@@ -314,6 +318,21 @@ struct Structure {
         }
         // A scene shown onto a navigation stack lives in that navigation controller, which defines a context.
         return canShowInPlace.contains(id) && !model.scenes.isEmpty && inNavigationAtRunTime(id)
+    }
+
+    /// The transition style of the context a context presentation from `id` finds, when that context provides it
+    /// (`providesPresentationContextTransitionStyle`): the first scene from `id` up its containers that defines a
+    /// presentation context.
+    func contextTransitionStyle(_ id: String) -> TransitionStyle? {
+        var cursor: String? = id
+        var seen: Set<String> = []
+        while let current = cursor, seen.insert(current).inserted {
+            if let scene = model.scene(current), scene.definesPresentationContext {
+                return scene.providesPresentationContextTransitionStyle ? scene.modalTransitionStyle : nil
+            }
+            cursor = parent[current]
+        }
+        return nil
     }
 
     private func inNavigationAtRunTime(_ id: String) -> Bool {

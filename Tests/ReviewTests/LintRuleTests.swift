@@ -128,6 +128,29 @@ import TextFormats
 
     /// A flow that swipes a presentation away shows a way back, as a `dismiss` step does, when the swipe really
     /// dismisses it: here the sheet's root refuses (`isModalInPresentation`), and a pushed scene above it does not.
+    /// A context presentation takes the transition style of a context that provides its own (as the simulator
+    /// does), so a partialCurl it replaces raises nothing; one it keeps still does.
+    @Test func aContextThatProvidesItsTransitionReplacesPartialCurl() throws {
+        let scenes = """
+              nav: {kind: navigation, root: home}
+              home:
+                definesPresentationContext: true
+                providesPresentationContextTransitionStyle: true
+                modalTransitionStyle: flipHorizontal
+                unwindActions: [unwindToHome]
+                segues:
+                  curl: {kind: present, to: page, trigger: Curl, modalPresentationStyle: currentContext, modalTransitionStyle: partialCurl}
+              page:
+                segues:
+                  back: {kind: unwind, action: unwindToHome, trigger: Back}
+
+            """
+        let provided = Self.model(scenes).replacingOccurrences(of: "initial: home", with: "initial: nav")
+        #expect(try Self.findings(provided).filter { $0.category == "partial-curl-misuse" }.isEmpty)
+        let kept = provided.replacingOccurrences(of: "    providesPresentationContextTransitionStyle: true\n", with: "")
+        #expect(try Self.findings(kept).map(\.category).contains("partial-curl-misuse"))
+    }
+
     @Test func aSwipeThatDismissesIsAWayBack() throws {
         let scenes = "  home:\n    segues:\n      open: {kind: present, to: nav, trigger: Open}\n  nav: {kind: navigation, root: form}\n  form:\n    isModalInPresentation: true\n    segues:\n      more: {kind: show, to: more, trigger: More}\n  more: {}\n"
         let refused = "  refused:\n    steps:\n      - tap: home.open\n      - swipeDown\n      - expect: {chain: [home, nav]}\n"
