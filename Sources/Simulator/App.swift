@@ -361,6 +361,14 @@ struct App {
             destroy(presented)
             return
         }
+        // A presenter whose view has left the window (its tab is not selected, a full-screen presentation covers
+        // it) cannot present: UIKit logs it and presents nothing.
+        let before = world.visibleList()
+        if !before.contains(presenter) {
+            log.warn(Rules.notInWindow(presented: world.describe(presented), presenter: world.describe(presenter), source: world.describe(caller)))
+            destroy(presented)
+            return
+        }
         if transition == .partialCurl, style != .fullScreen {
             throw FlowFailure("UIModalTransitionStylePartialCurl requires the fullScreen presentation style; '\(world.instances[presented].name)' would be presented as \(style.rawValue)")
         }
@@ -380,7 +388,6 @@ struct App {
         guard world.layers.count - 1 < Rules.maximumPresentedViewControllers else {
             throw FlowFailure("presenting '\(world.instances[presented].name)' would make more than \(Rules.maximumPresentedViewControllers) view controllers presented at once (a presentation cycle?); the simulation stops at this bound")
         }
-        let before = world.visibleList()
         let index = world.layers.count
         world.layers.append(Layer(root: presented, presenter: presenter, source: caller, requested: requested,
                             adaptive: adaptive, style: style, transition: transition))

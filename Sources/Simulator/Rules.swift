@@ -215,6 +215,11 @@ public enum Rules {
 
     static func describe(_ className: String, _ name: String) -> String { "<\(className): \(name)>" }
 
+    /// UIKit's log line for a presentation on a presenter whose view is not on screen.
+    static func notInWindow(presented: String, presenter: String, source: String) -> String {
+        "Attempt to present \(presented) on \(presenter) (from \(source)) whose view is not in the window hierarchy."
+    }
+
     /// UIKit's log line for a presentation on a presenter that already presents.
     static func alreadyPresenting(presented: String, presenter: String, source: String, current: String) -> String {
         "Attempt to present \(presented) on \(presenter) (from \(source)) which is already presenting \(current)."

@@ -183,6 +183,28 @@ import Testing
         #expect(t.result == .passed)
     }
 
+    /// A presenter whose view left the window (its tab is no longer selected) cannot present: UIKit logs it and
+    /// presents nothing; the instance made for it is discarded.
+    @Test func aPresenterOffScreenPresentsNothing() throws {
+        let t = try simulate(initial: "Tab", scenes: """
+            Tab: {kind: tabBar, tabs: [Nav1, Nav2]}
+            Nav1: {kind: navigation, root: A}
+            Nav2: {kind: navigation, root: X}
+            A: {}
+            X: {}
+            D: {modalPresentationStyle: overCurrentContext}
+            E: {modalPresentationStyle: pageSheet}
+            """, steps: """
+            - {present: D, from: A}
+            - selectTab: Nav2
+            - {present: E, from: D}
+            """)
+        #expect(events(t, 3) == ["E.init", "E.awake", "E.deinit"])
+        #expect(t.steps[3].warnings == ["Attempt to present <UIViewController: E> on <UIViewController: D> (from <UIViewController: D>) whose view is not in the window hierarchy."])
+        #expect(t.steps[3].state == t.steps[2].state)
+        #expect(t.result == .passed)
+    }
+
     @Test func showInACollapsedSplitWithoutANavigationControllerPresentsWithTheDestinationsStyles() throws {
         let t = try simulate(initial: "Split", scenes: """
             Split: {kind: split, primary: P, secondary: D, collapse: primary}
