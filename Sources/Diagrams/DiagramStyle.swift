@@ -205,6 +205,45 @@ public enum DiagramStyle {
     public static let stepBand = (fill: "#F1F5F9", stroke: "#CBD5E1")
     public static let destroyedMark = "#B91C1C"
 
+    /// One row of the key of a flow's diagrams: what a colour stands for.
+    public struct KeyRow: Hashable, Sendable {
+        public var name: String
+        /// `#RRGGBB`.
+        public var color: String
+        /// The mark in words: `lifeline header`, `arrow`.
+        public var drawnAs: String
+        public var meaning: String
+    }
+
+    /// The key of a flow's sequence diagrams, from the colours above.
+    public static var sequenceKeyRows: [KeyRow] {
+        [
+            KeyRow(name: "User", color: participant(.user).stroke, drawnAs: "lifeline header", meaning: "the user: the taps and swipes of the flow's steps start here"),
+            KeyRow(name: "UIKit", color: participant(.uikit).stroke, drawnAs: "lifeline header", meaning: "UIKit: the callbacks it makes come from this lifeline"),
+            KeyRow(name: "container", color: participant(.container).stroke, drawnAs: "lifeline header", meaning: "a container view controller (navigation, tab bar, split, page, custom), with its class and where it lives"),
+            KeyRow(name: "content", color: participant(.content).stroke, drawnAs: "lifeline header", meaning: "a content view controller, with its class and where it lives"),
+            KeyRow(name: "user action", color: message(.user), drawnAs: "arrow", meaning: "what the user does"),
+            KeyRow(name: "callback", color: message(.callback), drawnAs: "arrow", meaning: "a callback UIKit makes: appearance, containment, segue checks and prepare(for:sender:), unwind actions"),
+            KeyRow(name: "app call", color: message(.api), drawnAs: "arrow", meaning: "a UIKit method the app calls (present, push, dismiss…), drawn with --detail full"),
+            KeyRow(name: "creation", color: message(.create), drawnAs: "arrow", meaning: "init(coder:): the instance is created"),
+            KeyRow(name: "destruction", color: message(.destroy), drawnAs: "arrow, and a mark that ends the lifeline", meaning: "deinit: the instance leaves the app"),
+            KeyRow(name: "activation", color: activationStroke, drawnAs: "white bar on a lifeline", meaning: "the instance whose segue the step performs, from the tap to the end of the step"),
+            KeyRow(name: "step", color: stepBand.stroke, drawnAs: "band across the lifelines", meaning: "where a step starts, with its text"),
+            KeyRow(name: "note", color: note(.note).stroke, drawnAs: "box", meaning: "the remark of a note step"),
+            KeyRow(name: "warning", color: note(.warning).stroke, drawnAs: "box with ⚠", meaning: "a UIKit warning: UIKit refused the step and nothing changed"),
+            KeyRow(name: "failure", color: note(.failure).stroke, drawnAs: "box with ✗", meaning: "an expectation that failed, or the flow error that stopped the flow"),
+        ]
+    }
+
+    /// The key of a flow's presentation-chain filmstrip.
+    public static var chainKeyRows: [KeyRow] {
+        [
+            KeyRow(name: "on screen", color: instanceBox(visible: true, container: false).stroke, drawnAs: "box, green", meaning: "an instance whose view is on screen, in UIKit's appearance sense"),
+            KeyRow(name: "off screen", color: instanceBox(visible: false, container: false).stroke, drawnAs: "box, grey", meaning: "an instance that exists but is not on screen; a container off screen is folded, with how many children it holds"),
+            KeyRow(name: "presentation", color: presentation.color, drawnAs: "arrow", meaning: "a presentation: the presenter to the presented layer, with its style on the label"),
+        ]
+    }
+
     // MARK: - Presentation chains
 
     /// An instance box in a chain picture: on screen (in UIKit's appearance sense) or not.

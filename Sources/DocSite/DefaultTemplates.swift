@@ -64,6 +64,19 @@ enum DefaultTemplates {
 
 <h2>Steps</h2>
 <p>Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: <a href="{{root}}{{imagePath}}">open full size</a>.{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}</p>
+<details class="key"><summary>How to read the diagrams</summary>
+<table class="cards">
+<thead><tr><th>Mark</th><th>Colour</th><th>Drawn as</th><th>Meaning</th></tr></thead>
+<tbody>
+{{#sequenceKey}}
+<tr><td data-label="Mark">{{name}}</td><td data-label="Colour"><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td data-label="Drawn as">{{drawnAs}}</td><td data-label="Meaning">{{meaning}}</td></tr>
+{{/sequenceKey}}
+{{#chainKey}}
+<tr><td data-label="Mark">{{name}} (chains)</td><td data-label="Colour"><span class="swatch" style="background-color: {{color}}"></span> <code>{{color}}</code></td><td data-label="Drawn as">{{drawnAs}}</td><td data-label="Meaning">{{meaning}}</td></tr>
+{{/chainKey}}
+</tbody>
+</table>
+</details>
 {{#steps}}
 <section class="step" id="step-{{index}}">
 <h3>Step {{index}} · {{#note}}note{{/note}}{{^note}}<code>{{text}}</code>{{/note}}</h3>
@@ -133,6 +146,19 @@ enum DefaultTemplates {
 ## Steps
 
 Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: [open it]({{image}}) ([DOT source]({{dot}})).{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}
+
+<details><summary>How to read the diagrams</summary>
+
+| Mark | Colour | Drawn as | Meaning |
+|---|---|---|---|
+{{#sequenceKey}}
+| {{name}} | {{{colorCode}}} | {{drawnAs}} | {{meaning}} |
+{{/sequenceKey}}
+{{#chainKey}}
+| {{name}} (chains) | {{{colorCode}}} | {{drawnAs}} | {{meaning}} |
+{{/chainKey}}
+
+</details>
 
 {{#steps}}
 ### Step {{index}} · {{#note}}note{{/note}}{{^note}}{{{textCode}}}{{/note}}
@@ -404,6 +430,7 @@ Validation found nothing to warn about.
 {{#diagrams.neighbourhood}}
 {{> _figure.html}}
 {{/diagrams.neighbourhood}}
+<p>Colours, lines and arrowheads: see the <a href="{{root}}index.html#legend">legend</a>.</p>
 
 <h2>Segues out</h2>
 {{#hasSeguesOut}}
@@ -484,6 +511,8 @@ Validation found nothing to warn about.
 ## Neighbourhood
 
 ![Neighbourhood of {{scene.id}}]({{diagrams.neighbourhood.image}})
+
+Colours, lines and arrowheads: see the [legend]({{root}}index.md#legend).
 
 [DOT source]({{diagrams.neighbourhood.dot}})
 

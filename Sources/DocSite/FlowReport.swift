@@ -130,12 +130,15 @@ public struct LegendRow: Sendable, Hashable {
     /// The line and arrowheads in words.
     public var drawnAs: String
     public var meaning: String
+    /// Which diagrams the row is about: `segues` (the index's legend), `sequence` or `chains` (the key of flow pages).
+    public var group: String
 
-    public init(kind: String, name: String, color: String, drawnAs: String, meaning: String) {
+    public init(kind: String, name: String, color: String, drawnAs: String, meaning: String, group: String = "segues") {
         self.kind = kind
         self.name = name
         self.color = color
         self.drawnAs = drawnAs
         self.meaning = meaning
+        self.group = group
     }
 }

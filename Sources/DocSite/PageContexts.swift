@@ -197,10 +197,7 @@ struct PageContexts {
             }
             return ["links": marked([first] + links), "text": chain.scenes.joined(separator: " → ")]
         }
-        context["legend"] = legend.map { row -> [String: Any] in
-            ["kind": row.kind, "name": row.name, "nameCode": Markdown.codeSpan(row.name, inTable: true), "color": row.color,
-             "colorCode": Markdown.codeSpan(row.color, inTable: true), "drawnAs": row.drawnAs, "meaning": row.meaning]
-        }
+        context["legend"] = legend.filter { $0.group == "segues" }.map(legendContext)
         let shown = warnings.filter { !$0.isError }
         context["hasWarnings"] = !shown.isEmpty
         context["warnings"] = shown.map {
@@ -430,6 +427,11 @@ struct PageContexts {
         return href.map { "[\(text)](\(Markdown.escape($0)))" } ?? text
     }
 
+    func legendContext(_ row: LegendRow) -> [String: Any] {
+        ["kind": row.kind, "name": row.name, "nameCode": Markdown.codeSpan(row.name, inTable: true), "color": row.color,
+         "colorCode": Markdown.codeSpan(row.color, inTable: true), "drawnAs": row.drawnAs, "meaning": row.meaning]
+    }
+
     /// A callback's detail after its signature, as the built-in lists show it: a space and the escaped text.
     static func detailMarkdown(_ detail: String) -> String { detail.isEmpty ? "" : " " + Markdown.escape(detail) }
     static func detailHTML(_ detail: String) -> String { detail.isEmpty ? "" : " " + Markdown.mustacheHTMLEscape(detail) }
@@ -442,6 +444,8 @@ struct PageContexts {
             "summaryMarkdown": Markdown.sanitized(report.flow.summary ?? ""), "summaryHTML": Markdown.html(report.flow.summary ?? ""), "hasSummary": !(report.flow.summary ?? "").isEmpty,
             "environment": report.environment, "result": report.result.rawValue, "resultLabel": Self.resultLabel(report.result),
         ] as [String: Any]
+        context["sequenceKey"] = legend.filter { $0.group == "sequence" }.map(legendContext)
+        context["chainKey"] = legend.filter { $0.group == "chains" }.map(legendContext)
         var receivers: [String: (href: String?, linked: String)] = [:]
         var callCodes: [String: String] = [:]
         context["steps"] = report.steps.map { step -> [String: Any] in

@@ -51,6 +51,8 @@ extension DocsPipeline {
         DiagramStyle.legendRows.map {
             LegendRow(kind: $0.kind, name: $0.name, color: $0.style.color, drawnAs: $0.style.description, meaning: $0.meaning)
         }
+            + DiagramStyle.sequenceKeyRows.map { LegendRow(kind: "sequence", name: $0.name, color: $0.color, drawnAs: $0.drawnAs, meaning: $0.meaning, group: "sequence") }
+            + DiagramStyle.chainKeyRows.map { LegendRow(kind: "chains", name: $0.name, color: $0.color, drawnAs: $0.drawnAs, meaning: $0.meaning, group: "chains") }
     }
 }
 

@@ -99,9 +99,17 @@ final class DocsAcceptanceTests: XCTestCase {
         }
         func ids(_ path: String) throws -> Set<String> {
             let page = try text(path)
-            return Set(Self.idPattern.matches(in: page, range: NSRange(page.startIndex..., in: page)).compactMap {
+            var found = Set(Self.idPattern.matches(in: page, range: NSRange(page.startIndex..., in: page)).compactMap {
                 Range($0.range(at: 1), in: page).map { String(page[$0]) }
             })
+            // GitHub gives a Markdown heading an anchor: its text lowercased, spaces as '-', other punctuation dropped.
+            if path.hasSuffix(".md") {
+                for line in page.split(separator: "\n") where line.hasPrefix("#") {
+                    let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+                    found.insert(String(title.compactMap { $0 == " " ? "-" : ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : nil }))
+                }
+            }
+            return found
         }
         var idCache: [String: Set<String>] = [:]
         var counts: [String: Int] = [:]
