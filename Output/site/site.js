@@ -58,6 +58,10 @@
         var li = element("li");
         li.setAttribute("data-name", item.id.toLowerCase());
         li.appendChild(link(item));
+        if (item.initial) {
+          li.appendChild(doc.createTextNode(" "));
+          li.appendChild(element("span", { "class": "kind start", title: "the app starts here" }, "start"));
+        }
         if (item.kind && item.kind !== "content") {
           li.appendChild(doc.createTextNode(" "));
           li.appendChild(element("span", { "class": "kind" }, item.kind));
@@ -112,6 +116,13 @@
         button.setAttribute("aria-expanded", open ? "true" : "false");
         if (open) filter.focus();
       });
+      // Escape closes the open menu and gives the focus back to its button.
+      doc.addEventListener("keydown", function (event) {
+        if (event.key !== "Escape" || !sidebar.classList.contains("open")) return;
+        sidebar.classList.remove("open");
+        button.setAttribute("aria-expanded", "false");
+        button.focus();
+      });
     }
     // The current page's entry in view inside the sidebar (scrolling the sidebar only, never the page).
     var active = sidebar.querySelector("a[aria-current]");
@@ -141,6 +152,9 @@
     }
     var natural = { width: length("width"), height: length("height") };
     if (!(natural.width > 0 && natural.height > 0)) return;
+    // The picture's links are the page's tables' links again: the keyboard skips them (a big graph would take a
+    // hundred Tab presses), the pointer still follows them.
+    Array.prototype.forEach.call(svg.querySelectorAll("a"), function (a) { a.setAttribute("tabindex", "-1"); });
     figure.classList.add("zoomable");
     frame.classList.add("pannable");
     var scale = 1;

@@ -624,6 +624,10 @@ No flow passes through this scene.
         var li = element("li");
         li.setAttribute("data-name", item.id.toLowerCase());
         li.appendChild(link(item));
+        if (item.initial) {
+          li.appendChild(doc.createTextNode(" "));
+          li.appendChild(element("span", { "class": "kind start", title: "the app starts here" }, "start"));
+        }
         if (item.kind && item.kind !== "content") {
           li.appendChild(doc.createTextNode(" "));
           li.appendChild(element("span", { "class": "kind" }, item.kind));
@@ -678,6 +682,13 @@ No flow passes through this scene.
         button.setAttribute("aria-expanded", open ? "true" : "false");
         if (open) filter.focus();
       });
+      // Escape closes the open menu and gives the focus back to its button.
+      doc.addEventListener("keydown", function (event) {
+        if (event.key !== "Escape" || !sidebar.classList.contains("open")) return;
+        sidebar.classList.remove("open");
+        button.setAttribute("aria-expanded", "false");
+        button.focus();
+      });
     }
     // The current page's entry in view inside the sidebar (scrolling the sidebar only, never the page).
     var active = sidebar.querySelector("a[aria-current]");
@@ -707,6 +718,9 @@ No flow passes through this scene.
     }
     var natural = { width: length("width"), height: length("height") };
     if (!(natural.width > 0 && natural.height > 0)) return;
+    // The picture's links are the page's tables' links again: the keyboard skips them (a big graph would take a
+    // hundred Tab presses), the pointer still follows them.
+    Array.prototype.forEach.call(svg.querySelectorAll("a"), function (a) { a.setAttribute("tabindex", "-1"); });
     figure.classList.add("zoomable");
     frame.classList.add("pannable");
     var scale = 1;
@@ -855,6 +869,7 @@ a:hover { text-decoration: underline; }
 .sidebar a[aria-current] { font-weight: 700; color: var(--ink); }
 .sidebar .nav-heading { font-size: 12px; font-weight: 600; text-transform: uppercase; letter-spacing: .05em; color: var(--muted); margin: 1rem 0 .3rem; }
 .sidebar .kind { color: var(--muted); font-size: 12px; }
+.sidebar .kind.start { color: var(--ok); font-weight: 600; }
 .sidebar input[type=search] { width: 100%; font: inherit; padding: .3rem .5rem; border: 1px solid var(--line); border-radius: 4px; background: var(--page); color: var(--ink); }
 main { flex: 1; min-width: 0; padding: 1.5rem 2rem 4rem; max-width: 82rem; }
 main:focus { outline: none; }

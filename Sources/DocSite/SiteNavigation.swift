@@ -28,11 +28,18 @@ struct SiteNavigation {
             }
             if let up = parent[scene.id], !cyclic { children[up, default: []].append(scene.id) } else { roots.append(scene.id) }
         }
+        let initial = model.initial?.value
         func node(_ id: String) -> [String: Any] {
             var item: [String: Any] = ["id": id, "path": "scenes/\(id).html", "kind": model.scene(id)?.kind.rawValue ?? "content"]
+            if id == initial { item["initial"] = true }
             if let below = children[id], !below.isEmpty { item["children"] = below.map(node) }
             return item
         }
+        // Where the app starts comes first: the initial scene, or the top-level scene that holds it.
+        var top = initial
+        var seen: Set<String> = []
+        while let id = top, let up = parent[id], seen.insert(id).inserted { top = up }
+        if let top, let index = roots.firstIndex(of: top) { roots.insert(roots.remove(at: index), at: 0) }
         return roots.map(node)
     }
 

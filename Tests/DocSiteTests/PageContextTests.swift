@@ -90,5 +90,19 @@ final class PageContextTests: XCTestCase {
         let script = SiteNavigation(model: model, flows: []).script()
         XCTAssertTrue(script.hasPrefix("// The sidebar's data"))
         XCTAssertEqual(SiteNavigation(model: model, flows: []).script(), script, "deterministic")
+        XCTAssertEqual(tabs["initial"] as? Bool, true, "the initial scene is marked")
+        // Where the app starts comes first, however late the file has it.
+        let late = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: Late
+            initial: main
+            scenes:
+              extra: {storyboardID: Extra}
+              other: {storyboardID: Other}
+              main: {kind: navigation, root: home}
+              home: {}
+            """, path: "Late.yaml").model)
+        let order = SiteNavigation(model: late, flows: []).sceneTree().compactMap { $0["id"] as? String }
+        XCTAssertEqual(order, ["main", "extra", "other"])
     }
 }
