@@ -217,6 +217,7 @@ public struct DiffReport: Sendable {
             ("base", .string(options.baseLabel)),
             ("head", .string(options.headLabel)),
             ("summary", .string(summary)),
+            ("changed", .bool(!diff.isEmpty)),
             ("model", properties(diff.model)),
             ("scenes", .array(diff.scenes.map { change in
                 .object([("change", .string(change.change.rawValue)), ("scene", .string(change.id)), ("oldID", string(change.oldID)),

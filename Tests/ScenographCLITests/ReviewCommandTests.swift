@@ -50,6 +50,12 @@ final class ReviewCommandTests: XCTestCase {
         let result = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos.yaml"])
         XCTAssertEqual(result.status, 0)
         XCTAssertTrue(result.stdout.contains("no navigation change"), result.stdout)
+        // The JSON says so in a key the workflow reads to post no comment.
+        let json = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos.yaml", "--format", "json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["changed"] as? Bool, false)
+        let changed = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos-proposed.yaml", "--format", "json"])
+        XCTAssertEqual((try JSONSerialization.jsonObject(with: Data(changed.stdout.utf8)) as? [String: Any])?["changed"] as? Bool, true)
     }
 
     func testAnInvalidSideNamesTheSideAndFails() throws {
