@@ -106,7 +106,7 @@ public struct DiffReport: Sendable {
     func segueText(_ change: ModelDiff.SegueChange) -> String {
         let what = "\(change.kind.rawValue) → \(change.target)"
         switch change.change {
-        case .added: return "new \(what)"
+        case .added: return (["new \(what)"] + change.properties.map { "\($0.key): \($0.new ?? "")" }).joined(separator: "; ")
         case .removed: return "\(what), removed"
         case .renamed: return (["renamed from \(change.oldID ?? "?") (\(what))"] + change.properties.map(\.text)).joined(separator: "; ")
         case .changed: return change.properties.map(\.text).joined(separator: "; ")

@@ -388,8 +388,12 @@ private struct ModelDiffer {
                 changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
                                      target: target(segue), properties: [], location: segue.location))
             } else {
+                // What a reviewer asks of a new segue besides its kind and target: its trigger and how it presents.
+                let shown = ["trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor", "guard"]
+                let facts = content.filter { shown.contains($0.key) && $0.value != nil }
+                    .map { ModelDiff.PropertyChange(key: $0.key, old: nil, new: $0.value) }
                 changes.append(.init(change: .added, id: segue.qualifiedID, kind: segue.kind.value, target: target(segue),
-                                     properties: [], location: segue.location))
+                                     properties: facts, location: segue.location))
             }
         }
         for segue in removedOrder where !renamedBase.contains(segue.qualifiedID) {
