@@ -19,13 +19,18 @@ public struct LoadResult: Sendable {
         self.unvalidatedModel = unvalidatedModel
     }
 
-    /// The model with its errors when every one is in its flows: without flows it validates without an error.
-    /// The simulator runs such flows and stops at what they name that is not there, as a flow error.
+    /// The model with its errors when every one is a name in its flows that the model does not have (a scene or
+    /// segue a change removed): every error an unknown reference written in the flows, and the model without
+    /// flows valid under its own lint settings. The simulator runs such flows and stops at what they name that
+    /// is not there, as a flow error.
     public var flowErrorsOnly: SceneModel? {
-        guard model == nil, let unvalidated = unvalidatedModel, !unvalidated.flows.isEmpty else { return nil }
+        guard model == nil, let unvalidated = unvalidatedModel, let firstFlow = unvalidated.flows.map(\.location.line).min() else { return nil }
+        let errors = diagnostics.filter(\.isError)
+        guard errors.allSatisfy({ $0.category == DiagnosticCategory.unknownReference.id && $0.location.file == unvalidated.path
+                                   && $0.location.line >= firstFlow }) else { return nil }
         var withoutFlows = unvalidated
         withoutFlows.flows = []
-        return ModelValidator.validate(withoutFlows).contains(where: \.isError) ? nil : unvalidated
+        return withoutFlows.applyingLintSettings(to: ModelValidator.validate(withoutFlows)).contains(where: \.isError) ? nil : unvalidated
     }
 
     public var hasErrors: Bool { diagnostics.hasErrors }
@@ -259,7 +264,7 @@ extension ModelLoader {
     }
 
     /// `a/b/../c` → `a/c`, `./a` → `a`, lexically; a leading `..` stays.
-    static func tidied(_ path: String) -> String {
+    public static func tidied(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {

@@ -21,7 +21,10 @@ struct DiffCommand: ParsableCommand {
 
             Prints the diff as text, Markdown (a pull-request comment, never over 65,536 characters) or JSON. \
             With -o DIR, also writes diff.txt, diff.md, diff.json and the diff graph (diff.dot, diff.svg) into \
-            DIR. The exit status is 0 when the diff was made, changes or not, and 1 when a side is invalid.
+            DIR. The exit status is 0 when the diff was made, changes or not, and 1 when a side is invalid; \
+            with --git, a base that does not load (a change that repairs it) is compared with an empty app, \
+            and a head whose only errors are flows naming a scene or segue the change removed is diffed with \
+            those flows run until they stop there (notes give the errors).
             """
     )
 
@@ -165,7 +168,8 @@ struct DiffCommand: ParsableCommand {
             }
             return runnable
         }
-        if result.model == nil, side == "base" {
+        // Only a revision's contents: a base file given by path that is missing or unreadable is the user's error.
+        if result.model == nil, side == "base", git != nil {
             let errors = result.diagnostics.filter(\.isError)
             if !outputOptions.quiet {
                 Terminal.note("note: base (\(label)) does not load (\(Plural.count(errors.count, "error")), below): the app is compared with an empty one")

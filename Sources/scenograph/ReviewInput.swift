@@ -66,8 +66,13 @@ enum ReviewInput {
         for (path, head) in zip(paths, headPaths) where !exists(path, in: revision) { throw Absent(path: head) }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-git-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
+        // Each path inside the scratch folder, also one that climbs out of the current folder (`../Docs/App.yaml`):
+        // its leading `..` become `.up` folders, so that the files keep their relative places and stay in scratch.
         func local(_ path: String) -> String {
-            scratch.appendingPathComponent(path.hasPrefix("/") ? String(path.dropFirst()) : path).path
+            let tidy = ModelLoader.tidied(path.hasPrefix("/") ? String(path.dropFirst()) : path)
+            var parts = tidy.split(separator: "/").map(String.init)
+            for index in parts.indices where parts[index] == ".." { parts[index] = Self.upFolder }
+            return scratch.path + "/" + parts.joined(separator: "/")
         }
         @Sendable func show(_ path: String) throws -> [UInt8] {
             let place = gitPlace(path)
@@ -106,17 +111,30 @@ enum ReviewInput {
         }
         let result = ModelInput.load(localApp, options: options)
         let prefix = scratch.path + "/"
+        let label = "\(revision):"
+        /// `REV:path` as the user named it: `.up` folders back to `..`.
+        func relabelled(_ text: String) -> String {
+            var out = text.replacingOccurrences(of: prefix, with: label)
+            while out.contains(label + Self.upFolder + "/") || out.contains("/" + Self.upFolder + "/") {
+                out = out.replacingOccurrences(of: label + Self.upFolder + "/", with: label + "../")
+                    .replacingOccurrences(of: "/" + Self.upFolder + "/", with: "/../")
+            }
+            return out
+        }
         return use(result) { diagnostics in
             diagnostics.map { diagnostic in
                 var diagnostic = diagnostic
                 if diagnostic.location.file.hasPrefix(prefix) {
-                    diagnostic.location.file = "\(revision):" + diagnostic.location.file.dropFirst(prefix.count)
+                    diagnostic.location.file = relabelled(diagnostic.location.file)
                 }
-                diagnostic.message = diagnostic.message.replacingOccurrences(of: prefix, with: "\(revision):")
+                diagnostic.message = relabelled(diagnostic.message)
                 return diagnostic
             }
         }
     }
+
+    /// The folder standing for `..` inside the scratch folder of a revision's files.
+    static let upFolder = ".up"
 
     /// A path given that the revision does not have: the app is new (or moved) since.
     struct Absent: Error {

@@ -97,12 +97,10 @@ final class ReviewCommandTests: XCTestCase {
 
             """
         try model.write(to: good, atomically: true, encoding: .utf8)
-        let repaired = try CLIRunner.run(["diff", bad.path, good.path])
-        XCTAssertEqual(repaired.status, 0, repaired.stderr)
-        XCTAssertTrue(repaired.stderr.contains("note: base (\(bad.path)) does not load (1 error, below): the app is compared with an empty one"), repaired.stderr)
-        XCTAssertTrue(repaired.stderr.contains("\(bad.path):3:10: unknown scene 'nowhere'"), repaired.stderr)
-        XCTAssertTrue(repaired.stdout.contains("where it does not load"), repaired.stdout)
-        XCTAssertTrue(repaired.stdout.contains("+ detail"), repaired.stdout)
+        // Given by path (not --git), an invalid base is the user's error.
+        let named = try CLIRunner.run(["diff", bad.path, good.path])
+        XCTAssertEqual(named.status, 1, named.stderr)
+        XCTAssertTrue(named.stderr.contains("base (\(bad.path)) is not a valid model"), named.stderr)
         // The head removes the scene the flow opens.
         let removed = directory.appendingPathComponent("removed.yaml")
         try model.replacingOccurrences(of: "  list: {segues: {open: {kind: show, to: detail, trigger: Row}}}\n  detail: {}\n", with: "  list: {}\n")
@@ -113,9 +111,15 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("- detail"), result.stdout)
         XCTAssertTrue(result.stdout.contains("open: passed → error"), result.stdout)
         XCTAssertTrue(result.stdout.contains("flow error: tap: scene 'list' has no segue 'open'"), result.stdout)
-        // A head with any other error is still not diffed.
+        // A head with any other error is still not diffed, also one its lint settings make an error.
         let invalid = try CLIRunner.run(["diff", good.path, bad.path])
         XCTAssertEqual(invalid.status, 1)
+        let strict = directory.appendingPathComponent("strict.yaml")
+        try (String(contentsOf: removed, encoding: .utf8).replacingOccurrences(of: "  list: {}\n", with: "  list: {}\n  orphan: {}\n")
+             + "lint: {error: [unreachable-scene]}\n").write(to: strict, atomically: true, encoding: .utf8)
+        let lint = try CLIRunner.run(["diff", good.path, strict.path])
+        XCTAssertEqual(lint.status, 1, lint.stdout)
+        XCTAssertTrue(lint.stderr.contains("unreachable-scene"), lint.stderr)
     }
 
     /// A repository with two commits: the model and its storyboard change in the second; `--git HEAD~1` reads both
@@ -172,6 +176,27 @@ final class ReviewCommandTests: XCTestCase {
             XCTAssertTrue(other.stdout.contains("{\"key\": \"title\", \"old\": \"Settings\", \"new\": \"Preferences\"}"), other.stdout)
             XCTAssertTrue(other.stdout.contains("\"flow\": \"open-photo\""), other.stdout)
         }
+
+        // Named from a sibling folder (`../Docs/App.yaml`): the revision's files stay in the scratch folder and are
+        // named as given; the base's storyboard is the same file as the head's, so no finding is new.
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Tools"), withIntermediateDirectories: true)
+        let sibling = try CLIRunner.run(["diff", "--git", "HEAD~1", "../Docs/App.yaml", "--format", "json"], in: repository.appendingPathComponent("Tools"))
+        XCTAssertEqual(sibling.status, 0, sibling.stderr)
+        XCTAssertTrue(sibling.stdout.contains("{\"key\": \"title\", \"old\": \"Settings\", \"new\": \"Preferences\"}"), sibling.stdout)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: FileManager.default.temporaryDirectory.appendingPathComponent("Docs/App.yaml").path),
+                       "nothing is written outside the scratch folder")
+
+        // A pull request that repairs a base that does not load: compared with an empty app, with a note.
+        let working = try String(contentsOf: repository.appendingPathComponent("Docs/App.yaml"), encoding: .utf8)
+        try (working + "  broken: [\n").write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "commit", "-q", "-a", "-m", "broken"])
+        try working.write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+        let repaired = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/App.yaml"], in: repository)
+        XCTAssertEqual(repaired.status, 0, repaired.stderr)
+        XCTAssertTrue(repaired.stderr.contains("note: base (HEAD) does not load (1 error, below): the app is compared with an empty one"), repaired.stderr)
+        XCTAssertTrue(repaired.stderr.contains("  HEAD:Docs/App.yaml:"), repaired.stderr)
+        XCTAssertTrue(repaired.stdout.contains(", where it does not load → Docs/App.yaml): "), repaired.stdout)
+        try shell(["git", "reset", "-q", "--hard", "HEAD~1"])
 
         // A revision that git would read as an option is refused before git runs.
         let option = try CLIRunner.run(["diff", "--git=--output=\(repository.path)/written", "Docs/App.yaml"], in: repository)
