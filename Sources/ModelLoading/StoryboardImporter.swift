@@ -779,6 +779,12 @@ final class StoryboardImportSession {
                     warning("relationship segue outside its container's connections ignored", at: segueElement.location)
                     continue
                 }
+                if let destinationID = segueElement["destination"], !destinationID.isEmpty, documents[file].elementsByID[destinationID] == nil {
+                    // As for a segue: the storyboard would not build, and the container would lose a child in silence.
+                    error("relationship segue to '\(destinationID)', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)",
+                          at: segueElement.location, category: .unknownReference)
+                    continue
+                }
                 guard let relationship = segueElement["relationship"],
                       let destinationID = segueElement["destination"],
                       let target = sceneKey(file: file, objectID: destinationID), let child = names[target] else {

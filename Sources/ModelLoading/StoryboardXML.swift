@@ -226,8 +226,11 @@ enum StoryboardXML {
             if (6...8).contains(code), let reference = entityReference(line: line, column: column) {
                 message += ": '\(reference)'"
             }
-            if code == 9, let invalid = StoryboardXML.firstForbiddenCharacter(in: bytes) {
-                message += ": U+\(invalid.scalar) (XML allows no control characters other than tab, newline and carriage return)"
+            // The first forbidden character is the one the parser met, unless it stopped earlier (at a reference).
+            if code == 9, let invalid = StoryboardXML.firstForbiddenCharacter(in: bytes),
+               (invalid.line, invalid.column) <= (line, column) {
+                let what = invalid.scalar.hasPrefix("FFF") ? "a noncharacter" : "a control character other than tab, newline and carriage return"
+                message += ": U+\(invalid.scalar) (\(what), which XML does not allow)"
                 location = SourceLocation(file: file, line: invalid.line, column: invalid.column)
             } else if code == 9, let reference = entityReference(line: line, column: column), reference.hasPrefix("&#") {
                 message += ": '\(reference)' (a reference to a character XML does not allow)"

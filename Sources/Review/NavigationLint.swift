@@ -150,12 +150,16 @@ public struct NavigationLint: Sendable {
                 let style = structure.presentationStyle(segue)
                 var transition = segue.modalTransitionStyle?.value ?? segue.destination.flatMap { model.scene($0.value) }?.modalTransitionStyle
                 // A context that provides its transition style replaces the presented one's, as the simulator does.
+                var context: String?
                 if style == .currentContext || style == .overCurrentContext, let provided = structure.contextTransitionStyle(segue.source) {
-                    transition = provided
+                    transition = provided.style
+                    context = provided.scene
                 }
                 if transition == .partialCurl, kind != .popover, style != .fullScreen {
-                    findings.append(finding(.partialCurlMisuse, "segue '\(segue.qualifiedID)' uses the partialCurl transition with the \(style.rawValue) style; UIKit raises an exception unless the style is fullScreen",
-                                            at: segue.modalTransitionStyle?.location ?? segue.location, scene: segue.source))
+                    let message = context.map { "segue '\(segue.qualifiedID)' presents \(style.rawValue) in the context of '\($0)', which gives its partialCurl transition (providesPresentationContextTransitionStyle); UIKit raises an exception unless the style is fullScreen" }
+                        ?? "segue '\(segue.qualifiedID)' uses the partialCurl transition with the \(style.rawValue) style; UIKit raises an exception unless the style is fullScreen"
+                    findings.append(finding(.partialCurlMisuse, message,
+                                            at: context == nil ? segue.modalTransitionStyle?.location ?? segue.location : segue.location, scene: segue.source))
                 }
                 if style == .currentContext || style == .overCurrentContext {
                     let place = segue.modalPresentationStyle?.location ?? segue.location
@@ -320,19 +324,25 @@ struct Structure {
         return canShowInPlace.contains(id) && !model.scenes.isEmpty && inNavigationAtRunTime(id)
     }
 
-    /// The transition style of the context a context presentation from `id` finds, when that context provides it
-    /// (`providesPresentationContextTransitionStyle`): the first scene from `id` up its containers that defines a
-    /// presentation context.
-    func contextTransitionStyle(_ id: String) -> TransitionStyle? {
+    /// The transition style of the context a context presentation from `id` finds, and that context, when it
+    /// provides its style (`providesPresentationContextTransitionStyle`): the first scene from `id` up its
+    /// containers that defines a presentation context, else the topmost of them (the window root the simulator
+    /// falls back to). A scene pushed at run time finds its navigation controller's context, which no container
+    /// here shows: nil then, rather than a guess.
+    func contextTransitionStyle(_ id: String) -> (style: TransitionStyle, scene: String)? {
         var cursor: String? = id
         var seen: Set<String> = []
+        var top = id
         while let current = cursor, seen.insert(current).inserted {
             if let scene = model.scene(current), scene.definesPresentationContext {
-                return scene.providesPresentationContextTransitionStyle ? scene.modalTransitionStyle : nil
+                return scene.providesPresentationContextTransitionStyle ? (scene.modalTransitionStyle, scene.id) : nil
             }
+            top = current
             cursor = parent[current]
         }
-        return nil
+        if canShowInPlace.contains(id), inNavigationAtRunTime(id) { return nil }
+        guard let root = model.scene(top), root.providesPresentationContextTransitionStyle else { return nil }
+        return (root.modalTransitionStyle, root.id)
     }
 
     private func inNavigationAtRunTime(_ id: String) -> Bool {

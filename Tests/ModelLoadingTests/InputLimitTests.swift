@@ -361,10 +361,12 @@ import Testing
         let control = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document>\n  <scenes>ab\u{01}</scenes></document>\n"
         let controlResult = StoryboardImporter().importContents([(path: "c.storyboard", data: Data(control.utf8))])
         #expect(controlResult.diagnostics.brief == [
-            "c.storyboard:3:13: error: malformed XML: an invalid character: U+0001 (XML allows no control characters other than tab, newline and carriage return)",
+            "c.storyboard:3:13: error: malformed XML: an invalid character: U+0001 (a control character other than tab, newline and carriage return, which XML does not allow)",
         ])
         let reference = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document>\n  <scenes>&#1;</scenes></document>\n"
-        let referenceResult = StoryboardImporter().importContents([(path: "r.storyboard", data: Data(reference.utf8))])
+        // A reference met first is the error, not a forbidden byte further down.
+        let referenceFirst = reference.replacingOccurrences(of: "</document>", with: "\n<!-- \u{02} --></document>")
+        let referenceResult = StoryboardImporter().importContents([(path: "r.storyboard", data: Data(referenceFirst.utf8))])
         #expect(referenceResult.diagnostics.first?.message.hasSuffix("an invalid character: '&#1;' (a reference to a character XML does not allow)") == true, "\(referenceResult.diagnostics)")
         // Every code libxml2's parser reports for a document (xmlParserErrors 1…111) has words.
         for code in 1...111 {
@@ -395,6 +397,15 @@ import Testing
         #expect(view.diagnostics.map(\.isError) == [false], "\(view.diagnostics)")
         let fine = StoryboardImporter().importContents([(path: "f.storyboard", data: storyboard(destination: "B"))])
         #expect(fine.diagnostics.filter(\.isError).isEmpty)
+        // A container's relationship to a missing object too.
+        let root = Data(String(decoding: storyboard(destination: "B"), as: UTF8.self)
+            .replacingOccurrences(of: #"<viewController id="A" sceneMemberID="viewController"><view key="view" id="V"/>"#,
+                                  with: #"<navigationController id="A" sceneMemberID="viewController">"#)
+            .replacingOccurrences(of: #"<segue destination="B" kind="show" identifier="go" id="G"/></connections>"#, with: #"<segue destination="Gone" kind="relationship" relationship="rootViewController" id="R"/></connections>"#)
+            .replacingOccurrences(of: "</viewController></objects></scene>\n<scene sceneID=\"s2\">", with: "</navigationController></objects></scene>\n<scene sceneID=\"s2\">").utf8)
+        let relationship = StoryboardImporter().importContents([(path: "r.storyboard", data: root)])
+        #expect(relationship.diagnostics.brief.contains("r.storyboard:5:14: error: relationship segue to 'Gone', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)"),
+                "\(relationship.diagnostics)")
     }
 
     // MARK: - Follow-on and valid-but-broken cases
