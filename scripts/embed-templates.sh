@@ -13,10 +13,10 @@ out=Sources/DocSite/DefaultTemplates.swift
   for f in $(ls Templates/*.mustache | LC_ALL=C sort); do
     name=$(basename "$f" .mustache)
     echo "        (\"$name\", #\"\"\""
-    # The text byte for byte: a file's final newline is kept by the empty line before the closing quotes
-    # (the string ends before the newline that precedes them).
+    # The text byte for byte: the string ends before the newline that precedes the closing quotes, so one more
+    # line end keeps a file's final newline, and ends the last line of a file without one.
     cat "$f"
-    [ -z "$(tail -c1 "$f")" ] && echo ""
+    echo ""
     echo "\"\"\"#),"
   done
   echo "    ]"

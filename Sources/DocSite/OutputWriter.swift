@@ -36,8 +36,17 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
 
     /// A folder for the docs inside `output` that holds no input: `output/Navigation`, unless the input is there.
     static func folderBeside(input: String, in output: String) -> String {
-        let inside = (output as NSString).appendingPathComponent("Navigation")
-        return input == inside || input.hasPrefix(inside + "/") ? (output as NSString).appendingPathComponent("NavigationDocs") : inside
+        // Compared as absolute, standardised paths: `./Docs/Navigation/App.yaml` is inside `Docs/Navigation`.
+        func absolute(_ path: String) -> String {
+            let base = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            return (base as NSString).standardizingPath
+        }
+        for name in ["Navigation", "NavigationDocs", "NavigationDocs-2"] {
+            let inside = (output as NSString).appendingPathComponent(name)
+            let candidate = absolute(inside), given = absolute(input)
+            if given != candidate, !given.hasPrefix(candidate + "/") { return inside }
+        }
+        return (output as NSString).appendingPathComponent("NavigationDocs-3")
     }
 
     public var description: String {

@@ -302,7 +302,11 @@ struct PageContexts {
             let steps = entry.steps.map { step -> [String: Any] in
                 let calls = step.calls.map { call in call.receiver == scene.id ? call.call : "\(call.receiver): \(call.call)" }
                 let codes = calls.map { Markdown.codeSpan($0) }
-                let callbacks = zip(step.calls, zip(calls, codes)).map { ["call": $1.0, "callCode": $1.1, "detail": $0.detail] as [String: Any] }
+                let callbacks = zip(step.calls, zip(calls, codes)).map { call, text -> [String: Any] in
+                    var item: [String: Any] = ["call": text.0, "callCode": text.1]
+                    item["detail"] = call.detail.isEmpty ? nil : call.detail
+                    return item
+                }
                 // The calls as the built-in templates show them, in the page's markup: one value instead of a
                 // section with three lookups per call (`{{#callbacks}}{{^first}}, {{/first}}…`).
                 let callList = pageExtension == "html"
@@ -451,7 +455,7 @@ struct PageContexts {
         context["steps"] = report.steps.map { step -> [String: Any] in
             var row: [String: Any] = ["index": step.index, "text": step.text, "textCode": Markdown.codeSpan(step.text),
                                       "warnings": step.warnings, "failures": step.failures]
-            row["note"] = step.note
+            row["note"] = step.note.flatMap { $0.isEmpty ? nil : $0 }
             // An expectation's events, as code in the page's markup, comma-separated.
             let eventList = { (events: [String]) -> String? in
                 events.isEmpty ? nil : events.map { pageExtension == "html" ? "<code>" + Markdown.mustacheHTMLEscape($0) + "</code>" : Markdown.codeSpan($0) }
@@ -483,7 +487,8 @@ struct PageContexts {
                     return made
                 }()
                 var item: [String: Any] = ["receiver": event.receiver, "call": event.call, "callCode": callCode,
-                                           "detail": event.detail, "receiverLinked": receiver.linked]
+                                           "receiverLinked": receiver.linked]
+                item["detail"] = event.detail.isEmpty ? nil : event.detail
                 item["href"] = receiver.href
                 listLines.append(pageExtension == "html"
                     ? "<li>" + receiver.linked + ": <code>" + Markdown.mustacheHTMLEscape(event.call) + "</code>" + Self.detailHTML(event.detail) + "</li>"

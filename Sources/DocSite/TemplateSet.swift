@@ -142,7 +142,7 @@ public struct TemplateSources: Sendable {
         _ = Markdown.registered
         // Checked before the engine parses: it parses nested sections recursively.
         // Each template is read once; the structures serve the checks and the engine's texts below.
-        let structures = sources.map { TemplateStructure(text: $0.text) }
+        let structures = sources.map { TemplateStructure(text: $0.text, isPartial: $0.name.hasPrefix("_")) }
         let structure = includeProblems(structures)
         if structure.hasErrors { return (nil, structure) }
         var library = MustacheLibrary()

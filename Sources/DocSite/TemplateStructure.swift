@@ -59,7 +59,9 @@ struct TemplateStructure {
     /// The partials (`>`) the template includes, with their positions.
     var partials: [Tag] { tags.filter { $0.marker == ">" } }
 
-    init(text: String) {
+    /// `isPartial`: a partial (`_NAME`) may print `{{.}}` outside a section of its own, for the list item of the
+    /// section it is included in.
+    init(text: String, isPartial: Bool = false) {
         let characters = Array(text)
         let count = characters.count
         var open: [Character] = ["{", "{"], close: [Character] = ["}", "}"]
@@ -247,7 +249,7 @@ struct TemplateStructure {
                     report("the tag '\(quoted(start, position))' applies a transform ('name(value)'), which the docs do not support: transforms walk lists and dictionaries in an order that changes from run to run")
                     break scan
                 }
-                if value.isEmpty || (value == "." && sections.isEmpty && marker != "/") {
+                if value.isEmpty || (value == "." && sections.isEmpty && marker != "/" && !isPartial) {
                     report("the tag '\(quoted(start, position))' names nothing (it would print the whole page's data); name a value, or '.' for the current item of a list")
                     break scan
                 }

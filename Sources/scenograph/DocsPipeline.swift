@@ -90,6 +90,22 @@ enum CacheLocation {
 
     static let standardSizeLimit: Int64 = 2 << 30
 
+    /// Why `folder` cannot hold the cache (it is a file, or cannot be made or written), or nil when it can; made
+    /// here when missing, as the first cached render would make it.
+    static func problem(with folder: URL) -> String? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
+            if !isFolder.boolValue { return "is a file, not a folder" }
+            return access(folder.path, W_OK | X_OK) == 0 ? nil : "is a folder this user cannot write"
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return nil
+        } catch {
+            return "cannot be made (\((error as NSError).localizedFailureReason ?? "a part of its path is a file or cannot be written"))"
+        }
+    }
+
     struct SizeError: Error, CustomStringConvertible {
         var text: String
         var description: String {

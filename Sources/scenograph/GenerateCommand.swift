@@ -93,10 +93,9 @@ struct GenerateCommand: ParsableCommand {
 
         // The previous run's record: what it wrote, from which inputs.
         var cacheFolder = noCache ? nil : CacheLocation.standard()
-        var isFolder: ObjCBool = false
-        if let folder = cacheFolder, FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+        if let folder = cacheFolder, let problem = CacheLocation.problem(with: folder) {
             // Said, not silent: a CI cache step would restore it in vain, run after run.
-            Terminal.warning("the diagram cache '\(folder.path)' is a file, not a folder: this run caches nothing (set SCENOGRAPH_CACHE_DIR or XDG_CACHE_HOME to a folder)")
+            Terminal.warning("the diagram cache '\(folder.path)' \(problem): this run caches nothing (set SCENOGRAPH_CACHE_DIR or XDG_CACHE_HOME to a folder it can write)")
             cacheFolder = nil
         }
         let cacheLimit: Int64?

@@ -79,7 +79,11 @@ enum RenderJobs {
         if let allowed = affinityCount(try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)), allowed > 0 {
             cores = min(cores, allowed)
         }
-        if let quota = cgroupQuota(try? String(contentsOfFile: "/sys/fs/cgroup/cpu.max", encoding: .utf8)) {
+        // cgroup v2 (`cpu.max`: QUOTA PERIOD), else v1 (`cpu.cfs_quota_us` and `cpu.cfs_period_us`, -1: none).
+        let v2 = try? String(contentsOfFile: "/sys/fs/cgroup/cpu.max", encoding: .utf8)
+        let v1 = [try? String(contentsOfFile: "/sys/fs/cgroup/cpu/cpu.cfs_quota_us", encoding: .utf8),
+                  try? String(contentsOfFile: "/sys/fs/cgroup/cpu/cpu.cfs_period_us", encoding: .utf8)]
+        if let quota = cgroupQuota(v2) ?? cgroupQuota(v1.compactMap { $0?.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: " ")) {
             cores = min(cores, quota)
         }
         #endif
@@ -98,11 +102,11 @@ enum RenderJobs {
         return count
     }
 
-    /// The cores a cgroup v2 `cpu.max` (`QUOTA PERIOD`, or `max PERIOD` for none) allows, rounded up.
+    /// The cores a CPU quota allows, rounded up: `QUOTA PERIOD` in microseconds (`max` or -1 for none).
     static func cgroupQuota(_ text: String?) -> Int? {
         guard let fields = text?.split(whereSeparator: \.isWhitespace), fields.count >= 2,
               let quota = Int(fields[0]), let period = Int(fields[1]), quota > 0, period > 0 else { return nil }
-        return (quota + period - 1) / period
+        return quota / period + (quota % period == 0 ? 0 : 1)
     }
 
     static func outOfRange(_ jobs: Int) -> String {

@@ -298,6 +298,13 @@ final class DocSiteBuilderTests: XCTestCase {
         let own = TemplateSet.load(overrides: folder.path)
         XCTAssertEqual(own.diagnostics.map(\.message), [])
         XCTAssertEqual(try XCTUnwrap(own.templates).render("index.md", ["app": ["name": "A|B"] as [String: Any]]), "*Acme* | A\\|B\n# A\\|B\n")
+        // A partial prints the current item of the list it is included in.
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n- {{.}}\n".write(to: folder.appendingPathComponent("_item.md.mustache"), atomically: true, encoding: .utf8)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#names}}{{> _item.md}}{{/names}}".write(to: folder.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let items = TemplateSet.load(overrides: folder.path)
+        XCTAssertEqual(items.diagnostics.map(\.message), [])
+        XCTAssertEqual(try XCTUnwrap(items.templates).render("index.md", ["names": ["a_b", "c"]]), "- a\\_b\n- c\n")
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("_item.md.mustache"))
         try "{{> _brand.md}}# {{app.name}}\n".write(to: folder.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
         let plain = TemplateSet.load(overrides: folder.path)
         XCTAssertEqual(plain.diagnostics.map(\.message), ["'index.md.mustache' does not set '{{% CONTENT_TYPE: MARKDOWN}}': its values are then escaped for HTML ('&quot;', '&lt;') and a '|' in one breaks a table; start the template with that line"])

@@ -126,8 +126,6 @@ import TextFormats
         #expect(try !Self.findings(inside).contains { $0.category == "show-outside-navigation" })
     }
 
-    /// A flow that swipes a presentation away shows a way back, as a `dismiss` step does, when the swipe really
-    /// dismisses it: here the sheet's root refuses (`isModalInPresentation`), and a pushed scene above it does not.
     /// A context presentation takes the transition style of a context that provides its own (as the simulator
     /// does), so a partialCurl it replaces raises nothing; one it keeps still does.
     @Test func aContextThatProvidesItsTransitionReplacesPartialCurl() throws {
@@ -151,6 +149,8 @@ import TextFormats
         #expect(try Self.findings(kept).map(\.category).contains("partial-curl-misuse"))
     }
 
+    /// A flow that swipes a presentation away shows a way back, as a `dismiss` step does, when the swipe really
+    /// dismisses it: here the sheet's root refuses (`isModalInPresentation`), and a pushed scene above it does not.
     @Test func aSwipeThatDismissesIsAWayBack() throws {
         let scenes = "  home:\n    segues:\n      open: {kind: present, to: nav, trigger: Open}\n  nav: {kind: navigation, root: form}\n  form:\n    isModalInPresentation: true\n    segues:\n      more: {kind: show, to: more, trigger: More}\n  more: {}\n"
         let refused = "  refused:\n    steps:\n      - tap: home.open\n      - swipeDown\n      - expect: {chain: [home, nav]}\n"
