@@ -19,6 +19,14 @@ extension DiffReport {
 
 
             """))
+        if !options.headErrors.isEmpty {
+            // Kept whatever the length: the reviewer must see that the head does not pass `check`.
+            let listed = listedHeadErrors
+            var warning = "> [!WARNING]\n> " + Markdown.escape(headErrorsLead.prefix(1).uppercased() + headErrorsLead.dropFirst()) + ":\n"
+            warning += listed.shown.map { "> - \(Markdown.escape($0))\n" }.joined()
+            if listed.more > 0 { warning += "> - and \(listed.more) more\n" }
+            blocks.append(Block(kind: .frame, text: warning + "\n"))
+        }
         if diff.isEmpty {
             return blocks.map(\.text).joined()
         }

@@ -15,15 +15,34 @@ public struct DiffReport: Sendable {
         public var commentLimit: Int
         /// How many lines of a differing step's events each side shows.
         public var eventLines: Int
+        /// The head's errors when it was compared despite them (names in its flows the model does not have), as
+        /// `file:line:column: message`: every form says so first.
+        public var headErrors: [String]
 
         public init(baseLabel: String = "base", headLabel: String = "head", artifactURL: String? = nil,
-                    commentLimit: Int = 65_536, eventLines: Int = 12) {
+                    commentLimit: Int = 65_536, eventLines: Int = 12, headErrors: [String] = []) {
             self.baseLabel = baseLabel
             self.headLabel = headLabel
             self.artifactURL = artifactURL
             self.commentLimit = commentLimit
             self.eventLines = eventLines
+            self.headErrors = headErrors
         }
+    }
+
+    /// The most head errors a form lists, and the longest each is shown.
+    static let shownHeadErrors = 10
+    static let headErrorLength = 300
+
+    /// The head's errors as the forms list them: the first `shownHeadErrors`, each cut at `headErrorLength`.
+    var listedHeadErrors: (shown: [String], more: Int) {
+        let shown = options.headErrors.prefix(Self.shownHeadErrors).map { $0.count > Self.headErrorLength ? String($0.prefix(Self.headErrorLength)) + "…" : $0 }
+        return (Array(shown), max(0, options.headErrors.count - Self.shownHeadErrors))
+    }
+
+    /// The line that says the head was compared despite errors.
+    var headErrorsLead: String {
+        "the head has \(options.headErrors.count) error\(options.headErrors.count == 1 ? "" : "s") in its flows (check fails): they name what the model does not have, and run until they stop there"
     }
 
     public var diff: ModelDiff
@@ -136,6 +155,11 @@ public struct DiffReport: Sendable {
     /// The diff for a terminal.
     public func text() -> String {
         var out = "\(diff.headName) (\(options.baseLabel) → \(options.headLabel)): \(summary)\n"
+        if !options.headErrors.isEmpty {
+            let listed = listedHeadErrors
+            out += "\n" + headErrorsLead + "\n" + listed.shown.map { "  ! \($0)\n" }.joined()
+            if listed.more > 0 { out += "  ! and \(listed.more) more\n" }
+        }
         if diff.isEmpty { return out }
         if !diff.model.isEmpty {
             out += "\nmodel\n" + diff.model.map { "  ~ \($0.text)\n" }.joined()
@@ -218,6 +242,7 @@ public struct DiffReport: Sendable {
             ("head", .string(options.headLabel)),
             ("summary", .string(summary)),
             ("changed", .bool(!diff.isEmpty)),
+            ("headErrors", .array(options.headErrors.map { .string($0) })),
             ("model", properties(diff.model)),
             ("scenes", .array(diff.scenes.map { change in
                 .object([("change", .string(change.change.rawValue)), ("scene", .string(change.id)), ("oldID", string(change.oldID)),

@@ -86,7 +86,8 @@ struct DiffCommand: ParsableCommand {
                 throw ExitCode(1)
             }
         }
-        let loadedBase = try loadSide("base", label: baseLabel, doesNotLoad: &baseDoesNotLoad) {
+        var baseFlowErrors: [Diagnostic] = []
+        let loadedBase = try loadSide("base", label: baseLabel, doesNotLoad: &baseDoesNotLoad, flowErrors: &baseFlowErrors) {
             guard let git else { return try ReviewInput.load([paths[0]], options: input.loadOptions) }
             // A model or storyboard renamed or moved since (git's rename detection) is compared with what it was.
             let basePaths = ReviewInput.basePaths(paths, renames: ReviewInput.renames(since: git, near: paths))
@@ -105,14 +106,16 @@ struct DiffCommand: ParsableCommand {
             }
         }
         var headDoesNotLoad = false
+        var headErrors: [Diagnostic] = []
         let head = headIsRemoved ? SceneModel(path: headLabel, name: loadedBase.name)
-            : try loadSide("head", label: headLabel, doesNotLoad: &headDoesNotLoad) { try ReviewInput.load(headPaths, options: input.loadOptions) }
+            : try loadSide("head", label: headLabel, doesNotLoad: &headDoesNotLoad, flowErrors: &headErrors) { try ReviewInput.load(headPaths, options: input.loadOptions) }
         let base = baseIsNew || baseDoesNotLoad ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
 
         let report = DiffReport(base: base, head: head, context: context,
                                 options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new"
                                                    : baseDoesNotLoad ? "\(baseLabel), where it does not load" : baseLabel,
-                                              headLabel: headIsRemoved ? "\(headLabel), removed" : headLabel, artifactURL: artifactURL))
+                                              headLabel: headIsRemoved ? "\(headLabel), removed" : headLabel, artifactURL: artifactURL,
+                                              headErrors: headErrors.map { "\($0.location): \($0.message)" }))
         if !outputOptions.quiet, output != nil || format == .markdown {
             if report.graph.tooLargeToDraw {
                 Terminal.note("note: the diff graph is not drawn: \(report.graph.tooLargeText)")
@@ -149,7 +152,8 @@ struct DiffCommand: ParsableCommand {
     /// Loads one side; its diagnostics are printed under a line naming the side, and errors end the command, except
     /// in the base: a pull request that repairs an app that did not load compares it with an empty one
     /// (`doesNotLoad`), with a note that gives the base's errors.
-    private func loadSide(_ side: String, label: String, doesNotLoad: inout Bool, _ load: () throws -> LoadResult) throws -> SceneModel {
+    private func loadSide(_ side: String, label: String, doesNotLoad: inout Bool, flowErrors: inout [Diagnostic],
+                          _ load: () throws -> LoadResult) throws -> SceneModel {
         let result: LoadResult
         do {
             result = try load()
@@ -162,6 +166,7 @@ struct DiffCommand: ParsableCommand {
             // They run as they are and stop, as flow errors, where they name what is not there; `check` reports
             // the errors (and fails).
             let errors = result.diagnostics.filter(\.isError)
+            flowErrors = errors
             if !outputOptions.quiet {
                 Terminal.note("note: \(side) (\(label)) has \(Plural.count(errors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them):")
                 for error in errors { Terminal.note("  \(error.location): \(error.message)") }

@@ -111,6 +111,14 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("- detail"), result.stdout)
         XCTAssertTrue(result.stdout.contains("open: passed → error"), result.stdout)
         XCTAssertTrue(result.stdout.contains("flow error: tap: scene 'list' has no segue 'open'"), result.stdout)
+        // Every form says first that the head has errors, and which.
+        XCTAssertTrue(result.stdout.contains("the head has 2 errors in its flows (check fails)"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  ! \(removed.path):10:14: scene 'list' has no segue 'open'"), result.stdout)
+        let comment = try CLIRunner.run(["diff", good.path, removed.path, "--format", "markdown"])
+        XCTAssertTrue(comment.stdout.contains("> [!WARNING]\n> The head has 2 errors in its flows"), comment.stdout)
+        let json = try CLIRunner.run(["diff", good.path, removed.path, "--format", "json"])
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((object["headErrors"] as? [String])?.count, 2)
         // A head with any other error is still not diffed, also one its lint settings make an error.
         let invalid = try CLIRunner.run(["diff", good.path, bad.path])
         XCTAssertEqual(invalid.status, 1)
