@@ -885,6 +885,11 @@ final class StoryboardImportSession {
         "push": .push, "modal": .modal, "replace": .replace, "popover": .popover,
     ]
 
+    /// Whether a storyboard element is a view controller (of any class, mapped or not) or a reference to one.
+    static func isControllerElement(_ name: String) -> Bool {
+        name.hasSuffix("Controller") || name == "viewControllerPlaceholder" || name == "glkViewController" || name == "hostingController"
+    }
+
     private func mapSegue(_ element: StoryboardElement, rawKind: String, owner: StoryboardElement, ownerIsController: Bool,
                           source: String, file: Int) -> Segue? {
         let document = documents[file]
@@ -906,11 +911,22 @@ final class StoryboardImportSession {
             segue.action = Located(action, at: element.location)
             fallbackName = "unwind-\(action)"
         } else {
-            guard let destinationID = element["destination"], !destinationID.isEmpty,
-                  document.elementsByID[destinationID] != nil else {
+            guard let destinationID = element["destination"], !destinationID.isEmpty else {
+                error("\(rawKind) segue without a destination: the storyboard does not build (a merge or an edit gone wrong?)",
+                      at: element.location, category: .unknownReference)
+                return nil
+            }
+            guard let destinationObject = document.elementsByID[destinationID] else {
                 // Interface Builder's build refuses a segue whose destination is no object of the storyboard (a
                 // merge or a hand edit gone wrong): the app would not build.
-                error("\(rawKind) segue to '\(element["destination"] ?? "")', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)",
+                error("\(rawKind) segue to '\(destinationID)', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)",
+                      at: element.location, category: .unknownReference)
+                return nil
+            }
+            // A view, a cell or a control: a segue leads to a view controller, so this one is broken too. A view
+            // controller of a kind the importer does not map is left out below with a warning.
+            if !Self.isControllerElement(destinationObject.name) {
+                error("\(rawKind) segue to '\(destinationID)', which is a <\(destinationObject.name)>, not a view controller: the storyboard does not build (a merge or an edit gone wrong?)",
                       at: element.location, category: .unknownReference)
                 return nil
             }

@@ -393,8 +393,11 @@ import Testing
         #expect(missing.diagnostics.brief == [
             "m.storyboard:5:14: error: show segue to 'Nope-00-000', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)",
         ])
+        // A view is not a view controller: also a storyboard that does not build.
         let view = StoryboardImporter().importContents([(path: "v.storyboard", data: storyboard(destination: "V"))])
-        #expect(view.diagnostics.map(\.isError) == [false], "\(view.diagnostics)")
+        #expect(view.diagnostics.brief == [
+            "v.storyboard:5:14: error: show segue to 'V', which is a <view>, not a view controller: the storyboard does not build (a merge or an edit gone wrong?)",
+        ])
         let fine = StoryboardImporter().importContents([(path: "f.storyboard", data: storyboard(destination: "B"))])
         #expect(fine.diagnostics.filter(\.isError).isEmpty)
         // A container's relationship to a missing object too.
