@@ -164,7 +164,21 @@ public struct TemplateSources: Sendable {
             }
         }
         if diagnostics.hasErrors { return (nil, diagnostics) }
-        return (TemplateSet(library: library, plainTexts: plainTexts, overridden: overridden, digest: digest), diagnostics + advisories)
+        // A partial starts over with the engine's HTML escaping: one of your own that a Markdown template includes
+        // needs the Markdown line too (a '|' in a value would break a table, '&' would read '&amp;').
+        var partialAdvice: [Diagnostic] = []
+        let byName = Dictionary(sources.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var advised: Set<String> = []
+        for (source, read) in zip(sources, structures) where source.name.hasSuffix(".md") {
+            for tag in read.partials {
+                guard let partial = byName[tag.name], overridden.contains(tag.name), !partial.text.contains("CONTENT_TYPE"),
+                      !partial.name.hasSuffix(".md") || !advisories.contains(where: { $0.location.file == partial.file }),
+                      advised.insert(tag.name).inserted else { continue }
+                partialAdvice.append(.warning("'\(tag.name)', included by the Markdown template '\(source.name)', does not set '{{% CONTENT_TYPE: MARKDOWN}}': its values are escaped for HTML ('&quot;', '&lt;') and a '|' in one breaks a table; start it with that line",
+                                              at: SourceLocation(file: partial.file, line: 1, column: 1)))
+            }
+        }
+        return (TemplateSet(library: library, plainTexts: plainTexts, overridden: overridden, digest: digest), diagnostics + advisories + partialAdvice)
     }
 
     /// The text the engine parses for a template: as it is, but for a template without tags that holds `{` (a

@@ -305,6 +305,12 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(items.diagnostics.map(\.message), [])
         XCTAssertEqual(try XCTUnwrap(items.templates).render("index.md", ["names": ["a_b", "c"]]), "- a\\_b\n- c\n")
         try FileManager.default.removeItem(at: folder.appendingPathComponent("_item.md.mustache"))
+        // A partial without the Markdown line, included by a Markdown page, whatever its name.
+        try "- {{.}}\n".write(to: folder.appendingPathComponent("_item.mustache"), atomically: true, encoding: .utf8)
+        try "{{% CONTENT_TYPE: MARKDOWN}}\n{{#names}}{{> _item}}{{/names}}".write(to: folder.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(TemplateSet.load(overrides: folder.path).diagnostics.map(\.message),
+                       ["'_item', included by the Markdown template 'index.md', does not set '{{% CONTENT_TYPE: MARKDOWN}}': its values are escaped for HTML ('&quot;', '&lt;') and a '|' in one breaks a table; start it with that line"])
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("_item.mustache"))
         try "{{> _brand.md}}# {{app.name}}\n".write(to: folder.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
         let plain = TemplateSet.load(overrides: folder.path)
         XCTAssertEqual(plain.diagnostics.map(\.message), ["'index.md.mustache' does not set '{{% CONTENT_TYPE: MARKDOWN}}': its values are then escaped for HTML ('&quot;', '&lt;') and a '|' in one breaks a table; start the template with that line"])
