@@ -210,7 +210,8 @@ extension ModelLoader {
     /// What to tell people about the main storyboard: that the first one was taken for want of a name, or that the
     /// one named is not among the storyboards.
     static func mainStoryboardNotes(_ imported: StoryboardImport, choice: MainStoryboardChoice?, count: Int, howToName: String) -> [String] {
-        guard let main = imported.mainStoryboard else { return [] }
+        // With errors (a storyboard that does not load may be the one named Main) the guess would mislead.
+        guard let main = imported.mainStoryboard, !imported.hasErrors else { return [] }
         if !main.isNamed {
             // `Main` is what Xcode names it: taking it needs no word.
             guard count > 1, main.guess != .xcodeDefault else { return [] }

@@ -110,6 +110,15 @@ import Testing
         let others = ModelLoader().load(storyboards: [Self.files[2], Self.files[1]])
         #expect(others.model?.initial?.value == "StyledNavigationController")
         #expect(others.notes == ["no main storyboard is named: 'Social' (none is named Main; the first with an initial view controller) is taken as the main storyboard (its scenes have bare identifiers, the others' carry their storyboard's name); to name it, give the app's Info.plist with --info-plist, or a model with 'mainStoryboard:'"])
+        // A Main that does not load makes no "none is named Main" note: its error is what to fix.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("broken-main-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("Main.storyboard")
+        try Data("<?xml version=\"1.0\"?>\n<document x=1>\n".utf8).write(to: broken)
+        let withBrokenMain = ModelLoader().load(storyboards: [broken.path, Self.files[2], Self.files[1]])
+        #expect(withBrokenMain.hasErrors)
+        #expect(withBrokenMain.notes.isEmpty, "\(withBrokenMain.notes)")
         let named = ModelLoader().load(storyboards: Self.files.reversed(), mainStoryboard: "Main")
         #expect(named.notes.isEmpty)
         #expect(named.model?.initial?.value == "TabBarController")
