@@ -145,7 +145,7 @@ enum DefaultTemplates {
 
 ## Steps
 
-Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: [open it]({{image}}) ([DOT source]({{dot}})).{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}
+Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each.
 
 <details><summary>How to read the diagrams</summary>
 
@@ -412,7 +412,7 @@ Validation found nothing to warn about.
 <tr><th>Kind</th><td>{{scene.kind}}</td></tr>
 <tr><th>Class</th><td><code class="type">{{{scene.classNameHTML}}}</code></td></tr>
 {{#scene.storyboardID}}<tr><th>Storyboard ID</th><td><code>{{scene.storyboardID}}</code></td></tr>{{/scene.storyboardID}}
-<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/containerPath}}</td></tr>
+<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}}</td></tr>
 <tr><th>When presented</th><td>{{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}}</td></tr>
 <tr><th>Defines presentation context</th><td>{{scene.definesPresentationContext}}</td></tr>
 {{#scene.origin}}<tr><th>Imported from</th><td><code>{{storyboard}}</code> object <code>{{objectID}}</code></td></tr>{{/scene.origin}}
@@ -493,7 +493,7 @@ Validation found nothing to warn about.
 {{#scene.storyboardID}}
 | Storyboard ID | {{{scene.storyboardIDCode}}} |
 {{/scene.storyboardID}}
-| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/containerPath}} |
+| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}[{{id}}]({{href}}){{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}} |
 | When presented | {{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}} |
 | Defines presentation context | {{scene.definesPresentationContext}} |
 {{#scene.origin}}

@@ -17,6 +17,8 @@ struct PageContexts {
     let appSummaryHTML: String
     /// For each scene, per flow (in flow order), the steps in which its instances receive calls.
     let callbacksByScene: [String: [(flow: Int, steps: [(index: Int, text: String, calls: [(receiver: String, call: String, detail: String)])])]]
+    /// The navigation controllers each scene no container holds is pushed onto (`navigationStacks(of:)`).
+    let pushedOnto: [String: [String]]
 
     init(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], pageExtension: String) {
         self.model = model
@@ -44,6 +46,43 @@ struct PageContexts {
             }
         }
         self.callbacksByScene = index
+        self.pushedOnto = Self.navigationStacks(of: model)
+    }
+
+    /// For each scene no container holds, the navigation controllers its `show` (or `push`) segues push it onto:
+    /// the nearest one around the segue's source, or, for a source that is itself pushed, the ones it is pushed
+    /// onto. A fixed point over the segues, in model order.
+    static func navigationStacks(of model: SceneModel) -> [String: [String]] {
+        func parent(_ id: String) -> String? { model.container(of: id)?.id ?? model.embedder(of: id)?.scene.id }
+        func nearestNavigation(_ id: String) -> String? {
+            var cursor = parent(id)
+            var seen: Set<String> = [id]
+            while let current = cursor, seen.insert(current).inserted {
+                if model.scene(current)?.kind == .navigation { return current }
+                cursor = parent(current)
+            }
+            return nil
+        }
+        let pushes = model.allSegues.filter { [.show, .push].contains($0.kind.value) }.compactMap { segue -> (source: String, target: String)? in
+            guard let target = segue.destination?.value, let scene = model.scene(target), scene.kind != .navigation,
+                  parent(target) == nil else { return nil }
+            return (segue.source, target)
+        }
+        var stacks: [String: [String]] = [:]
+        var changed = true
+        var rounds = 0
+        while changed, rounds <= model.scenes.count {
+            changed = false
+            rounds += 1
+            for push in pushes {
+                let onto = nearestNavigation(push.source).map { [$0] } ?? stacks[push.source] ?? []
+                for navigation in onto where !(stacks[push.target] ?? []).contains(navigation) {
+                    stacks[push.target, default: []].append(navigation)
+                    changed = true
+                }
+            }
+        }
+        return stacks
     }
 
     // MARK: - Paths
@@ -245,6 +284,9 @@ struct PageContexts {
             cursor = parentID(of: id)
         }
         context["containerPath"] = marked(ancestors.map { sceneLink($0, root: root) })
+        let stacks = ancestors.isEmpty ? pushedOnto[scene.id] ?? [] : []
+        context["hasPushedOnto"] = !stacks.isEmpty
+        context["pushedOnto"] = marked(stacks.map { sceneLink($0, root: root) })
         var children: [[String: Any]] = []
         for (offset, child) in scene.containedScenes.enumerated() {
             var item = sceneLink(child.value, root: root)

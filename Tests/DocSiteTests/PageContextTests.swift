@@ -79,6 +79,32 @@ final class PageContextTests: XCTestCase {
         XCTAssertTrue(page.contains("<code>again</code></td>"), page)
     }
 
+    /// A scene no container holds lives on the navigation stacks its show segues push it onto: the nearest one
+    /// around the source, or where a pushed source is pushed; a cycle of pushes ends.
+    func testPushedScenesLiveOnTheStacksTheyArePushedOnto() throws {
+        let model = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: Stacks
+            initial: tabs
+            scenes:
+              tabs: {kind: tabBar, tabs: [navA, navB]}
+              navA: {kind: navigation, root: a}
+              navB: {kind: navigation, root: b}
+              a: {segues: {open: {kind: show, to: detail, trigger: Row}}}
+              b: {segues: {open: {kind: show, to: detail, trigger: Row}}}
+              detail: {segues: {more: {kind: show, to: more, trigger: More}}}
+              more: {segues: {back: {kind: show, to: detail, trigger: Again}}}
+              sheet: {}
+            """, path: "Stacks.yaml").model)
+        let stacks = PageContexts.navigationStacks(of: model)
+        XCTAssertEqual(stacks["detail"], ["navA", "navB"])
+        XCTAssertEqual(stacks["more"], ["navA", "navB"])
+        XCTAssertNil(stacks["sheet"])
+        XCTAssertNil(stacks["a"], "a scene a container holds lives there")
+        let page = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md").scene(try XCTUnwrap(model.scene("more")), diagrams: [:])
+        XCTAssertEqual((page["pushedOnto"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["navA", "navB"])
+    }
+
     /// The sidebar's data: tabs above their stacks, each stack above its root; flows with their results.
     func testNavigationGroupsScenesByContainer() throws {
         let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
