@@ -24,10 +24,11 @@ public struct LoadResult: Sendable {
     /// flows valid under its own lint settings. The simulator runs such flows and stops at what they name that
     /// is not there, as a flow error.
     public var flowErrorsOnly: SceneModel? {
-        guard model == nil, let unvalidated = unvalidatedModel, let firstFlow = unvalidated.flows.map(\.location.line).min() else { return nil }
+        // The errors' files may be named otherwise than the model's path (a revision's files are labelled
+        // `REV:path`); what makes them the flows' is that the model without its flows has none.
+        guard model == nil, let unvalidated = unvalidatedModel, !unvalidated.flows.isEmpty else { return nil }
         let errors = diagnostics.filter(\.isError)
-        guard errors.allSatisfy({ $0.category == DiagnosticCategory.unknownReference.id && $0.location.file == unvalidated.path
-                                   && $0.location.line >= firstFlow }) else { return nil }
+        guard errors.allSatisfy({ $0.category == DiagnosticCategory.unknownReference.id }) else { return nil }
         var withoutFlows = unvalidated
         withoutFlows.flows = []
         return withoutFlows.applyingLintSettings(to: ModelValidator.validate(withoutFlows)).contains(where: \.isError) ? nil : unvalidated

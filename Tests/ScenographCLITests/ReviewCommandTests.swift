@@ -119,6 +119,10 @@ final class ReviewCommandTests: XCTestCase {
         let json = try CLIRunner.run(["diff", good.path, removed.path, "--format", "json"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((object["headErrors"] as? [String])?.count, 2)
+        // A base with such errors is diffed the same way (its flows run as they are).
+        let reversed = try CLIRunner.run(["diff", removed.path, good.path])
+        XCTAssertEqual(reversed.status, 0, reversed.stderr)
+        XCTAssertTrue(reversed.stderr.contains("note: base (\(removed.path)) has 2 errors in its flows"), reversed.stderr)
         // A head with any other error is still not diffed, also one its lint settings make an error.
         let invalid = try CLIRunner.run(["diff", good.path, bad.path])
         XCTAssertEqual(invalid.status, 1)
