@@ -62,6 +62,10 @@
           li.appendChild(doc.createTextNode(" "));
           li.appendChild(element("span", { "class": "kind start", title: "the app starts here" }, "start"));
         }
+        if (item.pushed) {
+          li.appendChild(doc.createTextNode(" "));
+          li.appendChild(element("span", { "class": "kind", title: "pushed onto this navigation controller by a show segue" }, "pushed"));
+        }
         if (item.kind && item.kind !== "content") {
           li.appendChild(doc.createTextNode(" "));
           li.appendChild(element("span", { "class": "kind" }, item.kind));

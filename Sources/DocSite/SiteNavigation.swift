@@ -9,11 +9,20 @@ struct SiteNavigation {
     let model: SceneModel
     let flows: [FlowReport]
 
-    /// The scenes as a forest: each scene under its container or embedding scene, in file order.
+    /// The scenes as a forest: each scene under its container or embedding scene, in file order; a scene no
+    /// container holds, under the first navigation controller its show segues push it onto (`pushed`), where a
+    /// reader looks for it, rather than at the top.
     func sceneTree() -> [[String: Any]] {
         var parent: [String: String] = [:]
         for scene in model.scenes {
             if let id = model.container(of: scene.id)?.id ?? model.embedder(of: scene.id)?.scene.id { parent[scene.id] = id }
+        }
+        var pushed: Set<String> = []
+        for (scene, stacks) in PageContexts.navigationStacks(of: model) {
+            if parent[scene] == nil, let first = stacks.first {
+                parent[scene] = first
+                pushed.insert(scene)
+            }
         }
         var children: [String: [String]] = [:]
         var roots: [String] = []
@@ -32,6 +41,7 @@ struct SiteNavigation {
         func node(_ id: String) -> [String: Any] {
             var item: [String: Any] = ["id": id, "path": "scenes/\(id).html", "kind": model.scene(id)?.kind.rawValue ?? "content"]
             if id == initial { item["initial"] = true }
+            if pushed.contains(id) { item["pushed"] = true }
             if let below = children[id], !below.isEmpty { item["children"] = below.map(node) }
             return item
         }

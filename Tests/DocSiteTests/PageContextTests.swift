@@ -103,6 +103,13 @@ final class PageContextTests: XCTestCase {
         XCTAssertNil(stacks["a"], "a scene a container holds lives there")
         let page = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md").scene(try XCTUnwrap(model.scene("more")), diagrams: [:])
         XCTAssertEqual((page["pushedOnto"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["navA", "navB"])
+        // The sidebar lists a pushed scene under the first stack that pushes it, marked so.
+        let tree = SiteNavigation(model: model, flows: []).sceneTree()
+        let navA = try XCTUnwrap((tree.first?["children"] as? [[String: Any]])?.first { $0["id"] as? String == "navA" })
+        let underA = (navA["children"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(underA.compactMap { $0["id"] as? String }, ["a", "detail", "more"])
+        XCTAssertEqual(underA.map { $0["pushed"] as? Bool ?? false }, [false, true, true])
+        XCTAssertEqual(tree.compactMap { $0["id"] as? String }, ["tabs", "sheet"])
     }
 
     /// The sidebar's data: tabs above their stacks, each stack above its root; flows with their results.
