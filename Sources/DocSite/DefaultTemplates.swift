@@ -596,12 +596,12 @@ No flow passes through this scene.
     container.appendChild(filter);
 
     // A name breaks where its words meet (camel case, '.', '_', '-'), as the pages' tables break it, not mid-word.
+    function upper(c) { return c !== "" && c === c.toUpperCase() && c !== c.toLowerCase(); }
+    function lower(c) { return c !== "" && c === c.toLowerCase() && c !== c.toUpperCase(); }
     function breakable(node, name) {
       var start = 0;
       for (var i = 1; i <= name.length; i++) {
         var previous = name.charAt(i - 1), character = name.charAt(i), next = name.charAt(i + 1);
-        var upper = function (c) { return c !== "" && c === c.toUpperCase() && c !== c.toLowerCase(); };
-        var lower = function (c) { return c !== "" && c === c.toLowerCase() && c !== c.toUpperCase(); };
         var humps = upper(character) && (lower(previous) || /[0-9]/.test(previous));
         var acronymEnds = upper(character) && upper(previous) && lower(next);
         var separator = (previous === "." || previous === "_" || previous === "-") && character !== "." && character !== "_" && character !== "-";

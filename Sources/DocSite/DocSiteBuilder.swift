@@ -410,11 +410,13 @@ public struct DocSiteBuilder: Sendable {
         }
 
         // The site's navigation script, which takes a while for thousands of scenes, is made meanwhile.
-        let navigationScript = html ? BackgroundValue { Array(SiteNavigation(model: model, flows: flows).script().utf8) } : nil
+        // Where pushed scenes live: for the scene pages of both flavours and the sidebar, found once.
+        let pushedOnto = PageContexts.navigationStacks(of: model)
+        let navigationScript = html ? BackgroundValue { Array(SiteNavigation(model: model, flows: flows, pushedOnto: pushedOnto).script().utf8) } : nil
 
         for ext in html ? ["md", "html"] : ["md"] {
             let contexts = {
-                var contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext)
+                var contexts = PageContexts(model: model, warnings: warnings, flows: flows, pageExtension: ext, pushedOnto: pushedOnto)
                 contexts.legend = legend
                 return contexts
             }()

@@ -20,7 +20,9 @@ struct PageContexts {
     /// The navigation controllers each scene no container holds is pushed onto (`navigationStacks(of:)`).
     let pushedOnto: [String: [String]]
 
-    init(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], pageExtension: String) {
+    /// `pushedOnto`: `navigationStacks(of: model)` when the caller has it already (a build makes it once for both
+    /// flavours and the sidebar).
+    init(model: SceneModel, warnings: [Diagnostic], flows: [FlowReport], pageExtension: String, pushedOnto: [String: [String]]? = nil) {
         self.model = model
         self.warnings = warnings
         self.flows = flows
@@ -46,27 +48,27 @@ struct PageContexts {
             }
         }
         self.callbacksByScene = index
-        self.pushedOnto = Self.navigationStacks(of: model)
+        self.pushedOnto = pushedOnto ?? Self.navigationStacks(of: model)
     }
 
     /// For each scene no container holds, the navigation controllers its `show` (or `push`) segues push it onto:
     /// the nearest one around the segue's source, or, for a source that is itself pushed, the ones it is pushed
     /// onto. A fixed point over the segues, in model order.
     static func navigationStacks(of model: SceneModel) -> [String: [String]] {
-        func parent(_ id: String) -> String? { model.container(of: id)?.id ?? model.embedder(of: id)?.scene.id }
         func nearestNavigation(_ id: String) -> String? {
-            var cursor = parent(id)
+            var cursor = parentID(of: id, in: model)
             var seen: Set<String> = [id]
             while let current = cursor, seen.insert(current).inserted {
                 if model.scene(current)?.kind == .navigation { return current }
-                cursor = parent(current)
+                cursor = parentID(of: current, in: model)
             }
             return nil
         }
-        let pushes = model.allSegues.filter { [.show, .push].contains($0.kind.value) }.compactMap { segue -> (source: String, target: String)? in
+        // Each push with the navigation controller around its source, found once.
+        let pushes = model.allSegues.filter { [.show, .push].contains($0.kind.value) }.compactMap { segue -> (source: String, target: String, around: String?)? in
             guard let target = segue.destination?.value, let scene = model.scene(target), scene.kind != .navigation,
-                  parent(target) == nil else { return nil }
-            return (segue.source, target)
+                  parentID(of: target, in: model) == nil else { return nil }
+            return (segue.source, target, nearestNavigation(segue.source))
         }
         var stacks: [String: [String]] = [:]
         var changed = true
@@ -75,7 +77,7 @@ struct PageContexts {
             changed = false
             rounds += 1
             for push in pushes {
-                let onto = nearestNavigation(push.source).map { [$0] } ?? stacks[push.source] ?? []
+                let onto = push.around.map { [$0] } ?? stacks[push.source] ?? []
                 for navigation in onto where !(stacks[push.target] ?? []).contains(navigation) {
                     stacks[push.target, default: []].append(navigation)
                     changed = true
@@ -251,7 +253,10 @@ struct PageContexts {
     // MARK: - Scene pages
 
     /// The container or embedding scene of `id`.
-    func parentID(of id: String) -> String? {
+    func parentID(of id: String) -> String? { Self.parentID(of: id, in: model) }
+
+    /// The scene that holds `id`: its container, else the scene that embeds it.
+    static func parentID(of id: String, in model: SceneModel) -> String? {
         model.container(of: id)?.id ?? model.embedder(of: id)?.scene.id
     }
 

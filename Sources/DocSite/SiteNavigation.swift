@@ -8,6 +8,8 @@ import SceneModel
 struct SiteNavigation {
     let model: SceneModel
     let flows: [FlowReport]
+    /// `PageContexts.navigationStacks(of: model)`, made once per build; nil: made here.
+    var pushedOnto: [String: [String]]? = nil
 
     /// The scenes as a forest: each scene under its container or embedding scene, in file order; a scene no
     /// container holds, under the first navigation controller its show segues push it onto (`pushed`), where a
@@ -15,10 +17,10 @@ struct SiteNavigation {
     func sceneTree() -> [[String: Any]] {
         var parent: [String: String] = [:]
         for scene in model.scenes {
-            if let id = model.container(of: scene.id)?.id ?? model.embedder(of: scene.id)?.scene.id { parent[scene.id] = id }
+            if let id = PageContexts.parentID(of: scene.id, in: model) { parent[scene.id] = id }
         }
         var pushed: Set<String> = []
-        for (scene, stacks) in PageContexts.navigationStacks(of: model) {
+        for (scene, stacks) in pushedOnto ?? PageContexts.navigationStacks(of: model) {
             if parent[scene] == nil, let first = stacks.first {
                 parent[scene] = first
                 pushed.insert(scene)
