@@ -113,9 +113,15 @@ struct PageContexts {
     /// is linked: `library.showPhoto` links `library`; a sentence's last `.` is text.
     func linkedText(_ text: String, root: String) -> (markdown: String, html: String) {
         var markdown = "", html = ""
-        func plain(_ text: Substring) {
-            markdown += Markdown.escape(String(text))
-            html += Markdown.escapeHTML(String(text))
+        // Text that links nothing is escaped in runs, from `written` to the next link or the end: escaping works
+        // character by character, so a run escapes as its characters would one by one.
+        var written = text.startIndex
+        func writePlain(upTo end: String.Index) {
+            guard written < end else { return }
+            let part = String(text[written..<end])
+            markdown += Markdown.escape(part)
+            html += Markdown.escapeHTML(part)
+            written = end
         }
         func emit(_ word: Substring) {
             guard !word.isEmpty else { return }
@@ -128,18 +134,16 @@ struct PageContexts {
                 // An instance is `scene#N`: a word running on past its number is not one.
                 let number = prefix.split(separator: "#", maxSplits: 1).dropFirst().first
                 guard model.scene(scene) != nil, number.map({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) ?? true else { continue }
+                writePlain(upTo: word.startIndex)
                 let href = root + scenePath(scene)
                 markdown += "[\(Markdown.escape(String(prefix)))](\(href))"
                 html += "<a href=\"\(Markdown.escapeHTML(href))\">\(Markdown.escapeHTML(String(prefix)))</a>"
-                if cut < word.endIndex {
-                    plain(word[cut...cut])
-                    emit(word[word.index(after: cut)...])
-                }
+                written = cut
+                if cut < word.endIndex { emit(word[word.index(after: cut)...]) }
                 return
             }
             // No scene starts here: its first part is text, and the rest is tried after the separator.
-            guard let separator = word.firstIndex(where: { $0 == "." || $0 == "@" }) else { return plain(word) }
-            plain(word[...separator])
+            guard let separator = word.firstIndex(where: { $0 == "." || $0 == "@" }) else { return }
             emit(word[word.index(after: separator)...])
         }
         var start = text.startIndex
@@ -147,10 +151,10 @@ struct PageContexts {
             let character = text[index]
             if character.isASCII, character.isLetter || character.isNumber || "_-#.@".contains(character) { continue }
             emit(text[start..<index])
-            plain(text[index...index])
             start = text.index(after: index)
         }
         emit(text[start...])
+        writePlain(upTo: text.endIndex)
         return (markdown, html)
     }
 

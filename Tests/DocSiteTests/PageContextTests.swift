@@ -2,6 +2,7 @@
 import Foundation
 import ModelLoading
 import SceneModel
+import TextFormats
 import XCTest
 
 /// What the pages say in words: chains listed without silent truncation, step effects with linked scene names,
@@ -49,6 +50,29 @@ final class PageContextTests: XCTestCase {
         let linked = contexts.linkedText("tap: main.open; main presents Display.Gpx#2 on List@tabs. Display.Other and Display.", root: "../")
         XCTAssertEqual(linked.markdown, "tap: [main](../scenes/main.md).open; [main](../scenes/main.md) presents [Display.Gpx\\#2](../scenes/Display.Gpx.md) on [List@tabs](../scenes/List@tabs.md). Display.Other and Display.")
         XCTAssertEqual(linked.html, "tap: <a href=\"../scenes/main.md\">main</a>.open; <a href=\"../scenes/main.md\">main</a> presents <a href=\"../scenes/Display.Gpx.md\">Display.Gpx#2</a> on <a href=\"../scenes/List@tabs.md\">List@tabs</a>. Display.Other and Display.")
+    }
+
+    /// The text between links is escaped in runs: the same as escaping it character by character, whatever it holds.
+    func testLinkedTextEscapesTheTextAroundLinksAsEachCharacterWould() throws {
+        let text = "format: 1\nname: Q\ninitial: main\nscenes:\n  main: {}\n  Display.Gpx: {}\n"
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "Q.yaml").model)
+        let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
+        let samples = ["*a* [b] main & <c>\r\nDisplay.Gpx_1 | `d` main", "café́ main#3 é main.Display.Gpx", "main", "", "\u{1}main\u{7}"]
+        for sample in samples {
+            let linked = contexts.linkedText(sample, root: "")
+            // The same text with each link made plain again must be the text escaped whole.
+            var markdown = linked.markdown, html = linked.html
+            for (shown, target) in [("main", "main"), ("Display.Gpx", "Display.Gpx"), ("main\\#3", "main")] {
+                markdown = markdown.replacingOccurrences(of: "[\(shown)](scenes/\(target).md)", with: shown)
+            }
+            for (shown, target) in [("main", "main"), ("Display.Gpx", "Display.Gpx"), ("main#3", "main")] {
+                html = html.replacingOccurrences(of: "<a href=\"scenes/\(target).md\">\(shown)</a>", with: shown)
+            }
+            XCTAssertEqual(markdown, Markdown.escape(sample), sample)
+            XCTAssertEqual(html, Markdown.escapeHTML(sample), sample)
+        }
+        XCTAssertEqual(contexts.linkedText("*a* main", root: "").markdown, "\\*a\\* [main](scenes/main.md)")
+        XCTAssertEqual(contexts.linkedText("x.main", root: "").markdown, "x.[main](scenes/main.md)")
     }
 
     func testMarkdownScenePagesDefineTheirSegueAnchors() throws {
