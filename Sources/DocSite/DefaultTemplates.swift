@@ -138,7 +138,7 @@ enum DefaultTemplates {
 {{{flow.summaryMarkdown}}}
 
 {{/flow.hasSummary}}
-| | |
+| Property | Value |
 |---|---|
 | Environment | {{flow.environment}} |
 | Result | {{flow.resultLabel}} |
@@ -486,7 +486,7 @@ Validation found nothing to warn about.
 {{{scene.summaryMarkdown}}}
 
 {{/scene.hasSummary}}
-| | |
+| Property | Value |
 |---|---|
 | Kind | {{scene.kind}} |
 | Class | {{{scene.classNameCode}}} |

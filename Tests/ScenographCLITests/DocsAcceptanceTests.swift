@@ -78,6 +78,21 @@ final class DocsAcceptanceTests: XCTestCase {
         try checkFlowDiagramWidths(docs, files: files)
         try checkTextColours(docs, files: files)
         try checkHTML(docs, files: files)
+        try checkMarkdownTables(docs, files: files)
+    }
+
+    /// Every Markdown table has a header: GitHub draws a header row with no text as an empty grey bar.
+    func checkMarkdownTables(_ docs: URL, files: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        var tables = 0
+        for path in files where path.hasSuffix(".md") {
+            let lines = try String(contentsOf: docs.appendingPathComponent(path), encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (index, row) in lines.enumerated().dropFirst() where row.hasPrefix("|---") || row.hasPrefix("|:--") {
+                tables += 1
+                let header = lines[index - 1].split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                XCTAssertTrue(header.contains { !$0.isEmpty }, "\(path):\(index): a table's header row is empty: \(lines[index - 1])", file: file, line: line)
+            }
+        }
+        XCTAssertGreaterThan(tables, 10, file: file, line: line)
     }
 
     static let idPattern = try! NSRegularExpression(pattern: #"\b(?:id|name)="([^"]*)""#)
