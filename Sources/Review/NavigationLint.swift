@@ -56,17 +56,10 @@ public struct NavigationLint: Sendable {
 
     // MARK: - Rules
 
+    /// The scenes `validate` reports as unreachable, with its message: the rule and the validation agree.
     func unreachableScenes(_ structure: Structure) -> [Finding] {
-        var reached: Set<String> = []
-        if let initial = model.initial?.value { reached.insert(initial) }
-        for scene in model.scenes {
-            reached.formUnion(scene.containedScenes.map(\.value))
-            reached.formUnion(scene.segues.compactMap(\.destination?.value))
-        }
-        reached.formUnion(structure.codeTargets)
-        return model.scenes.filter { !reached.contains($0.id) && $0.storyboardID == nil }.map { scene in
-            finding(.unreachableScene, "scene '\(scene.id)' cannot be reached: it is not initial, no segue or container leads to it, and it has no storyboard ID for code to instantiate it",
-                    at: scene.location, scene: scene.id)
+        ModelValidator.unreachableScenes(in: model).map { scene, message in
+            finding(.unreachableScene, message, at: scene.location, scene: scene.id)
         }
     }
 

@@ -481,15 +481,25 @@ public struct ModelValidator {
 
     /// Scenes nothing can ever instantiate: not reachable from the initial scene, from the scenes flows create, nor
     /// from a scene with a storyboard ID (an entry point code may instantiate), and without a storyboard ID
-    /// themselves. A second instance of a storyboard scene is reported with its original, once.
+    /// themselves. A second instance of a storyboard scene is reported with its original, once. `validate` and
+    /// `check`'s lint rule report these same scenes with the same message (`unreachableScenes`).
     private mutating func checkReachability() {
-        guard let initial = model.initial?.value, model.scene(initial) != nil else { return }
-        let reached = Self.reachableScenes(in: model, entryPoints: true)
+        for (scene, message) in Self.unreachableScenes(in: model) {
+            warning(message, at: scene.location, .unreachableScene, subject: "'\(scene.id)'")
+        }
+    }
+
+    /// The scenes of the `unreachable-scene` finding, each with its message, in model order; none when the initial
+    /// scene is missing (an error of its own).
+    public static func unreachableScenes(in model: SceneModel) -> [(scene: Scene, message: String)] {
+        guard let initial = model.initial?.value, model.scene(initial) != nil else { return [] }
+        let reached = reachableScenes(in: model, entryPoints: true)
         var reported: Set<SourceLocation> = []
+        var found: [(scene: Scene, message: String)] = []
         for scene in model.scenes where !reached.contains(scene.id) {
             if scene.location != .unknown, !reported.insert(scene.location).inserted { continue }
-            warning("scene '\(scene.id)' is unreachable: no container, segue or flow leads to it from the initial scene '\(initial)' or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it",
-                    at: scene.location, .unreachableScene, subject: "'\(scene.id)'")
+            found.append((scene, "scene '\(scene.id)' is unreachable: no container, segue or flow leads to it from the initial scene '\(initial)' or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it"))
         }
+        return found
     }
 }

@@ -200,6 +200,20 @@ import TextFormats
         #expect(perScene.map(\.message).allSatisfy { $0.contains("'other'") } && perScene.count == 1)
     }
 
+    /// Scenes that only reach each other (an island) are all unreachable: `check` reports the scenes `validate`
+    /// does, in the same words, so a finding reads the same wherever it is met and `check --git` matches it.
+    @Test func checkAndValidateReportTheSameUnreachableScenes() throws {
+        let text = Self.model("  home: {}\n  island:\n    segues:\n      next: {kind: present, to: inner, trigger: Next}\n  inner: {}\n  entry: {storyboardID: EntryVC, segues: {on: {kind: present, to: fromEntry, trigger: On}}}\n  fromEntry: {}\n")
+        let validated = ModelLoader().load(text: text, path: "lint.yaml").diagnostics.filter { $0.category == "unreachable-scene" }
+        let checked = try Self.findings(text).filter { $0.category == "unreachable-scene" }
+        #expect(validated.map(\.message) == [
+            "scene 'island' is unreachable: no container, segue or flow leads to it from the initial scene 'home' or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it",
+            "scene 'inner' is unreachable: no container, segue or flow leads to it from the initial scene 'home' or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it",
+        ])
+        #expect(checked.map(\.message) == validated.map(\.message))
+        #expect(checked.map(\.location) == validated.map(\.location))
+    }
+
     /// A code segue is documented by its line of Swift: it is no unused manual segue, and a code push on a missing
     /// navigation controller (which does nothing) is not "presented modally".
     @Test func codeSeguesAreNeitherUnusedManualSeguesNorShowsThatPresent() throws {
