@@ -328,6 +328,15 @@ private struct ModelDiffer {
         var matched: Set<String> = []
         var added: [Segue] = []
         let baseOrigins = Set(base.allSegues.compactMap(\.origin))
+        let baseStructure = Structure(model: base), headStructure = Structure(model: head)
+        /// What a show or showDetail segue does where its source can be, when that changed: a scene embedded in a
+        /// navigation controller makes its show segues push where they presented.
+        func effect(_ old: Segue, _ new: Segue) -> [ModelDiff.PropertyChange] {
+            let before = Self.showEffect(old, base, baseStructure), after = Self.showEffect(new, head, headStructure)
+            // A segue that stopped or started being a show is its kind's change, said already.
+            guard let before, let after, before != after else { return [] }
+            return [ModelDiff.PropertyChange(key: "effect", old: before, new: after)]
+        }
         for segue in head.allSegues {
             let key = segue.qualifiedID
             guard let old = baseSegues[key], !matched.contains(key) else {
@@ -342,7 +351,7 @@ private struct ModelDiffer {
             }
             matched.insert(key)
             let properties = compare(segueProperties(old, in: base, mapTargets: true, comparedWith: segue),
-                                     segueProperties(segue, in: head, mapTargets: false, comparedWith: old))
+                                     segueProperties(segue, in: head, mapTargets: false, comparedWith: old)) + effect(old, segue)
             if !properties.isEmpty {
                 changes.append(.init(change: .changed, id: key, kind: segue.kind.value, target: target(segue),
                                      properties: properties, location: segue.location))
@@ -363,7 +372,7 @@ private struct ModelDiffer {
                   let old = baseSegues[key], mapped(old.source) == segue.source else { return true }
             matched.insert(key)
             let properties = compare(segueProperties(old, in: base, mapTargets: true, comparedWith: segue),
-                                     segueProperties(segue, in: head, mapTargets: false, comparedWith: old))
+                                     segueProperties(segue, in: head, mapTargets: false, comparedWith: old)) + effect(old, segue)
             changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
                                  target: target(segue), properties: properties, location: segue.location))
             return false
@@ -409,6 +418,22 @@ private struct ModelDiffer {
         }.map(\.element)
     }
 
+    /// What a show or showDetail segue does from where its source can be (`NavigationLint`'s reading of the
+    /// model): pushed, shown by a container, or presented modally; nil for other kinds.
+    static func showEffect(_ segue: Segue, _ model: SceneModel, _ structure: Structure) -> String? {
+        switch segue.effectiveKind {
+        case .show:
+            if structure.insideNavigation.contains(segue.source) { return "pushed onto the navigation stack" }
+            if structure.canShowInPlace.contains(segue.source) { return "shown by its container" }
+            return "presented modally (no container shows it)"
+        case .showDetail:
+            if structure.insideSplit.contains(segue.source) { return "shown as the split view's detail" }
+            return "presented modally (no split view shows it)"
+        default:
+            return nil
+        }
+    }
+
     // MARK: Containment
 
     func containmentChanges() -> [ModelDiff.ContainmentChange] {
@@ -437,7 +462,9 @@ private struct ModelDiffer {
                     let b = before.map { mapped($0.value) }, a = after?.value
                     guard b != a else { continue }
                     let text: String
-                    if let a, let from = oldColumns[a] {
+                    if let b, let a, let wrapping = wrapping(old: b, new: a) {
+                        text = "\(name) column: \(wrapping)"
+                    } else if let a, let from = oldColumns[a] {
                         text = "column moved: \(a) from \(from) to \(name)"
                     } else {
                         text = "\(name) column replaced: \(b ?? "(none)") → \(a ?? "(none)")"
@@ -448,10 +475,19 @@ private struct ModelDiffer {
                 let noun = scene.kind == .tabBar ? "tab" : (scene.kind == .page ? "page" : "child")
                 let before = old.containedScenes.map { mapped($0.value) }
                 let after = scene.containedScenes.map(\.value)
+                // A child put into a container (or taken out of one) in its place is one change, not a child removed
+                // and another added: a tab embedded in a navigation controller is the same tab.
+                var paired: Set<String> = []
                 for (offset, child) in after.enumerated() where !before.contains(child) {
-                    add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
+                    if let old = before.first(where: { !after.contains($0) && !paired.contains($0) && wrapping(old: $0, new: child) != nil }),
+                       let wrapping = wrapping(old: old, new: child) {
+                        paired.insert(old)
+                        add("\(noun) \(offset + 1): \(wrapping)", before, after)
+                    } else {
+                        add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
+                    }
                 }
-                for child in before where !after.contains(child) {
+                for child in before where !after.contains(child) && !paired.contains(child) {
                     add("\(noun) removed: \(child)", before, after)
                 }
                 let kept = after.filter { before.contains($0) }
@@ -467,6 +503,31 @@ private struct ModelDiffer {
             }
         }
         return changes
+    }
+
+    /// How `new` (a head scene) holds what `old` (a base scene, under its head name) was, or the other way round,
+    /// when one is a container whose children include the other: `settings embedded in navigation controller
+    /// settingsNav`, `settings taken out of navigation controller settingsNav`.
+    func wrapping(old: String, new: String) -> String? {
+        if let wrapper = head.scene(new), wrapper.kind.isContainer, wrapper.containedScenes.contains(where: { $0.value == old }) {
+            return "\(old) embedded in \(Self.containerNoun(wrapper.kind)) \(new)"
+        }
+        let headToBase = Dictionary(sceneMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        if let wrapper = base.scene(headToBase[old] ?? old), wrapper.kind.isContainer,
+           wrapper.containedScenes.contains(where: { mapped($0.value) == new }) {
+            return "\(new) taken out of \(Self.containerNoun(wrapper.kind)) \(old)"
+        }
+        return nil
+    }
+
+    static func containerNoun(_ kind: SceneKind) -> String {
+        switch kind {
+        case .navigation: "navigation controller"
+        case .tabBar: "tab bar controller"
+        case .split: "split view controller"
+        case .page: "page view controller"
+        case .container, .content, .table, .collection: "container view controller"
+        }
     }
 
     // MARK: Flows

@@ -49,6 +49,56 @@ import Testing
         #expect(descriptions.contains("column moved: article from secondary to primary"))
     }
 
+    /// A tab or a split's column put into a navigation controller is one change of that tab or column, not a tab
+    /// removed and another added; the show segues of what it holds now push, and the diff says so. The other way
+    /// round reads as taken out.
+    @Test func aChildEmbeddedInANavigationControllerIsOneChangeWithItsEffect() throws {
+        let base = try ReviewFiles.model(text: """
+            format: 1
+            name: E
+            initial: tabs
+            scenes:
+              tabs: {kind: tabBar, tabs: [home, settings, split]}
+              home: {}
+              settings: {segues: {about: {kind: show, to: about, trigger: About row}}}
+              about: {}
+              split: {kind: split, primary: list, secondary: detail}
+              list: {}
+              detail: {segues: {more: {kind: show, to: about, trigger: More}}}
+            """, path: "base.yaml")
+        let head = try ReviewFiles.model(text: """
+            format: 1
+            name: E
+            initial: tabs
+            scenes:
+              tabs: {kind: tabBar, tabs: [home, settingsNav, split]}
+              home: {}
+              settingsNav: {kind: navigation, root: settings}
+              settings: {segues: {about: {kind: show, to: about, trigger: About row}}}
+              about: {}
+              split: {kind: split, primary: list, secondary: detailNav}
+              list: {}
+              detailNav: {kind: navigation, root: detail}
+              detail: {segues: {more: {kind: show, to: about, trigger: More}}}
+            """, path: "head.yaml")
+        let forward = ModelDiff(base: base, head: head)
+        #expect(forward.containment.map(\.description) == [
+            "tab 2: settings embedded in navigation controller settingsNav",
+            "secondary column: detail embedded in navigation controller detailNav",
+        ])
+        let effects = Dictionary(forward.segues.map { ($0.id, $0.properties.map(\.text)) }, uniquingKeysWith: { a, _ in a })
+        #expect(effects["settings.about"] == ["effect: presented modally (no container shows it) → pushed onto the navigation stack"])
+        // A split shows its secondary's show segues in place already: the navigation controller makes them push.
+        #expect(effects["detail.more"] == ["effect: shown by its container → pushed onto the navigation stack"])
+        let backward = ModelDiff(base: head, head: base)
+        #expect(backward.containment.map(\.description) == [
+            "tab 2: settings taken out of navigation controller settingsNav",
+            "secondary column: detail taken out of navigation controller detailNav",
+        ])
+        #expect(backward.segues.first { $0.id == "settings.about" }?.properties.map(\.text)
+            == ["effect: pushed onto the navigation stack → presented modally (no container shows it)"])
+    }
+
     /// A reviewer sees first which flows a change breaks or mends.
     @Test func theSummaryLeadsWithFlowsThatNowFailOrPass() throws {
         func model(root: String) throws -> SceneModel {
