@@ -332,9 +332,10 @@ private struct ModelDiffer {
         /// What a show or showDetail segue does where its source can be, when that changed: a scene embedded in a
         /// navigation controller makes its show segues push where they presented.
         func effect(_ old: Segue, _ new: Segue) -> [ModelDiff.PropertyChange] {
-            let before = Self.showEffect(old, base, baseStructure), after = Self.showEffect(new, head, headStructure)
-            // A segue that stopped or started being a show is its kind's change, said already.
-            guard let before, let after, before != after else { return [] }
+            // A segue of another kind (or call) than before says so already.
+            guard old.kind.value == new.kind.value, old.call?.value == new.call?.value,
+                  let before = Self.showEffect(old, base, baseStructure), let after = Self.showEffect(new, head, headStructure),
+                  before != after else { return [] }
             return [ModelDiff.PropertyChange(key: "effect", old: before, new: after)]
         }
         for segue in head.allSegues {
@@ -395,7 +396,7 @@ private struct ModelDiffer {
             if candidates.count == 1, let old = candidates.first {
                 renamedBase.insert(old.qualifiedID)
                 changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
-                                     target: target(segue), properties: [], location: segue.location))
+                                     target: target(segue), properties: effect(old, segue), location: segue.location))
             } else {
                 // What a reviewer asks of a new segue besides its kind and target: its trigger and how it presents.
                 let shown = ["trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor", "guard"]
@@ -421,12 +422,14 @@ private struct ModelDiffer {
     /// What a show or showDetail segue does from where its source can be (`NavigationLint`'s reading of the
     /// model): pushed, shown by a container, or presented modally; nil for other kinds.
     static func showEffect(_ segue: Segue, _ model: SceneModel, _ structure: Structure) -> String? {
-        switch segue.effectiveKind {
-        case .show:
+        // A deprecated `push` segue and a code `push` never present: they push or fail (`check` says which).
+        let kind = segue.kind.value == .code ? segue.call?.value.segueKind : segue.kind.value
+        switch kind {
+        case .show?:
             if structure.insideNavigation.contains(segue.source) { return "pushed onto the navigation stack" }
             if structure.canShowInPlace.contains(segue.source) { return "shown by its container" }
             return "presented modally (no container shows it)"
-        case .showDetail:
+        case .showDetail?:
             if structure.insideSplit.contains(segue.source) { return "shown as the split view's detail" }
             return "presented modally (no split view shows it)"
         default:
@@ -454,7 +457,7 @@ private struct ModelDiffer {
             case .split:
                 let columns: [(String, Located<String>?, Located<String>?)] = [
                     ("primary", old.primary, scene.primary), ("supplementary", old.supplementary, scene.supplementary),
-                    ("secondary", old.secondary, scene.secondary),
+                    ("secondary", old.secondary, scene.secondary), ("compact", old.compact, scene.compact),
                 ]
                 let oldColumns = Dictionary(columns.compactMap { name, before, _ in before.map { (mapped($0.value), name) } },
                                             uniquingKeysWith: { a, _ in a })
@@ -475,28 +478,56 @@ private struct ModelDiffer {
                 let noun = scene.kind == .tabBar ? "tab" : (scene.kind == .page ? "page" : "child")
                 let before = old.containedScenes.map { mapped($0.value) }
                 let after = scene.containedScenes.map(\.value)
-                // A child put into a container (or taken out of one) in its place is one change, not a child removed
-                // and another added: a tab embedded in a navigation controller is the same tab.
-                var paired: Set<String> = []
+                // A child put into a container (or taken out of one) is a change of that child, not a child removed
+                // and another added: a tab embedded in a navigation controller is the same tab. A container may take
+                // in several (two tabs put into one page view controller) or give back several.
+                let gone = before.filter { !after.contains($0) }, new = after.filter { !before.contains($0) }
+                var embedded: [String: [String]] = [:], takenOut: [String: [String]] = [:]
+                for child in new {
+                    let wrapped = gone.filter { wrapping(old: $0, new: child)?.contains(" embedded in ") == true }
+                    if !wrapped.isEmpty { embedded[child] = wrapped }
+                }
+                for container in gone where !embedded.values.joined().contains(container) {
+                    let given = new.filter { embedded[$0] == nil && wrapping(old: container, new: $0) != nil }
+                    if !given.isEmpty { takenOut[container] = given }
+                }
+                let pairedOld = Set(embedded.values.joined()).union(takenOut.keys)
+                let pairedNew = Set(embedded.keys).union(takenOut.values.joined())
                 for (offset, child) in after.enumerated() where !before.contains(child) {
-                    if let old = before.first(where: { !after.contains($0) && !paired.contains($0) && wrapping(old: $0, new: child) != nil }),
-                       let wrapping = wrapping(old: old, new: child) {
-                        paired.insert(old)
-                        add("\(noun) \(offset + 1): \(wrapping)", before, after)
-                    } else {
+                    if let wrapped = embedded[child], let wrapper = head.scene(child) {
+                        add("\(noun) \(offset + 1): \(wrapped.joined(separator: ", ")) embedded in \(Self.containerNoun(wrapper.kind)) \(child)", before, after)
+                    } else if let container = takenOut.first(where: { $0.value.contains(child) })?.key, let text = wrapping(old: container, new: child) {
+                        add("\(noun) \(offset + 1): \(text)", before, after)
+                    } else if !pairedNew.contains(child) {
                         add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
                     }
                 }
-                for child in before where !after.contains(child) && !paired.contains(child) {
+                for child in gone where !pairedOld.contains(child) {
                     add("\(noun) removed: \(child)", before, after)
                 }
-                let kept = after.filter { before.contains($0) }
-                if kept != before.filter({ after.contains($0) }) {
+                // Orders compared with each paired child under its new name: a wrapped tab that also moved, or a
+                // tab that moved past it, is a reorder too.
+                var renamedBefore: [String] = []
+                for child in before {
+                    if let wrapper = embedded.first(where: { $0.value.contains(child) })?.key {
+                        if !renamedBefore.contains(wrapper) { renamedBefore.append(wrapper) }
+                    } else if let given = takenOut[child] {
+                        renamedBefore += given.filter { !renamedBefore.contains($0) }
+                    } else {
+                        renamedBefore.append(child)
+                    }
+                }
+                let kept = after.filter { renamedBefore.contains($0) }
+                if kept != renamedBefore.filter({ after.contains($0) }) {
                     add("\(noun)s reordered: [\(before.joined(separator: ", "))] → [\(after.joined(separator: ", "))]", before, after)
                 }
                 if scene.kind == .tabBar {
-                    let b = old.selectedTab.map(mapped), a = scene.selectedTab
-                    if b != a { add("selected tab: \(b ?? "(none)") → \(a ?? "(none)")", before, after) }
+                    // The selected tab wrapped in a container is still the selected tab.
+                    let selected = old.selectedTab.map(mapped)
+                    let b = selected.map { old in embedded.first(where: { $0.value.contains(old) })?.key ?? old }, a = scene.selectedTab
+                    if b != a, !(selected.flatMap { takenOut[$0] }?.contains(a ?? "") ?? false) {
+                        add("selected tab: \(selected ?? "(none)") → \(a ?? "(none)")", before, after)
+                    }
                 }
             case .content, .table, .collection:
                 break

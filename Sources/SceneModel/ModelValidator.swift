@@ -492,13 +492,15 @@ public struct ModelValidator {
     /// The scenes of the `unreachable-scene` finding, each with its message, in model order; none when the initial
     /// scene is missing (an error of its own).
     public static func unreachableScenes(in model: SceneModel) -> [(scene: Scene, message: String)] {
+        // The message names no other scene: `check --git` matches findings by their text, and a change of the
+        // initial scene (embedding it in a navigation controller) must not make every old finding look new.
         guard let initial = model.initial?.value, model.scene(initial) != nil else { return [] }
         let reached = reachableScenes(in: model, entryPoints: true)
         var reported: Set<SourceLocation> = []
         var found: [(scene: Scene, message: String)] = []
         for scene in model.scenes where !reached.contains(scene.id) {
             if scene.location != .unknown, !reported.insert(scene.location).inserted { continue }
-            found.append((scene, "scene '\(scene.id)' is unreachable: no container, segue or flow leads to it from the initial scene '\(initial)' or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it"))
+            found.append((scene, "scene '\(scene.id)' is unreachable: no container, segue or flow leads to it from the initial scene or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it"))
         }
         return found
     }

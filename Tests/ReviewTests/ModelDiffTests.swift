@@ -99,6 +99,34 @@ import Testing
             == ["effect: pushed onto the navigation stack → presented modally (no container shows it)"])
     }
 
+    /// Wrapping combined with other changes: a wrapped tab that moved is a reorder too; one container taking in two
+    /// tabs names both; the selected tab, wrapped, is still selected; a push (deprecated segue or code call) and a
+    /// segue whose kind changed get no `effect:` line; a split's compact column is compared like the others.
+    @Test func wrappingWithOtherChanges() throws {
+        func model(_ scenes: String, initial: String = "tabs") throws -> SceneModel {
+            try ReviewFiles.model(text: "format: 1\nname: W\ninitial: \(initial)\nscenes:\n" + scenes, path: "w.yaml")
+        }
+        let three = try model("  tabs: {kind: tabBar, tabs: [a, b, c], selected: b}\n  a: {}\n  b: {}\n  c: {}\n")
+        let moved = try model("  tabs: {kind: tabBar, tabs: [a, c, bNav], selected: bNav}\n  a: {}\n  bNav: {kind: navigation, root: b}\n  b: {}\n  c: {}\n")
+        #expect(ModelDiff(base: three, head: moved).containment.map(\.description) == [
+            "tab 3: b embedded in navigation controller bNav", "tabs reordered: [a, b, c] → [a, c, bNav]",
+        ])
+        let pages = try model("  tabs: {kind: tabBar, tabs: [a, more]}\n  a: {}\n  more: {kind: page, pages: [b, c]}\n  b: {}\n  c: {}\n")
+        let unselected = try model("  tabs: {kind: tabBar, tabs: [a, b, c]}\n  a: {}\n  b: {}\n  c: {}\n")
+        #expect(ModelDiff(base: unselected, head: pages).containment.map(\.description) == ["tab 2: b, c embedded in page view controller more"])
+        #expect(ModelDiff(base: pages, head: unselected).containment.map(\.description) == [
+            "tab 2: b taken out of page view controller more", "tab 3: c taken out of page view controller more",
+        ])
+        let push = try model("  nav: {kind: navigation, root: home}\n  home: {segues: {open: {kind: push, to: d}, go: {kind: code, call: push, to: d}, detail: {kind: show, to: d}}}\n  d: {}\n", initial: "nav")
+        let bare = try model("  home: {segues: {open: {kind: push, to: d}, go: {kind: code, call: push, to: d}, detail: {kind: showDetail, to: d}}}\n  d: {}\n", initial: "home")
+        let segues = Dictionary(ModelDiff(base: push, head: bare).segues.map { ($0.id, $0.properties.map(\.text)) }, uniquingKeysWith: { a, _ in a })
+        #expect(segues["home.open"] == nil && segues["home.go"] == nil)
+        #expect(segues["home.detail"] == ["kind: show → showDetail"])
+        let split = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phone}\n  list: {}\n  detail: {}\n  phone: {}\n", initial: "split")
+        let wrapped = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phoneNav}\n  list: {}\n  detail: {}\n  phoneNav: {kind: navigation, root: phone}\n  phone: {}\n", initial: "split")
+        #expect(ModelDiff(base: split, head: wrapped).containment.map(\.description) == ["compact column: phone embedded in navigation controller phoneNav"])
+    }
+
     /// A reviewer sees first which flows a change breaks or mends.
     @Test func theSummaryLeadsWithFlowsThatNowFailOrPass() throws {
         func model(root: String) throws -> SceneModel {

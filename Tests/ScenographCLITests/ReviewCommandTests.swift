@@ -372,7 +372,7 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--quiet", "--strict"]).status, 1, "--strict fails on a warning --quiet does not list")
         XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--quiet", "--strict", "--format", "github"]).stdout, "", "GitHub form: errors only")
         let github = try CLIRunner.run(["check", warning.path, "--format", "github"])
-        XCTAssertEqual(github.stdout, "::warning file=\(warning.path),line=6,col=3,title=scenograph%3A unreachable-scene::scene 'orphan' is unreachable: no container, segue or flow leads to it from the initial scene 'home' or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it%0Afix: add a segue or relationship to it, give it a 'storyboardID' if code instantiates it, or remove it\n")
+        XCTAssertEqual(github.stdout, "::warning file=\(warning.path),line=6,col=3,title=scenograph%3A unreachable-scene::scene 'orphan' is unreachable: no container, segue or flow leads to it from the initial scene or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it%0Afix: add a segue or relationship to it, give it a 'storyboardID' if code instantiates it, or remove it\n")
 
         let error = directory.appendingPathComponent("error.yaml")
         try "format: 1\nname: E\ninitial: home\nscenes:\n  home:\n    segues:\n      info: {kind: popover, to: info, trigger: Info}\n  info: {}\n"
