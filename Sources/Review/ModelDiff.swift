@@ -125,6 +125,8 @@ private struct ModelDiffer {
     let head: SceneModel
     /// Base id → head id for every scene of the base that has a counterpart.
     var sceneMap: [String: String] = [:]
+    /// The head ids some base scene is paired with.
+    var headImages: Set<String> = []
     /// The base's names as the head's, once scenes and segues are paired: flows are compared under them.
     var renaming = IdentifierRenaming(segues: [:], scenes: [:], baseScenes: [])
 
@@ -151,7 +153,9 @@ private struct ModelDiffer {
     }
 
     /// A base scene id as the head would call it.
-    func mapped(_ id: String) -> String { sceneMap[id] ?? id }
+    /// A base scene id as the head would call it. A base scene the head does not have, whose id the head gives to
+    /// another storyboard object, keeps its id marked as the base's, so the two are never taken for one.
+    func mapped(_ id: String) -> String { sceneMap[id] ?? (headImages.contains(id) ? "\(id) (before)" : id) }
 
     // MARK: Model keys
 
@@ -176,11 +180,52 @@ private struct ModelDiffer {
     /// Pairs base scenes with head scenes: the same id, else the same storyboard object (a rename in
     /// Interface Builder), else the same content under another id.
     mutating func matchScenes() {
+        // A storyboard object is the same scene whatever its id: an imported scene without a storyboard ID or class
+        // is named after its place, so wrapping a tab in a navigation controller can hand its old name to another
+        // object. Objects found once on each side are paired first; a scene the importer copied (one object under
+        // two parents) and scenes without an origin are paired by id, then by content.
+        var baseOrigins: [Scene.Origin: [String]] = [:], headOrigins: [Scene.Origin: [String]] = [:]
+        for scene in base.scenes { if let origin = scene.origin { baseOrigins[origin, default: []].append(scene.id) } }
+        for scene in head.scenes { if let origin = scene.origin { headOrigins[origin, default: []].append(scene.id) } }
+        var claimed: Set<String> = []
+        for scene in base.scenes {
+            guard let origin = scene.origin, baseOrigins[origin]?.count == 1, let heads = headOrigins[origin], heads.count == 1 else { continue }
+            sceneMap[scene.id] = heads[0]
+            claimed.insert(heads[0])
+        }
+        // One object the importer copied (a scene with two parents): each copy is paired with the one under the same
+        // parent, then the rest in order, so that a copy whose parent was wrapped is not taken for another.
+        func parents(_ model: SceneModel) -> [String: String] {
+            var parent: [String: String] = [:]
+            for scene in model.scenes {
+                for child in scene.containedScenes where parent[child.value] == nil { parent[child.value] = scene.id }
+            }
+            return parent
+        }
+        let baseParent = parents(base), headParent = parents(head)
+        for (origin, copies) in baseOrigins.sorted(by: { $0.value[0] < $1.value[0] }) where copies.count > 1 || (headOrigins[origin]?.count ?? 0) > 1 {
+            var heads = (headOrigins[origin] ?? []).filter { !claimed.contains($0) }
+            var unpaired: [String] = []
+            for copy in copies {
+                let parent = baseParent[copy].map { sceneMap[$0] ?? $0 }
+                if let parent, let index = heads.firstIndex(where: { headParent[$0] == parent }) {
+                    sceneMap[copy] = heads.remove(at: index)
+                } else {
+                    unpaired.append(copy)
+                }
+            }
+            for (copy, match) in zip(unpaired, heads) { sceneMap[copy] = match }
+            claimed.formUnion(copies.compactMap { sceneMap[$0] })
+        }
         let headIDs = Set(head.sceneIDs)
-        let baseIDs = Set(base.sceneIDs)
-        for id in base.sceneIDs where headIDs.contains(id) { sceneMap[id] = id }
-        let removed = base.scenes.filter { !headIDs.contains($0.id) }
-        var added = head.scenes.filter { !baseIDs.contains($0.id) }
+        for id in base.sceneIDs where sceneMap[id] == nil && headIDs.contains(id) && !claimed.contains(id) {
+            // The same id on an object the head has elsewhere is that object's: not this one's.
+            if let origin = head.scene(id)?.origin, headOrigins[origin]?.count == 1, baseOrigins[origin]?.count == 1 { continue }
+            sceneMap[id] = id
+            claimed.insert(id)
+        }
+        let removed = base.scenes.filter { sceneMap[$0.id] == nil }
+        var added = head.scenes.filter { !claimed.contains($0.id) }
         for scene in removed {
             guard let origin = scene.origin, let index = added.firstIndex(where: { $0.origin == origin }) else { continue }
             sceneMap[scene.id] = added[index].id
@@ -195,6 +240,7 @@ private struct ModelDiffer {
             sceneMap[scene.id] = added[index].id
             added.remove(at: index)
         }
+        headImages = Set(sceneMap.values)
     }
 
     /// Everything that describes a scene except its id and positions.
@@ -526,7 +572,7 @@ private struct ModelDiffer {
                     let selected = old.selectedTab.map(mapped)
                     let b = selected.map { old in embedded.first(where: { $0.value.contains(old) })?.key ?? old }, a = scene.selectedTab
                     if b != a, !(selected.flatMap { takenOut[$0] }?.contains(a ?? "") ?? false) {
-                        add("selected tab: \(selected ?? "(none)") → \(a ?? "(none)")", before, after)
+                        add("selected tab: \(selected ?? "(none)") → \(a ?? "(none)")", selected.map { [$0] } ?? [], a.map { [$0] } ?? [])
                     }
                 }
             case .content, .table, .collection:
@@ -540,15 +586,28 @@ private struct ModelDiffer {
     /// when one is a container whose children include the other: `settings embedded in navigation controller
     /// settingsNav`, `settings taken out of navigation controller settingsNav`.
     func wrapping(old: String, new: String) -> String? {
-        if let wrapper = head.scene(new), wrapper.kind.isContainer, wrapper.containedScenes.contains(where: { $0.value == old }) {
+        if let wrapper = head.scene(new), wrapper.kind.isContainer, Self.descendants(of: wrapper, in: head).contains(old) {
             return "\(old) embedded in \(Self.containerNoun(wrapper.kind)) \(new)"
         }
         let headToBase = Dictionary(sceneMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         if let wrapper = base.scene(headToBase[old] ?? old), wrapper.kind.isContainer,
-           wrapper.containedScenes.contains(where: { mapped($0.value) == new }) {
+           Self.descendants(of: wrapper, in: base).map(mapped).contains(new) {
             return "\(new) taken out of \(Self.containerNoun(wrapper.kind)) \(old)"
         }
         return nil
+    }
+
+    /// The scenes a container holds, at any depth (a navigation controller inside a split inside a tab).
+    static func descendants(of scene: Scene, in model: SceneModel) -> [String] {
+        var found: [String] = []
+        var queue = scene.containedScenes.map(\.value)
+        while let next = queue.first {
+            queue.removeFirst()
+            guard next != scene.id, !found.contains(next) else { continue }
+            found.append(next)
+            if let child = model.scene(next), child.kind.isContainer { queue += child.containedScenes.map(\.value) }
+        }
+        return found
     }
 
     static func containerNoun(_ kind: SceneKind) -> String {

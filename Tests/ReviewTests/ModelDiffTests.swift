@@ -127,6 +127,41 @@ import Testing
         #expect(ModelDiff(base: split, head: wrapped).containment.map(\.description) == ["compact column: phone embedded in navigation controller phoneNav"])
     }
 
+    /// Imported scenes are named after their place: wrapping the first tab hands its name to the second tab's object.
+    /// The diff pairs storyboard objects, not names, so it reads as one tab embedded and two renames; a tab nested
+    /// two containers deep is embedded too.
+    @Test func storyboardObjectsArePairedBeforeNames() throws {
+        func model(_ scenes: String) throws -> SceneModel {
+            try ReviewFiles.model(text: "format: 1\nname: S\ninitial: tabs\nscenes:\n" + scenes, path: "s.yaml")
+        }
+        func origin(_ id: String) -> String { "origin: {storyboard: Main, objectID: \(id)}" }
+        let base = try model("""
+              tabs: {kind: tabBar, tabs: [List, List-2], \(origin("T"))}
+              List: {\(origin("A")), segues: {show-Detail: {kind: show, to: Detail}}}
+              List-2: {\(origin("B"))}
+              Detail: {\(origin("D"))}
+
+            """)
+        let head = try model("""
+              tabs: {kind: tabBar, tabs: [Nav, List], \(origin("T"))}
+              Nav: {kind: navigation, root: List@Nav, \(origin("N"))}
+              List@Nav: {\(origin("A")), segues: {show-Detail: {kind: show, to: Detail}}}
+              List: {\(origin("B"))}
+              Detail: {\(origin("D"))}
+
+            """)
+        let diff = ModelDiff(base: base, head: head)
+        #expect(diff.containment.map(\.description) == ["tab 1: List@Nav embedded in navigation controller Nav"])
+        #expect(Set(diff.scenes.filter { $0.change == .renamed }.map { "\($0.oldID ?? "") → \($0.id)" }) == ["List → List@Nav", "List-2 → List"])
+        #expect(diff.segues.map { "\($0.id): \($0.properties.map(\.text))" } == [
+            "List@Nav.show-Detail: [\"effect: presented modally (no container shows it) → pushed onto the navigation stack\"]",
+        ])
+        let nested = try ReviewFiles.model(text: "format: 1\nname: N\ninitial: tabs\nscenes:\n  tabs: {kind: tabBar, tabs: [sp, b]}\n  sp: {kind: split, primary: aNav, secondary: x}\n  aNav: {kind: navigation, root: a}\n  a: {}\n  x: {}\n  b: {}\n", path: "n.yaml")
+        let flat = try ReviewFiles.model(text: "format: 1\nname: N\ninitial: tabs\nscenes:\n  tabs: {kind: tabBar, tabs: [a, b]}\n  a: {}\n  x: {}\n  b: {}\n", path: "n.yaml")
+        #expect(ModelDiff(base: flat, head: nested).containment.map(\.description) == ["tab 1: a embedded in split view controller sp"])
+        #expect(ModelDiff(base: nested, head: flat).containment.map(\.description) == ["tab 1: a taken out of split view controller sp"])
+    }
+
     /// A reviewer sees first which flows a change breaks or mends.
     @Test func theSummaryLeadsWithFlowsThatNowFailOrPass() throws {
         func model(root: String) throws -> SceneModel {
