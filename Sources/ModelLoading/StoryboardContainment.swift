@@ -66,7 +66,7 @@ enum StoryboardContainment {
             copy.id = id
             for index in copy.segues.indices { copy.segues[index].source = id }
             if copy.summary == nil {
-                copy.summary = "Another instance of '\(root)', in '\(parent)': the storyboard gives this scene more than one parent."
+                copy.summary = Scene.copySummary(of: root, in: parent)
             }
             used.insert(id)
             claimed.insert(id)

@@ -258,7 +258,8 @@ private struct ModelDiffer {
             ("class", scene.customClass?.value),
             ("title", scene.title),
             ("storyboardID", scene.storyboardID),
-            ("summary", scene.summary),
+            // The importer's words for a copy change with which parent keeps the original: not the author's.
+            ("summary", Scene.isCopySummary(scene.summary) ? nil : scene.summary),
             ("modalPresentationStyle", scene.modalPresentationStyle.rawValue),
             ("modalTransitionStyle", scene.modalTransitionStyle.rawValue),
             ("isModalInPresentation", String(scene.isModalInPresentation)),

@@ -10,6 +10,17 @@ public struct Scene: Sendable, Hashable, Identifiable {
     public var storyboardID: String?
     public var summary: String?
 
+    /// The summary the storyboard importer gives a copy of a scene the storyboard gives more than one parent.
+    public static func copySummary(of root: String, in parent: String) -> String {
+        "Another instance of '\(root)', in '\(parent)': the storyboard gives this scene more than one parent."
+    }
+
+    /// Whether `summary` is one `copySummary` made, not words of the model's author.
+    public static func isCopySummary(_ summary: String?) -> Bool {
+        guard let summary else { return false }
+        return summary.hasPrefix("Another instance of '") && summary.hasSuffix("': the storyboard gives this scene more than one parent.")
+    }
+
     // MARK: Container fields
     public var root: Located<String>?
     public var tabs: [Located<String>]

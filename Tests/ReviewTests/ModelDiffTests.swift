@@ -156,6 +156,13 @@ import Testing
         #expect(diff.segues.map { "\($0.id): \($0.properties.map(\.text))" } == [
             "List@Nav.show-Detail: [\"effect: presented modally (no container shows it) → pushed onto the navigation stack\"]",
         ])
+        // The importer's summary of a copy (a scene with two parents) is not the author's: it changing is no change.
+        let copy = Scene.copySummary(of: "List", in: "Split")
+        #expect(Scene.isCopySummary(copy) && !Scene.isCopySummary("Another instance of the list."))
+        let summarised = try model("  tabs: {kind: tabBar, tabs: [List]}\n  List: {summary: \"\(copy)\"}\n")
+        let plain = try model("  tabs: {kind: tabBar, tabs: [List]}\n  List: {}\n")
+        #expect(ModelDiff(base: summarised, head: plain).isEmpty)
+        #expect(!ModelDiff(base: try model("  tabs: {kind: tabBar, tabs: [List]}\n  List: {summary: Mine.}\n"), head: plain).isEmpty)
         let nested = try ReviewFiles.model(text: "format: 1\nname: N\ninitial: tabs\nscenes:\n  tabs: {kind: tabBar, tabs: [sp, b]}\n  sp: {kind: split, primary: aNav, secondary: x}\n  aNav: {kind: navigation, root: a}\n  a: {}\n  x: {}\n  b: {}\n", path: "n.yaml")
         let flat = try ReviewFiles.model(text: "format: 1\nname: N\ninitial: tabs\nscenes:\n  tabs: {kind: tabBar, tabs: [a, b]}\n  a: {}\n  x: {}\n  b: {}\n", path: "n.yaml")
         #expect(ModelDiff(base: flat, head: nested).containment.map(\.description) == ["tab 1: a embedded in split view controller sp"])
