@@ -765,6 +765,14 @@ No flow passes through this scene.
     toolbar.appendChild(level);
     figure.insertBefore(toolbar, frame);
     apply(openingScale());
+    // A segue graph too wide to open whole opens at the app's initial scene: it keeps its legend at its left end,
+    // which would otherwise be all a phone shows at first. Other diagrams open at their left end.
+    var start = svg.querySelector("g.node.legend") && svg.querySelector("g.node.scene.initial");
+    if (start && natural.width * scale > frame.clientWidth + 1) {
+      var at = start.getBoundingClientRect(), whole = svg.getBoundingClientRect();
+      frame.scrollLeft = Math.max(0, at.left - whole.left - frame.clientWidth / 4);
+      frame.scrollTop = Math.max(0, at.top - whole.top - frame.clientHeight / 4);
+    }
     window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });
 
     frame.addEventListener("wheel", function (event) {
