@@ -549,8 +549,15 @@ private struct ModelDiffer {
                         add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
                     }
                 }
+                // A child gone from here that another child now holds (a tab put into a page view controller that was
+                // already a tab) says where it went.
+                func nowIn(_ child: String) -> String? {
+                    guard let holder = after.first(where: { head.scene($0).map { Self.descendants(of: $0, in: head).contains(child) } ?? false }),
+                          let kind = head.scene(holder)?.kind else { return nil }
+                    return "\(Self.containerNoun(kind)) \(holder)"
+                }
                 for child in gone where !pairedOld.contains(child) {
-                    add("\(noun) removed: \(child)", before, after)
+                    add("\(noun) removed: \(child)" + (nowIn(child).map { " (now in \($0))" } ?? ""), before, after)
                 }
                 // Orders compared with each paired child under its new name: a wrapped tab that also moved, or a
                 // tab that moved past it, is a reorder too.
@@ -573,7 +580,10 @@ private struct ModelDiffer {
                     let selected = old.selectedTab.map(mapped)
                     let b = selected.map { old in embedded.first(where: { $0.value.contains(old) })?.key ?? old }, a = scene.selectedTab
                     if b != a, !(selected.flatMap { takenOut[$0] }?.contains(a ?? "") ?? false) {
-                        add("selected tab: \(selected ?? "(none)") → \(a ?? "(none)")", selected.map { [$0] } ?? [], a.map { [$0] } ?? [])
+                        // The old selected tab inside the new one: the same screen may still come first.
+                        let holds = selected.flatMap { old in a.flatMap { head.scene($0) }.map { Self.descendants(of: $0, in: head).contains(old) } } ?? false
+                        add("selected tab: \(selected ?? "(none)") → \(a ?? "(none)")" + (holds ? " (which holds \(selected ?? ""))" : ""),
+                            selected.map { [$0] } ?? [], a.map { [$0] } ?? [])
                     }
                 }
             case .content, .table, .collection:

@@ -125,6 +125,12 @@ import Testing
         let split = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phone}\n  list: {}\n  detail: {}\n  phone: {}\n", initial: "split")
         let wrapped = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phoneNav}\n  list: {}\n  detail: {}\n  phoneNav: {kind: navigation, root: phone}\n  phone: {}\n", initial: "split")
         #expect(ModelDiff(base: split, head: wrapped).containment.map(\.description) == ["compact column: phone embedded in navigation controller phoneNav"])
+        // A tab moved into a container that was already a tab says where it went.
+        let separate = try model("  tabs: {kind: tabBar, tabs: [a, pg]}\n  pg: {kind: page, pages: [b]}\n  a: {}\n  b: {}\n")
+        let together = try model("  tabs: {kind: tabBar, tabs: [pg]}\n  pg: {kind: page, pages: [a, b]}\n  a: {}\n  b: {}\n")
+        #expect(ModelDiff(base: separate, head: together).containment.map(\.description) == [
+            "tab removed: a (now in page view controller pg)", "selected tab: a → pg (which holds a)", "page added: a (page 1)",
+        ])
     }
 
     /// Imported scenes are named after their place: wrapping the first tab hands its name to the second tab's object.
