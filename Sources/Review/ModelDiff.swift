@@ -514,6 +514,14 @@ private struct ModelDiffer {
                     let text: String
                     if let b, let a, let wrapping = wrapping(old: b, new: a) {
                         text = "\(name) column: \(wrapping)"
+                    } else if let a, let (from, moved) = oldColumns.sorted(by: { $0.key < $1.key })
+                        .lazy.compactMap({ old, column in self.wrapping(old: old, new: a).map { (column, (old, $0)) } }).first {
+                        // Another column's scene, wrapped (or unwrapped) on its way here.
+                        // `list embedded in …` (the old column's scene) or `list taken out of …` (this one's).
+                        let (old, wrapping) = moved
+                        let scene = wrapping.hasPrefix("\(old) embedded in ") ? old : a
+                        let how = wrapping.hasPrefix("\(scene) ") ? String(wrapping.dropFirst(scene.count + 1)) : wrapping
+                        text = "column moved: \(scene) from \(from) to \(name), \(how)"
                     } else if let a, let from = oldColumns[a] {
                         text = "column moved: \(a) from \(from) to \(name)"
                     } else {

@@ -125,6 +125,15 @@ import Testing
         let split = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phone}\n  list: {}\n  detail: {}\n  phone: {}\n", initial: "split")
         let wrapped = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phoneNav}\n  list: {}\n  detail: {}\n  phoneNav: {kind: navigation, root: phone}\n  phone: {}\n", initial: "split")
         #expect(ModelDiff(base: split, head: wrapped).containment.map(\.description) == ["compact column: phone embedded in navigation controller phoneNav"])
+        // Columns swapped while one is wrapped: the moved column says both.
+        let columns = try model("  split: {kind: split, primary: list, secondary: detail}\n  list: {}\n  detail: {}\n", initial: "split")
+        let swapped = try model("  split: {kind: split, primary: detail, secondary: listNav}\n  listNav: {kind: navigation, root: list}\n  list: {}\n  detail: {}\n", initial: "split")
+        #expect(ModelDiff(base: columns, head: swapped).containment.map(\.description) == [
+            "column moved: detail from secondary to primary", "column moved: list from primary to secondary, embedded in navigation controller listNav",
+        ])
+        #expect(ModelDiff(base: swapped, head: columns).containment.map(\.description) == [
+            "column moved: list from secondary to primary, taken out of navigation controller listNav", "column moved: detail from primary to secondary",
+        ])
         // A tab moved into a container that was already a tab says where it went.
         let separate = try model("  tabs: {kind: tabBar, tabs: [a, pg]}\n  pg: {kind: page, pages: [b]}\n  a: {}\n  b: {}\n")
         let together = try model("  tabs: {kind: tabBar, tabs: [pg]}\n  pg: {kind: page, pages: [a, b]}\n  a: {}\n  b: {}\n")
