@@ -127,6 +127,10 @@ private struct ModelDiffer {
     var sceneMap: [String: String] = [:]
     /// The head ids some base scene is paired with.
     var headImages: Set<String> = []
+    /// Head id → base id of every paired scene (the first base scene, should two be paired with one).
+    var headToBase: [String: String] = [:]
+
+    func baseID(ofHead id: String) -> String? { headToBase[id] }
     /// The base's names as the head's, once scenes and segues are paired: flows are compared under them.
     var renaming = IdentifierRenaming(segues: [:], scenes: [:], baseScenes: [])
 
@@ -241,6 +245,7 @@ private struct ModelDiffer {
             added.remove(at: index)
         }
         headImages = Set(sceneMap.values)
+        for (base, head) in sceneMap.sorted(by: { $0.key < $1.key }) where headToBase[head] == nil { headToBase[head] = base }
     }
 
     /// Everything that describes a scene except its id and positions.
@@ -285,8 +290,7 @@ private struct ModelDiffer {
 
     func sceneChanges() -> [ModelDiff.SceneChange] {
         var changes: [ModelDiff.SceneChange] = []
-        let matchedHead = Set(sceneMap.values)
-        let headToBase = Dictionary(sceneMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+        let matchedHead = headImages
         for scene in head.scenes {
             guard matchedHead.contains(scene.id), let oldID = headToBase[scene.id], let old = base.scene(oldID) else {
                 changes.append(.init(change: .added, id: scene.id, kind: scene.kind, className: scene.className,
@@ -488,7 +492,6 @@ private struct ModelDiffer {
 
     func containmentChanges() -> [ModelDiff.ContainmentChange] {
         var changes: [ModelDiff.ContainmentChange] = []
-        let headToBase = Dictionary(sceneMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
         for scene in head.scenes where scene.kind.isContainer {
             guard let oldID = headToBase[scene.id], let old = base.scene(oldID), old.kind == scene.kind else { continue }
             func add(_ description: String, _ before: [String], _ after: [String]) {
@@ -537,21 +540,23 @@ private struct ModelDiffer {
                 // and another added: a tab embedded in a navigation controller is the same tab. A container may take
                 // in several (two tabs put into one page view controller) or give back several.
                 let gone = before.filter { !after.contains($0) }, new = after.filter { !before.contains($0) }
-                var embedded: [String: [String]] = [:], takenOut: [String: [String]] = [:]
+                // In children order (never a dictionary's), so that the text is the same on every run.
+                var embedded: [(wrapper: String, wrapped: [String])] = [], takenOut: [(container: String, given: [String])] = []
                 for child in new {
                     let wrapped = gone.filter { wrapping(old: $0, new: child)?.contains(" embedded in ") == true }
-                    if !wrapped.isEmpty { embedded[child] = wrapped }
+                    if !wrapped.isEmpty { embedded.append((child, wrapped)) }
                 }
-                for container in gone where !embedded.values.joined().contains(container) {
-                    let given = new.filter { embedded[$0] == nil && wrapping(old: container, new: $0) != nil }
-                    if !given.isEmpty { takenOut[container] = given }
+                func wrapperHolding(_ child: String) -> String? { embedded.first { $0.wrapped.contains(child) }?.wrapper }
+                for container in gone where wrapperHolding(container) == nil {
+                    let given = new.filter { child in !embedded.contains { $0.wrapper == child } && wrapping(old: container, new: child) != nil }
+                    if !given.isEmpty { takenOut.append((container, given)) }
                 }
-                let pairedOld = Set(embedded.values.joined()).union(takenOut.keys)
-                let pairedNew = Set(embedded.keys).union(takenOut.values.joined())
+                let pairedOld = Set(embedded.flatMap(\.wrapped)).union(takenOut.map(\.container))
+                let pairedNew = Set(embedded.map(\.wrapper)).union(takenOut.flatMap(\.given))
                 for (offset, child) in after.enumerated() where !before.contains(child) {
-                    if let wrapped = embedded[child], let wrapper = head.scene(child) {
+                    if let wrapped = embedded.first(where: { $0.wrapper == child })?.wrapped, let wrapper = head.scene(child) {
                         add("\(noun) \(offset + 1): \(wrapped.joined(separator: ", ")) embedded in \(Self.containerNoun(wrapper.kind)) \(child)", before, after)
-                    } else if let container = takenOut.first(where: { $0.value.contains(child) })?.key, let text = wrapping(old: container, new: child) {
+                    } else if let container = takenOut.first(where: { $0.given.contains(child) })?.container, let text = wrapping(old: container, new: child) {
                         add("\(noun) \(offset + 1): \(text)", before, after)
                     } else if !pairedNew.contains(child) {
                         add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
@@ -571,9 +576,9 @@ private struct ModelDiffer {
                 // tab that moved past it, is a reorder too.
                 var renamedBefore: [String] = []
                 for child in before {
-                    if let wrapper = embedded.first(where: { $0.value.contains(child) })?.key {
+                    if let wrapper = wrapperHolding(child) {
                         if !renamedBefore.contains(wrapper) { renamedBefore.append(wrapper) }
-                    } else if let given = takenOut[child] {
+                    } else if let given = takenOut.first(where: { $0.container == child })?.given {
                         renamedBefore += given.filter { !renamedBefore.contains($0) }
                     } else {
                         renamedBefore.append(child)
@@ -586,8 +591,9 @@ private struct ModelDiffer {
                 if scene.kind == .tabBar {
                     // The selected tab wrapped in a container is still the selected tab.
                     let selected = old.selectedTab.map(mapped)
-                    let b = selected.map { old in embedded.first(where: { $0.value.contains(old) })?.key ?? old }, a = scene.selectedTab
-                    if b != a, !(selected.flatMap { takenOut[$0] }?.contains(a ?? "") ?? false) {
+                    let b = selected.map { wrapperHolding($0) ?? $0 }, a = scene.selectedTab
+                    let givenBack = selected.flatMap { old in takenOut.first { $0.container == old }?.given } ?? []
+                    if b != a, !givenBack.contains(a ?? "") {
                         // The old selected tab inside the new one: the same screen may still come first.
                         let holds = selected.flatMap { old in a.flatMap { head.scene($0) }.map { Self.descendants(of: $0, in: head).contains(old) } } ?? false
                         add("selected tab: \(selected ?? "(none)") → \(a ?? "(none)")" + (holds ? " (which holds \(selected ?? ""))" : ""),
@@ -608,8 +614,7 @@ private struct ModelDiffer {
         if let wrapper = head.scene(new), wrapper.kind.isContainer, Self.descendants(of: wrapper, in: head).contains(old) {
             return "\(old) embedded in \(Self.containerNoun(wrapper.kind)) \(new)"
         }
-        let headToBase = Dictionary(sceneMap.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
-        if let wrapper = base.scene(headToBase[old] ?? old), wrapper.kind.isContainer,
+        if let wrapper = base.scene(baseID(ofHead: old) ?? old), wrapper.kind.isContainer,
            Self.descendants(of: wrapper, in: base).map(mapped).contains(new) {
             return "\(new) taken out of \(Self.containerNoun(wrapper.kind)) \(old)"
         }
