@@ -285,7 +285,7 @@ private struct DiffGraphBuilder {
         self.head = head
     }
 
-    func mapped(_ id: String) -> String { diff.sceneRenames[id] ?? id }
+    func mapped(_ id: String) -> String { diff.headName(ofBase: id) }
 
     mutating func build() {
         var sceneChanges: [String: ModelDiff.SceneChange] = [:]
@@ -313,7 +313,7 @@ private struct DiffGraphBuilder {
         }
         for change in diff.scenes where change.change == .removed {
             let scene = base.scene(change.id)
-            nodes.append(.init(id: change.id, kind: change.kind, title: scene?.title ?? change.id, className: change.className,
+            nodes.append(.init(id: mapped(change.id), kind: change.kind, title: scene?.title ?? change.id, className: change.className,
                                status: .removed, details: []))
         }
         addRelationships()
@@ -400,7 +400,7 @@ private struct DiffGraphBuilder {
             }
         }
         for change in diff.segues where change.change == .removed {
-            guard let segue = base.allSegues.first(where: { $0.qualifiedID == change.id }) else { continue }
+            guard let segue = base.allSegues.first(where: { $0.qualifiedID == (change.oldID ?? change.id) }) else { continue }
             for target in targets(segue, in: base, mapping: mapped) {
                 edges.append(.init(from: mapped(segue.source), to: target, segueKind: segue.kind.value,
                                    label: MermaidSegueGraph.label(segue, in: base), status: .removed,

@@ -77,11 +77,14 @@ public struct DiffReport: Sendable {
             let n = items.filter(keep).count
             if n > 0 { parts.append("\(n) \(noun)\(n == 1 ? "" : "s") \(verb)") }
         }
+        // A segue or scene renamed *and* changed (a storyboard segue without an identifier is named after its kind,
+        // so a new kind renames it) counts as changed: the summary must not hide what it now does.
+        func shown(_ change: ModelDiff.Change, properties: Bool) -> ModelDiff.Change { change == .renamed && properties ? .changed : change }
         for change in ModelDiff.Change.allCases {
-            count(diff.segues, "segue", change.rawValue) { $0.change == change }
+            count(diff.segues, "segue", change.rawValue) { shown($0.change, properties: !$0.properties.isEmpty) == change }
         }
         for change in ModelDiff.Change.allCases {
-            count(diff.scenes, "scene", change.rawValue) { $0.change == change }
+            count(diff.scenes, "scene", change.rawValue) { shown($0.change, properties: !$0.properties.isEmpty) == change }
         }
         let containers = Set(diff.containment.map(\.container)).count
         if containers > 0 { parts.append("\(containers) container\(containers == 1 ? "" : "s") changed") }
@@ -126,7 +129,7 @@ public struct DiffReport: Sendable {
         let what = "\(change.kind.rawValue) → \(change.target)"
         switch change.change {
         case .added: return (["new \(what)"] + change.properties.map { "\($0.key): \($0.new ?? "")" }).joined(separator: "; ")
-        case .removed: return "\(what), removed"
+        case .removed: return (["\(what), removed"] + change.properties.map { "\($0.key): \($0.old ?? "")" }).joined(separator: "; ")
         case .renamed: return (["renamed from \(change.oldID ?? "?") (\(what))"] + change.properties.map(\.text)).joined(separator: "; ")
         case .changed: return change.properties.map(\.text).joined(separator: "; ")
         }

@@ -48,7 +48,7 @@ public struct ModelDiff: Sendable, Hashable {
         public var change: Change
         /// `scene.segue` on the head's side (the base's for a removed segue).
         public var id: String
-        /// `scene.segue` in the base, for a renamed segue.
+        /// `scene.segue` in the base, for a renamed segue, and for a removed one whose scene the head renamed.
         public var oldID: String?
         public var kind: SegueKind
         /// Destination scene, or `action(_:)` for an unwind.
@@ -108,6 +108,13 @@ public struct ModelDiff: Sendable, Hashable {
     public var sceneRenames: [String: String]
     /// Every scene id of the base.
     public var baseSceneIDs: Set<String> = []
+    /// Base scenes the head does not have whose id the head gives to another scene (storyboard scenes named after
+    /// their place), with the name they are drawn under: `List (before)`.
+    public var baseOnlyNames: [String: String] = [:]
+
+    /// A base scene id on the head's side: its new name when renamed, marked `(before)` when the head gives the
+    /// id to another scene, else the id.
+    public func headName(ofBase id: String) -> String { sceneRenames[id] ?? baseOnlyNames[id] ?? id }
 }
 
 // MARK: - Computing
@@ -151,9 +158,11 @@ private struct ModelDiffer {
         let baseSceneIDs = Set(base.sceneIDs)
         renaming = IdentifierRenaming(segues: segueRenames, scenes: renames, baseScenes: baseSceneIDs)
         let (flows, unchanged) = flowChanges()
+        var baseOnly: [String: String] = [:]
+        for id in base.sceneIDs where sceneMap[id] == nil && headImages.contains(id) { baseOnly[id] = mapped(id) }
         return ModelDiff(baseName: base.name, headName: head.name, model: modelChanges(), scenes: scenes, segues: segues,
                          containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames,
-                         baseSceneIDs: baseSceneIDs)
+                         baseSceneIDs: baseSceneIDs, baseOnlyNames: baseOnly)
     }
 
     /// A base scene id as the head would call it.
@@ -359,9 +368,17 @@ private struct ModelDiffer {
         ]
     }
 
-    func target(_ segue: Segue) -> String {
+    /// What a reviewer asks of an added or removed segue besides its kind and target: its trigger and how it presents.
+    static func shownFacts(_ properties: [(key: String, value: String?)]) -> [(key: String, value: String)] {
+        let shown = ["trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor", "guard"]
+        return properties.compactMap { property in property.value.flatMap { shown.contains(property.key) ? (property.key, $0) : nil } }
+    }
+
+    /// What a segue leads to, in words; a base segue's destination under the head's name (`inBase`).
+    func target(_ segue: Segue, inBase: Bool = false) -> String {
         if segue.kind.value == .code, segue.call?.value == .dismiss { return "dismiss" }
-        return segue.kind.value.effective == .unwind ? "\(segue.action?.value ?? "?")(_:)" : (segue.destination?.value ?? "?")
+        if segue.kind.value.effective == .unwind { return "\(segue.action?.value ?? "?")(_:)" }
+        return segue.destination.map { inBase ? mapped($0.value) : $0.value } ?? "?"
     }
 
     func segueChanges() -> [ModelDiff.SegueChange] {
@@ -449,17 +466,18 @@ private struct ModelDiffer {
                 changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
                                      target: target(segue), properties: effect(old, segue), location: segue.location))
             } else {
-                // What a reviewer asks of a new segue besides its kind and target: its trigger and how it presents.
-                let shown = ["trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor", "guard"]
-                let facts = content.filter { shown.contains($0.key) && $0.value != nil }
-                    .map { ModelDiff.PropertyChange(key: $0.key, old: nil, new: $0.value) }
+                let facts = Self.shownFacts(content).map { ModelDiff.PropertyChange(key: $0.key, old: nil, new: $0.value) }
                 changes.append(.init(change: .added, id: segue.qualifiedID, kind: segue.kind.value, target: target(segue),
                                      properties: facts, location: segue.location))
             }
         }
         for segue in removedOrder where !renamedBase.contains(segue.qualifiedID) {
-            changes.append(.init(change: .removed, id: segue.qualifiedID, kind: segue.kind.value, target: target(segue),
-                                 properties: [], location: segue.location))
+            // Under the head's name of its scene, which may have been renamed; `oldID` keeps the base's.
+            let id = "\(mapped(segue.source)).\(segue.id)"
+            // Which segue went, for a reader of the comment: its trigger and how it presented, as an added one gives.
+            let facts = Self.shownFacts(segueProperties(segue, in: base, mapTargets: true)).map { ModelDiff.PropertyChange(key: $0.key, old: $0.value, new: nil) }
+            changes.append(.init(change: .removed, id: id, oldID: id == segue.qualifiedID ? nil : segue.qualifiedID, kind: segue.kind.value,
+                                 target: target(segue, inBase: true), properties: facts, location: segue.location))
         }
         // Head file order first (changed, renamed and added interleaved as written), then removed ones.
         let order = Dictionary(head.allSegues.enumerated().map { ($0.element.qualifiedID, $0.offset) }, uniquingKeysWith: { a, _ in a })
@@ -470,12 +488,17 @@ private struct ModelDiffer {
         }.map(\.element)
     }
 
-    /// What a show or showDetail segue does from where its source can be (`NavigationLint`'s reading of the
-    /// model): pushed, shown by a container, or presented modally; nil for other kinds.
+    /// What a show, showDetail or push segue (or code call) does from where its source can be (`NavigationLint`'s
+    /// reading of the model): pushed, shown by a container, presented modally, or failing; nil for other kinds.
     static func showEffect(_ segue: Segue, _ model: SceneModel, _ structure: Structure) -> String? {
-        // A deprecated `push` segue and a code `push` never present: they push or fail (`check` says which).
-        let kind = segue.kind.value == .code ? segue.call?.value.segueKind : segue.kind.value
+        let code = segue.kind.value == .code
+        let kind = code ? segue.call?.value.segueKind : segue.kind.value
         switch kind {
+        case .push?:
+            // A push never presents: without a navigation controller a deprecated push segue makes UIKit raise, and
+            // `pushViewController` in code does nothing (`check` reports both).
+            if structure.insideNavigation.contains(segue.source) { return "pushed onto the navigation stack" }
+            return code ? "does nothing (no navigation controller)" : "UIKit raises an exception (no navigation controller)"
         case .show?:
             if structure.insideNavigation.contains(segue.source) { return "pushed onto the navigation stack" }
             if structure.canShowInPlace.contains(segue.source) { return "shown by its container" }

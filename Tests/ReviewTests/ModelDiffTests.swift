@@ -100,8 +100,9 @@ import Testing
     }
 
     /// Wrapping combined with other changes: a wrapped tab that moved is a reorder too; one container taking in two
-    /// tabs names both; the selected tab, wrapped, is still selected; a push (deprecated segue or code call) and a
-    /// segue whose kind changed get no `effect:` line; a split's compact column is compared like the others.
+    /// tabs names both; the selected tab, wrapped, is still selected; a push (deprecated segue or code call) taken out
+    /// of its navigation controller fails, and says so; a segue whose kind changed gets no `effect:` line; a split's
+    /// compact column is compared like the others.
     @Test func wrappingWithOtherChanges() throws {
         func model(_ scenes: String, initial: String = "tabs") throws -> SceneModel {
             try ReviewFiles.model(text: "format: 1\nname: W\ninitial: \(initial)\nscenes:\n" + scenes, path: "w.yaml")
@@ -120,7 +121,9 @@ import Testing
         let push = try model("  nav: {kind: navigation, root: home}\n  home: {segues: {open: {kind: push, to: d}, go: {kind: code, call: push, to: d}, detail: {kind: show, to: d}}}\n  d: {}\n", initial: "nav")
         let bare = try model("  home: {segues: {open: {kind: push, to: d}, go: {kind: code, call: push, to: d}, detail: {kind: showDetail, to: d}}}\n  d: {}\n", initial: "home")
         let segues = Dictionary(ModelDiff(base: push, head: bare).segues.map { ($0.id, $0.properties.map(\.text)) }, uniquingKeysWith: { a, _ in a })
-        #expect(segues["home.open"] == nil && segues["home.go"] == nil)
+        // A push without a navigation controller fails: UIKit raises for the segue, the code call does nothing.
+        #expect(segues["home.open"] == ["effect: pushed onto the navigation stack → UIKit raises an exception (no navigation controller)"])
+        #expect(segues["home.go"] == ["effect: pushed onto the navigation stack → does nothing (no navigation controller)"])
         #expect(segues["home.detail"] == ["kind: show → showDetail"])
         let split = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phone}\n  list: {}\n  detail: {}\n  phone: {}\n", initial: "split")
         let wrapped = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phoneNav}\n  list: {}\n  detail: {}\n  phoneNav: {kind: navigation, root: phone}\n  phone: {}\n", initial: "split")
@@ -182,6 +185,42 @@ import Testing
         let flat = try ReviewFiles.model(text: "format: 1\nname: N\ninitial: tabs\nscenes:\n  tabs: {kind: tabBar, tabs: [a, b]}\n  a: {}\n  x: {}\n  b: {}\n", path: "n.yaml")
         #expect(ModelDiff(base: flat, head: nested).containment.map(\.description) == ["tab 1: a embedded in split view controller sp"])
         #expect(ModelDiff(base: nested, head: flat).containment.map(\.description) == ["tab 1: a taken out of split view controller sp"])
+    }
+
+    /// Deleting the first of three scenes named after their place shifts the others' names: the removed one is drawn
+    /// and named apart from the scene that now has its name, a segue removed with it is listed under its scene's
+    /// head name with its trigger, and renames that change what a segue does count as changes in the summary.
+    @Test func aRemovedSceneWhoseNameTheHeadGivesToAnotherStaysApart() throws {
+        func model(_ scenes: String) throws -> SceneModel {
+            try ReviewFiles.model(text: "format: 1\nname: P\ninitial: menu\nscenes:\n" + scenes, path: "p.yaml")
+        }
+        func origin(_ id: String) -> String { "origin: {storyboard: Main, objectID: \(id)}" }
+        let base = try model("""
+              menu: {\(origin("M")), segues: {one: {kind: present, to: Presented, trigger: Row 1}, two: {kind: present, to: Presented-2, trigger: Row 2}}}
+              Presented: {\(origin("A"))}
+              Presented-2: {\(origin("B"))}
+              old: {\(origin("O")), segues: {back: {kind: present, to: menu, trigger: Back}}}
+
+            """)
+        let head = try model("""
+              menu: {\(origin("M")), segues: {two: {kind: present, to: Presented, trigger: Row 2}}}
+              Presented: {\(origin("B"))}
+              renamed: {\(origin("O")), segues: {back: {kind: show, to: menu, trigger: Back}}}
+
+            """)
+        let diff = ModelDiff(base: base, head: head)
+        #expect(diff.headName(ofBase: "Presented") == "Presented (before)")
+        #expect(diff.headName(ofBase: "Presented-2") == "Presented")
+        let removed = try #require(diff.segues.first { $0.change == .removed })
+        #expect(removed.id == "menu.one" && removed.target == "Presented (before)")
+        #expect(removed.properties.map { "\($0.key): \($0.old ?? "")" } == ["trigger: Row 1"])
+        let graph = DiffGraph(diff: diff, base: base, head: head, context: 0)
+        #expect(Set(graph.nodes.map(\.id)).count == graph.nodes.count, "every node id once: \(graph.nodes.map(\.id))")
+        #expect(graph.nodes.contains { $0.id == "Presented (before)" && $0.status == .removed })
+        #expect(graph.edges.contains { $0.from == "menu" && $0.to == "Presented (before)" && $0.status == .removed })
+        // `old.back` is now `renamed.back` and a show: renamed with its scene, and changed.
+        let report = DiffReport(diff: diff, graph: graph, options: .init(baseLabel: "b", headLabel: "h"))
+        #expect(report.summary.contains("segue changed") && !report.summary.contains("segue renamed"), "\(report.summary)")
     }
 
     /// A reviewer sees first which flows a change breaks or mends.
