@@ -65,7 +65,10 @@ public struct NavigationLint: Sendable {
 
     func showWithoutContainer(_ structure: Structure) -> [Finding] {
         var findings: [Finding] = []
-        for segue in model.allSegues {
+        // A scene nothing reaches is never inside a container, and its segues never fire: `unreachable-scene` says
+        // what is wrong (deleting a tab must not turn its old stack's push segues into errors).
+        let reached = ModelValidator.reachableScenes(in: model, entryPoints: true)
+        for segue in model.allSegues where reached.isEmpty || reached.contains(segue.source) {
             let kind = segue.effectiveKind
             // A push in code on a missing navigation controller does nothing rather than present: not this rule's case.
             let codePush = segue.kind.value == .code && segue.call?.value == .push

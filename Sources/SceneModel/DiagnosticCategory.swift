@@ -43,11 +43,11 @@ extension DiagnosticCategory {
         fixHint: "add a segue or relationship to it, give it a 'storyboardID' if code instantiates it, or remove it", plural: "unreachable scenes")
     public static let showOutsideNavigation = DiagnosticCategory(
         id: "show-outside-navigation", source: .lint, defaultSeverity: .warning,
-        summary: "a show segue whose source is never inside a navigation controller, so UIKit presents the destination modally (an error for a deprecated `push` segue, which makes UIKit raise instead)",
+        summary: "a show segue whose source is never inside a navigation controller, so UIKit presents the destination modally (an error for a deprecated `push` segue, which makes UIKit raise instead); a scene nothing reaches is left to `unreachable-scene`",
         fixHint: "embed the source in a navigation controller, or make the segue 'present' if a modal is intended", plural: "show segues outside navigation controllers")
     public static let showDetailOutsideSplit = DiagnosticCategory(
         id: "show-detail-outside-split", source: .lint, defaultSeverity: .warning,
-        summary: "a showDetail segue whose source is never inside a split view controller, so UIKit presents the destination modally",
+        summary: "a showDetail segue whose source is never inside a split view controller, so UIKit presents the destination modally; a scene nothing reaches is left to `unreachable-scene`",
         fixHint: "put the source in a split view controller, or use 'show' or 'present'", plural: "showDetail segues outside split views")
     public static let noWayBack = DiagnosticCategory(
         id: "no-way-back", source: .lint, defaultSeverity: .warning,

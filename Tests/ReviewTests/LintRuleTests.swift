@@ -200,6 +200,16 @@ import TextFormats
         #expect(perScene.map(\.message).allSatisfy { $0.contains("'other'") } && perScene.count == 1)
     }
 
+    /// A scene nothing reaches (a tab deleted, its stack left behind) is never inside a container and its segues never
+    /// fire: it is reported unreachable, and its push segues are not errors on top.
+    @Test func segueRulesLeaveUnreachableScenesToTheirOwnFinding() throws {
+        let text = Self.model("  home: {segues: {open: {kind: push, to: detail, trigger: Open}}}\n  detail: {}\n  lost: {segues: {go: {kind: push, to: detail, trigger: Go}, more: {kind: show, to: detail, trigger: More}}}\n")
+        let findings = try Self.findings(text)
+        #expect(findings.filter { $0.category == "show-outside-navigation" }.map(\.message).allSatisfy { $0.contains("'home.open'") })
+        #expect(findings.filter { $0.category == "show-outside-navigation" }.count == 1)
+        #expect(findings.contains { $0.category == "unreachable-scene" && $0.message.contains("'lost'") })
+    }
+
     /// Scenes that only reach each other (an island) are all unreachable: `check` reports the scenes `validate`
     /// does, in the same words, so a finding reads the same wherever it is met and `check --git` matches it.
     @Test func checkAndValidateReportTheSameUnreachableScenes() throws {
