@@ -52,6 +52,11 @@ public struct DiffGraph: Sendable, Hashable {
 
     /// The diff graph of `diff`; above `fullGraphLimit` scenes, only the changed scenes, the scenes within
     /// `context` links of them and their containers, with less context if that is over the limits.
+    /// An id as an SVG element's `id`: no spaces or parentheses (`List (before)` → `List-before`).
+    static func fragment(_ id: String) -> String {
+        String(id.replacingOccurrences(of: " (before)", with: "-before").map { $0 == " " || $0 == "(" || $0 == ")" ? "-" : $0 })
+    }
+
     public init(diff: ModelDiff, base: SceneModel, head: SceneModel, context: Int = 1) {
         title = base.name == head.name || base.nameIsDerived || head.nameIsDerived
             ? "\(head.name) — navigation changes" : "\(base.name) → \(head.name) — navigation changes"
@@ -179,7 +184,7 @@ public struct DiffGraph: Sendable, Hashable {
                 "shape": .string(shape), "style": .string((shape == "box" ? "rounded,filled" : "filled") + (colors.dashed ? ",dashed" : "")),
                 "fillcolor": .string(colors.fill), "color": .string(colors.stroke), "fontcolor": .string(colors.stroke),
                 "penwidth": .number(colors.penwidth), "label": .html(label),
-                "id": .string("scene-" + node.id), "class": .string("scene diff-\(node.status.rawValue)"),
+                "id": .string("scene-" + Self.fragment(node.id)), "class": .string("scene diff-\(node.status.rawValue)"),
                 "tooltip": .string("\(node.id): \(node.status.rawValue)" + (node.details.isEmpty ? "" : "\n" + node.details.joined(separator: "\n"))),
             ])))
         }
@@ -191,7 +196,7 @@ public struct DiffGraph: Sendable, Hashable {
                 "color": .string(colors.stroke), "fontcolor": .string(colors.stroke),
                 "style": .string(colors.dashed ? "dashed" : (edge.segueKind?.effective == .unwind ? "dotted" : "solid")),
                 "penwidth": .number(edge.segueKind == nil ? 1 : colors.penwidth), "arrowhead": .string(base.arrowhead),
-                "label": .string(edge.label), "id": .string(edge.key),
+                "label": .string(edge.label), "id": .string(Self.fragment(edge.key)),
                 "class": .string((edge.segueKind == nil ? "relationship" : "segue") + " diff-\(edge.status.rawValue)"),
                 "tooltip": .string("\(edge.key): \(edge.status.rawValue)"),
             ]
@@ -312,8 +317,8 @@ private struct DiffGraphBuilder {
                                status: status, details: Self.shorten(details)))
         }
         for change in diff.scenes where change.change == .removed {
-            let scene = base.scene(change.id)
-            nodes.append(.init(id: mapped(change.id), kind: change.kind, title: scene?.title ?? change.id, className: change.className,
+            let scene = base.scene(change.oldID ?? change.id)
+            nodes.append(.init(id: change.id, kind: change.kind, title: scene?.title ?? change.id, className: change.className,
                                status: .removed, details: []))
         }
         addRelationships()
@@ -363,7 +368,8 @@ private struct DiffGraphBuilder {
         var renamedFrom: [String: String] = [:]
         for change in diff.segues where change.change == .renamed { if let old = change.oldID { renamedFrom[old] = change.id } }
         var baseSegues: [String: Segue] = [:]
-        for segue in base.allSegues {
+        let removedSegues = Set(diff.segues.filter { $0.change == .removed }.map { $0.oldID ?? $0.id })
+        for segue in base.allSegues where !removedSegues.contains(segue.qualifiedID) {
             let key = renamedFrom[segue.qualifiedID] ?? "\(mapped(segue.source)).\(segue.id)"
             if baseSegues[key] == nil { baseSegues[key] = segue }
         }

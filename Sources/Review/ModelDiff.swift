@@ -31,9 +31,9 @@ public struct ModelDiff: Sendable, Hashable {
 
     public struct SceneChange: Sendable, Hashable {
         public var change: Change
-        /// The head's id (the base's for a removed scene).
+        /// The head's id (the base's for a removed scene, marked `(before)` when the head gives it to another scene).
         public var id: String
-        /// The base's id of a renamed scene.
+        /// The base's id of a renamed scene, and of a removed one whose id the head gives to another scene.
         public var oldID: String?
         public var kind: SceneKind
         public var className: String
@@ -156,10 +156,11 @@ private struct ModelDiffer {
         var segueRenames: [String: String] = [:]
         for segue in segues where segue.change == .renamed { if let old = segue.oldID { segueRenames[old] = segue.id } }
         let baseSceneIDs = Set(base.sceneIDs)
-        renaming = IdentifierRenaming(segues: segueRenames, scenes: renames, baseScenes: baseSceneIDs)
-        let (flows, unchanged) = flowChanges()
         var baseOnly: [String: String] = [:]
         for id in base.sceneIDs where sceneMap[id] == nil && headImages.contains(id) { baseOnly[id] = mapped(id) }
+        for segue in segues where segue.change == .removed { if let old = segue.oldID { segueRenames[old] = segue.id } }
+        renaming = IdentifierRenaming(segues: segueRenames, scenes: renames.merging(baseOnly) { new, _ in new }, baseScenes: baseSceneIDs)
+        let (flows, unchanged) = flowChanges()
         return ModelDiff(baseName: base.name, headName: head.name, model: modelChanges(), scenes: scenes, segues: segues,
                          containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames,
                          baseSceneIDs: baseSceneIDs, baseOnlyNames: baseOnly)
@@ -317,7 +318,9 @@ private struct ModelDiffer {
             }
         }
         for scene in base.scenes where sceneMap[scene.id] == nil {
-            changes.append(.init(change: .removed, id: scene.id, kind: scene.kind, className: scene.className,
+            // Named apart (`List (before)`, with its base id as `oldID`) when the head gives its id to another scene.
+            let id = mapped(scene.id)
+            changes.append(.init(change: .removed, id: id, oldID: id == scene.id ? nil : scene.id, kind: scene.kind, className: scene.className,
                                  properties: [], location: scene.location, standsInFor: scene.standsInFor))
         }
         return changes
@@ -397,11 +400,15 @@ private struct ModelDiffer {
         var added: [Segue] = []
         let baseOrigins = Set(base.allSegues.compactMap(\.origin))
         let baseStructure = Structure(model: base), headStructure = Structure(model: head)
+        // A segue of a scene nothing reaches never fires (`check` leaves it to `unreachable-scene`): no effect line.
+        let baseReached = ModelValidator.reachableScenes(in: base, entryPoints: true)
+        let headReached = ModelValidator.reachableScenes(in: head, entryPoints: true)
         /// What a show or showDetail segue does where its source can be, when that changed: a scene embedded in a
         /// navigation controller makes its show segues push where they presented.
         func effect(_ old: Segue, _ new: Segue) -> [ModelDiff.PropertyChange] {
             // A segue of another kind (or call) than before says so already.
             guard old.kind.value == new.kind.value, old.call?.value == new.call?.value,
+                  baseReached.isEmpty || baseReached.contains(old.source), headReached.isEmpty || headReached.contains(new.source),
                   let before = Self.showEffect(old, base, baseStructure), let after = Self.showEffect(new, head, headStructure),
                   before != after else { return [] }
             return [ModelDiff.PropertyChange(key: "effect", old: before, new: after)]
@@ -471,9 +478,12 @@ private struct ModelDiffer {
                                      properties: facts, location: segue.location))
             }
         }
+        let headSegueIDs = Set(head.allSegues.map(\.qualifiedID))
         for segue in removedOrder where !renamedBase.contains(segue.qualifiedID) {
             // Under the head's name of its scene, which may have been renamed; `oldID` keeps the base's.
-            let id = "\(mapped(segue.source)).\(segue.id)"
+            let headID = "\(mapped(segue.source)).\(segue.id)"
+            // A head segue may have its id (a storyboard segue named after its destination): then it is marked.
+            let id = headSegueIDs.contains(headID) ? "\(headID) (before)" : headID
             // Which segue went, for a reader of the comment: its trigger and how it presented, as an added one gives.
             let facts = Self.shownFacts(segueProperties(segue, in: base, mapTargets: true)).map { ModelDiff.PropertyChange(key: $0.key, old: $0.value, new: nil) }
             changes.append(.init(change: .removed, id: id, oldID: id == segue.qualifiedID ? nil : segue.qualifiedID, kind: segue.kind.value,
@@ -495,8 +505,8 @@ private struct ModelDiffer {
         let kind = code ? segue.call?.value.segueKind : segue.kind.value
         switch kind {
         case .push?:
-            // A push never presents: without a navigation controller a deprecated push segue makes UIKit raise, and
-            // `pushViewController` in code does nothing (`check` reports both).
+            // A push never presents: without a navigation controller a deprecated push segue makes UIKit raise (an
+            // error of `check`), and `pushViewController` in code does nothing (a flow that tries it fails).
             if structure.insideNavigation.contains(segue.source) { return "pushed onto the navigation stack" }
             return code ? "does nothing (no navigation controller)" : "UIKit raises an exception (no navigation controller)"
         case .show?:

@@ -14,8 +14,10 @@ struct IdentifierRenaming {
 
     init(diff: ModelDiff) {
         var segues: [String: String] = [:], scenes: [String: String] = [:]
-        for segue in diff.segues where segue.change == .renamed { if let old = segue.oldID { segues[old] = segue.id } }
-        for scene in diff.scenes where scene.change == .renamed { if let old = scene.oldID { scenes[old] = scene.id } }
+        // Renamed ones, and removed ones whose id the head gives to another (`List` → `List (before)`): a base finding
+        // about the removed scene must not read as one about the scene that has its name now.
+        for segue in diff.segues where segue.change == .renamed || segue.change == .removed { if let old = segue.oldID { segues[old] = segue.id } }
+        for scene in diff.scenes where scene.change == .renamed || scene.change == .removed { if let old = scene.oldID { scenes[old] = scene.id } }
         self.segues = segues
         self.scenes = scenes
         self.baseScenes = diff.baseSceneIDs

@@ -46,8 +46,11 @@ enum ReviewInput {
     static func findings(_ paths: [String], revision: String, basePaths: [String]? = nil,
                          options: LoadOptions = LoadOptions()) throws -> (findings: [Diagnostic], model: SceneModel?, loadDiagnostics: [Diagnostic]) {
         try read(paths, basePaths: basePaths ?? paths, revision: revision, options: options) { result, relabel in
-            (relabel(result.model.map { CheckReport(model: $0, loadDiagnostics: result.diagnostics).findings } ?? result.diagnostics),
-             result.model, relabel(result.diagnostics))
+            // A base whose only errors are flows naming what it lacks is checked as it is, as `diff` runs it: its
+            // rule findings are known, and only its load errors would not be.
+            let model = result.model ?? result.flowErrorsOnly
+            return (relabel(model.map { CheckReport(model: $0, loadDiagnostics: result.diagnostics).findings } ?? result.diagnostics),
+                    model, relabel(result.diagnostics))
         }
     }
 

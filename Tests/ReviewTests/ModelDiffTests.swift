@@ -137,6 +137,10 @@ import Testing
         #expect(ModelDiff(base: swapped, head: columns).containment.map(\.description) == [
             "column moved: list from secondary to primary, taken out of navigation controller listNav", "column moved: detail from primary to secondary",
         ])
+        // A stack left behind by a deleted tab is reached by nothing: its pushes never fire, so no effect line.
+        let withTab = try model("  tabs: {kind: tabBar, tabs: [a, bNav]}\n  a: {}\n  bNav: {kind: navigation, root: b}\n  b: {segues: {go: {kind: push, to: c}}}\n  c: {}\n")
+        let withoutTab = try model("  tabs: {kind: tabBar, tabs: [a]}\n  a: {}\n  b: {segues: {go: {kind: push, to: c}}}\n  c: {}\n")
+        #expect(!ModelDiff(base: withTab, head: withoutTab).segues.contains { $0.id == "b.go" })
         // A tab moved into a container that was already a tab says where it went.
         let separate = try model("  tabs: {kind: tabBar, tabs: [a, pg]}\n  pg: {kind: page, pages: [b]}\n  a: {}\n  b: {}\n")
         let together = try model("  tabs: {kind: tabBar, tabs: [pg]}\n  pg: {kind: page, pages: [a, b]}\n  a: {}\n  b: {}\n")
@@ -211,13 +215,19 @@ import Testing
         let diff = ModelDiff(base: base, head: head)
         #expect(diff.headName(ofBase: "Presented") == "Presented (before)")
         #expect(diff.headName(ofBase: "Presented-2") == "Presented")
+        let removedScene = try #require(diff.scenes.first { $0.change == .removed })
+        #expect(removedScene.id == "Presented (before)" && removedScene.oldID == "Presented")
+        // Base findings about the removed scene keep it apart too (`check --git` matches findings by their text).
+        #expect(IdentifierRenaming(diff: diff).text("scene 'Presented' has no way back") == "scene 'Presented (before)' has no way back")
         let removed = try #require(diff.segues.first { $0.change == .removed })
         #expect(removed.id == "menu.one" && removed.target == "Presented (before)")
         #expect(removed.properties.map { "\($0.key): \($0.old ?? "")" } == ["trigger: Row 1"])
         let graph = DiffGraph(diff: diff, base: base, head: head, context: 0)
         #expect(Set(graph.nodes.map(\.id)).count == graph.nodes.count, "every node id once: \(graph.nodes.map(\.id))")
         #expect(graph.nodes.contains { $0.id == "Presented (before)" && $0.status == .removed })
-        #expect(graph.edges.contains { $0.from == "menu" && $0.to == "Presented (before)" && $0.status == .removed })
+        #expect(graph.edges.filter { $0.from == "menu" && $0.to == "Presented (before)" }.map(\.status) == [.removed])
+        let dot = String(decoding: DOTWriter.linkedBytes(graph.dotGraph()).bytes, as: UTF8.self)
+        #expect(dot.contains("id=\"scene-Presented-before\"") && !dot.contains("id=\"scene-Presented (before)"), "SVG ids hold no spaces")
         // `old.back` is now `renamed.back` and a show: renamed with its scene, and changed.
         let report = DiffReport(diff: diff, graph: graph, options: .init(baseLabel: "b", headLabel: "h"))
         #expect(report.summary.contains("segue changed") && !report.summary.contains("segue renamed"), "\(report.summary)")

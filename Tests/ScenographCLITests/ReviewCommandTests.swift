@@ -293,6 +293,16 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(half.stderr.contains("'nowhere'"), half.stderr)
         XCTAssertFalse(half.stderr.contains("scene 'old'"), "the base has that warning: \(half.stderr)")
         try shell(["git", "checkout", "-q", "--", "Docs/Half.yaml"])
+        // A base whose only error is a flow naming what it lacks is checked as it is: its warnings are known.
+        let lacking = "format: 1\nname: L\ninitial: home\nscenes:\n  home: {}\n  stale: {}\nflows:\n  f:\n    steps:\n      - present: gone\n"
+        try lacking.write(to: repository.appendingPathComponent("Docs/Lacking.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "add", "Docs/Lacking.yaml"])
+        try shell(["git", "commit", "-q", "-m", "lacking"])
+        try lacking.replacingOccurrences(of: "present: gone", with: "present: home").write(to: repository.appendingPathComponent("Docs/Lacking.yaml"), atomically: true, encoding: .utf8)
+        let mended = try CLIRunner.run(["check", "Docs/Lacking.yaml", "--git", "HEAD"], in: repository)
+        XCTAssertFalse(mended.stderr.contains("does not load"), mended.stderr)
+        XCTAssertFalse(mended.stderr.contains("scene 'stale'"), "the base has that warning: \(mended.stderr)")
+        try shell(["git", "checkout", "-q", "--", "Docs/Lacking.yaml"])
         // A path the head does not have is said so, not taken for a missing commit.
         let typo = try CLIRunner.run(["diff", "--git", "HEAD", "Nope/App.yaml"], in: repository)
         XCTAssertEqual(typo.status, 1)
