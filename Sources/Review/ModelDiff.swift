@@ -737,7 +737,11 @@ private struct ModelDiffer {
             if case .expect(let expectation) = step.action { return "expect: " + expectation.summary + " " + expectation.events.map(\.value).joined() + expectation.noEvents.map(\.value).joined() + expectation.warnings.map(\.value).joined() }
             return step.action.text
         }
-        if old.steps.map({ renaming.action(text($0)) }) != new.steps.map(text) { keys.append("steps") }
+        // Edited when the steps differ both as written and under the head's names: a flow left as it was is not
+        // edited though a name it uses now means another scene (storyboard names that shifted), and a flow whose
+        // names were updated with a rename is not edited either.
+        let written = new.steps.map(text)
+        if old.steps.map(text) != written, old.steps.map({ renaming.action(text($0)) }) != written { keys.append("steps") }
         return keys
     }
 }

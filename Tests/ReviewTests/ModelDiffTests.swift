@@ -228,6 +228,11 @@ import Testing
         #expect(graph.edges.filter { $0.from == "menu" && $0.to == "Presented (before)" }.map(\.status) == [.removed])
         let dot = String(decoding: DOTWriter.linkedBytes(graph.dotGraph()).bytes, as: UTF8.self)
         #expect(dot.contains("id=\"scene-Presented-before\"") && !dot.contains("id=\"scene-Presented (before)"), "SVG ids hold no spaces")
+        // A flow left as it was is not "edited", though the name it uses now means another scene.
+        let flows = "flows:\n  f:\n    steps:\n      - present: Presented\n"
+        let flowBase = try model("  menu: {\(origin("M"))}\n  Presented: {\(origin("A"))}\n  Presented-2: {\(origin("B"))}\n" + flows)
+        let flowHead = try model("  menu: {\(origin("M"))}\n  Presented: {\(origin("B"))}\n" + flows)
+        #expect(ModelDiff(base: flowBase, head: flowHead).flows.allSatisfy { $0.definition.isEmpty })
         // `old.back` is now `renamed.back` and a show: renamed with its scene, and changed.
         let report = DiffReport(diff: diff, graph: graph, options: .init(baseLabel: "b", headLabel: "h"))
         #expect(report.summary.contains("segue changed") && !report.summary.contains("segue renamed"), "\(report.summary)")
