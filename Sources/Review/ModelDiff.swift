@@ -406,10 +406,12 @@ private struct ModelDiffer {
         /// What a show or showDetail segue does where its source can be, when that changed: a scene embedded in a
         /// navigation controller makes its show segues push where they presented.
         func effect(_ old: Segue, _ new: Segue) -> [ModelDiff.PropertyChange] {
-            // A segue of another kind (or call) than before says so already.
-            guard old.kind.value == new.kind.value, old.call?.value == new.call?.value,
-                  baseReached.isEmpty || baseReached.contains(old.source), headReached.isEmpty || headReached.contains(new.source),
-                  let before = Self.showEffect(old, base, baseStructure), let after = Self.showEffect(new, head, headStructure),
+            // A segue of another kind (or call) than before gets the line when both kinds have an effect in words, a
+            // present included: `present → show` outside any container still presents, and says so.
+            let sameKind = old.kind.value == new.kind.value && old.call?.value == new.call?.value
+            guard baseReached.isEmpty || baseReached.contains(old.source), headReached.isEmpty || headReached.contains(new.source),
+                  let before = Self.showEffect(old, base, baseStructure, present: !sameKind),
+                  let after = Self.showEffect(new, head, headStructure, present: !sameKind),
                   before != after else { return [] }
             return [ModelDiff.PropertyChange(key: "effect", old: before, new: after)]
         }
@@ -500,10 +502,12 @@ private struct ModelDiffer {
 
     /// What a show, showDetail or push segue (or code call) does from where its source can be (`NavigationLint`'s
     /// reading of the model): pushed, shown by a container, presented modally, or failing; nil for other kinds.
-    static func showEffect(_ segue: Segue, _ model: SceneModel, _ structure: Structure) -> String? {
+    static func showEffect(_ segue: Segue, _ model: SceneModel, _ structure: Structure, present: Bool = false) -> String? {
         let code = segue.kind.value == .code
         let kind = code ? segue.call?.value.segueKind : segue.kind.value
         switch kind {
+        case .present? where present:
+            return "presented modally"
         case .push?:
             // A push never presents: without a navigation controller a deprecated push segue makes UIKit raise (an
             // error of `check`), and `pushViewController` in code does nothing (a flow that tries it fails).

@@ -101,7 +101,7 @@ import Testing
 
     /// Wrapping combined with other changes: a wrapped tab that moved is a reorder too; one container taking in two
     /// tabs names both; the selected tab, wrapped, is still selected; a push (deprecated segue or code call) taken out
-    /// of its navigation controller fails, and says so; a segue whose kind changed gets no `effect:` line; a split's
+    /// of its navigation controller fails, and says so; a segue whose kind changed says what it now does; a split's
     /// compact column is compared like the others.
     @Test func wrappingWithOtherChanges() throws {
         func model(_ scenes: String, initial: String = "tabs") throws -> SceneModel {
@@ -124,7 +124,12 @@ import Testing
         // A push without a navigation controller fails: UIKit raises for the segue, the code call does nothing.
         #expect(segues["home.open"] == ["effect: pushed onto the navigation stack → UIKit raises an exception (no navigation controller)"])
         #expect(segues["home.go"] == ["effect: pushed onto the navigation stack → does nothing (no navigation controller)"])
-        #expect(segues["home.detail"] == ["kind: show → showDetail"])
+        // A kind change says what the segue now does when both kinds have an effect in words.
+        #expect(segues["home.detail"] == ["kind: show → showDetail", "effect: pushed onto the navigation stack → presented modally (no split view shows it)"])
+        let presents = try model("  home: {segues: {open: {kind: present, to: d}}}\n  d: {}\n", initial: "home")
+        let shows = try model("  home: {segues: {open: {kind: show, to: d}}}\n  d: {}\n", initial: "home")
+        #expect(ModelDiff(base: presents, head: shows).segues.first?.properties.map(\.text)
+            == ["kind: present → show", "effect: presented modally → presented modally (no container shows it)"])
         let split = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phone}\n  list: {}\n  detail: {}\n  phone: {}\n", initial: "split")
         let wrapped = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phoneNav}\n  list: {}\n  detail: {}\n  phoneNav: {kind: navigation, root: phone}\n  phone: {}\n", initial: "split")
         #expect(ModelDiff(base: split, head: wrapped).containment.map(\.description) == ["compact column: phone embedded in navigation controller phoneNav"])
@@ -434,8 +439,8 @@ import Testing
         #expect(diff.segues.map(\.change) == [.renamed], "\(DiffReport(base: base, head: presented).text())")
         let change = try #require(diff.segues.first)
         #expect(change.oldID == "settings_root.show-Account" && change.id == "settings_root.present-Account", "\(change)")
-        #expect(change.properties.map(\.text) == ["kind: show → present", "modalPresentationStyle: (none) → formSheet"])
-        #expect(DiffReport(base: base, head: presented).text().contains("renamed from \(change.oldID ?? "") (present → Account); kind: show → present; modalPresentationStyle: (none) → formSheet"))
+        #expect(change.properties.map(\.text) == ["kind: show → present", "modalPresentationStyle: (none) → formSheet", "effect: pushed onto the navigation stack → presented modally"])
+        #expect(DiffReport(base: base, head: presented).text().contains("renamed from \(change.oldID ?? "") (present → Account); kind: show → present; modalPresentationStyle: (none) → formSheet; effect: pushed onto the navigation stack → presented modally"))
         // A named segue's identifier edited: renamed, nothing else.
         let renamed = try model("identifier", text.replacingOccurrences(of: #"identifier="openLibrary""#, with: #"identifier="showLibrary""#))
         #expect(ModelDiff(base: base, head: renamed).segues.map { "\($0.change) \($0.oldID ?? "") \($0.id) \($0.properties.count)" }
