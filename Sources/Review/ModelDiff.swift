@@ -209,20 +209,12 @@ private struct ModelDiffer {
         }
         // One object the importer copied (a scene with two parents): each copy is paired with the one under the same
         // parent, then the rest in order, so that a copy whose parent was wrapped is not taken for another.
-        func parents(_ model: SceneModel) -> [String: String] {
-            var parent: [String: String] = [:]
-            for scene in model.scenes {
-                for child in scene.containedScenes where parent[child.value] == nil { parent[child.value] = scene.id }
-            }
-            return parent
-        }
-        let baseParent = parents(base), headParent = parents(head)
         for (origin, copies) in baseOrigins.sorted(by: { $0.value[0] < $1.value[0] }) where copies.count > 1 || (headOrigins[origin]?.count ?? 0) > 1 {
             var heads = (headOrigins[origin] ?? []).filter { !claimed.contains($0) }
             var unpaired: [String] = []
             for copy in copies {
-                let parent = baseParent[copy].map { sceneMap[$0] ?? $0 }
-                if let parent, let index = heads.firstIndex(where: { headParent[$0] == parent }) {
+                let parent = base.container(of: copy).map { sceneMap[$0.id] ?? $0.id }
+                if let parent, let index = heads.firstIndex(where: { head.container(of: $0)?.id == parent }) {
                     sceneMap[copy] = heads.remove(at: index)
                 } else {
                     unpaired.append(copy)
@@ -553,15 +545,11 @@ private struct ModelDiffer {
                     guard b != a else { continue }
                     let text: String
                     if let b, let a, let wrapping = wrapping(old: b, new: a) {
-                        text = "\(name) column: \(wrapping)"
+                        text = "\(name) column: \(wrapping.text)"
                     } else if let a, let (from, moved) = oldColumns.sorted(by: { $0.key < $1.key })
-                        .lazy.compactMap({ old, column in self.wrapping(old: old, new: a).map { (column, (old, $0)) } }).first {
+                        .lazy.compactMap({ old, column in self.wrapping(old: old, new: a).map { (column, $0) } }).first {
                         // Another column's scene, wrapped (or unwrapped) on its way here.
-                        // `list embedded in …` (the old column's scene) or `list taken out of …` (this one's).
-                        let (old, wrapping) = moved
-                        let scene = wrapping.hasPrefix("\(old) embedded in ") ? old : a
-                        let how = wrapping.hasPrefix("\(scene) ") ? String(wrapping.dropFirst(scene.count + 1)) : wrapping
-                        text = "column moved: \(scene) from \(from) to \(name), \(how)"
+                        text = "column moved: \(moved.scene) from \(from) to \(name), \(moved.how)"
                     } else if let a, let from = oldColumns[a] {
                         text = "column moved: \(a) from \(from) to \(name)"
                     } else {
@@ -580,7 +568,7 @@ private struct ModelDiffer {
                 // In children order (never a dictionary's), so that the text is the same on every run.
                 var embedded: [(wrapper: String, wrapped: [String])] = [], takenOut: [(container: String, given: [String])] = []
                 for child in new {
-                    let wrapped = gone.filter { wrapping(old: $0, new: child)?.contains(" embedded in ") == true }
+                    let wrapped = gone.filter { wrapping(old: $0, new: child)?.embedded == true }
                     if !wrapped.isEmpty { embedded.append((child, wrapped)) }
                 }
                 func wrapperHolding(_ child: String) -> String? { embedded.first { $0.wrapped.contains(child) }?.wrapper }
@@ -593,8 +581,8 @@ private struct ModelDiffer {
                 for (offset, child) in after.enumerated() where !before.contains(child) {
                     if let wrapped = embedded.first(where: { $0.wrapper == child })?.wrapped, let wrapper = head.scene(child) {
                         add("\(noun) \(offset + 1): \(wrapped.joined(separator: ", ")) embedded in \(Self.containerNoun(wrapper.kind)) \(child)", before, after)
-                    } else if let container = takenOut.first(where: { $0.given.contains(child) })?.container, let text = wrapping(old: container, new: child) {
-                        add("\(noun) \(offset + 1): \(text)", before, after)
+                    } else if let container = takenOut.first(where: { $0.given.contains(child) })?.container, let wrapping = wrapping(old: container, new: child) {
+                        add("\(noun) \(offset + 1): \(wrapping.text)", before, after)
                     } else if !pairedNew.contains(child) {
                         add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
                     }
@@ -644,16 +632,28 @@ private struct ModelDiffer {
         return changes
     }
 
+    /// A scene put into a container, or taken out of one.
+    struct Wrapping {
+        /// The scene put in (a base scene, under its head name) or taken out (a head scene).
+        var scene: String
+        var container: String
+        var kind: SceneKind
+        var embedded: Bool
+
+        /// `embedded in navigation controller settingsNav`, `taken out of navigation controller settingsNav`.
+        var how: String { "\(embedded ? "embedded in" : "taken out of") \(ModelDiffer.containerNoun(kind)) \(container)" }
+        var text: String { "\(scene) \(how)" }
+    }
+
     /// How `new` (a head scene) holds what `old` (a base scene, under its head name) was, or the other way round,
-    /// when one is a container whose children include the other: `settings embedded in navigation controller
-    /// settingsNav`, `settings taken out of navigation controller settingsNav`.
-    func wrapping(old: String, new: String) -> String? {
+    /// when one is a container whose children, at any depth, include the other.
+    func wrapping(old: String, new: String) -> Wrapping? {
         if let wrapper = head.scene(new), wrapper.kind.isContainer, Self.descendants(of: wrapper, in: head).contains(old) {
-            return "\(old) embedded in \(Self.containerNoun(wrapper.kind)) \(new)"
+            return Wrapping(scene: old, container: new, kind: wrapper.kind, embedded: true)
         }
         if let wrapper = base.scene(baseID(ofHead: old) ?? old), wrapper.kind.isContainer,
            Self.descendants(of: wrapper, in: base).map(mapped).contains(new) {
-            return "\(new) taken out of \(Self.containerNoun(wrapper.kind)) \(old)"
+            return Wrapping(scene: new, container: old, kind: wrapper.kind, embedded: false)
         }
         return nil
     }
