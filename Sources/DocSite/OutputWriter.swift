@@ -65,7 +65,7 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
         case .readOnly(let path):
             "output '\(path)' is read-only"
         case .locked(let path):
-            "output '\(path)' is being written by another scenograph run (without --no-wait, this run would wait for it)"
+            "output '\(path)': another scenograph run is writing into the folder that holds it, and runs writing there take turns (without --no-wait, this run would wait for it)"
         case .cannotWrite(let path, let reason):
             "cannot write '\(path)': \(reason)"
         case .notARegularFile(let path, let kind):
@@ -184,7 +184,7 @@ public enum OutputWriter {
 
     /// Replaces the target folder with exactly `files` plus the manifest.
     /// - Parameters:
-    ///   - wait: wait for another run writing the same folder (else fail with `.locked`).
+    ///   - wait: wait for another run writing into the same parent folder (else fail with `.locked`).
     ///   - onWait: called once if this run has to wait.
     /// Returns the files of the old folder its manifest did not list, which are gone with it (`OutputStaging.commit`).
     @discardableResult

@@ -1,7 +1,6 @@
-/// Escaping for Markdown and HTML, the one place for both: the docs' templates and the pull-request comment of
-/// `scenograph diff` write user text only through these functions. Every function is linear in its input.
 /// The one place text is escaped for Markdown and for HTML, and the small Markdown subset of summaries turned
-/// into HTML. Every function here is linear in its input.
+/// into HTML: the docs' templates and the pull-request comment of `scenograph diff` write user text only through
+/// these functions. Every function here is linear in its input.
 public enum Markdown {
     // MARK: - Markdown
 

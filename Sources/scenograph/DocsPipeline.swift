@@ -68,7 +68,8 @@ enum GraphvizBridge {
 }
 
 /// Where rendered diagrams are cached: `$SCENOGRAPH_CACHE_DIR`, else `$XDG_CACHE_HOME/scenograph`,
-/// else `~/.cache/scenograph`. Read here, so that no library reads the environment.
+/// else `~/.cache/scenograph`, `~` being `$HOME` (the account's home folder when it is not set), as shells and
+/// other tools read it. Read here, so that no library reads the environment.
 enum CacheLocation {
     static func standard() -> URL {
         let environment = ProcessInfo.processInfo.environment
@@ -76,8 +77,13 @@ enum CacheLocation {
             return URL(fileURLWithPath: path)
         }
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+            ?? home(environment).appendingPathComponent(".cache")
         return base.appendingPathComponent("scenograph")
+    }
+
+    static func home(_ environment: [String: String]) -> URL {
+        if let path = environment["HOME"], !path.isEmpty { return URL(fileURLWithPath: path) }
+        return FileManager.default.homeDirectoryForCurrentUser
     }
 
     /// The most disk the cache may take before `generate` prunes it, 2 GiB unless `$SCENOGRAPH_CACHE_SIZE` says

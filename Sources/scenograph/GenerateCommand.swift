@@ -48,7 +48,7 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the output folder even if it is not empty and was not written by scenograph.")
     var force = false
 
-    @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the same output folder.")
+    @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the output folder, or another in the same parent folder (runs writing there take turns).")
     var noWait = false
 
     @Option(name: .shortAndLong, help: "Render in N worker processes (Graphviz renders one diagram at a time per process) and build DOT and pages on N threads; the output is the same for every N. Default: the number of cores, at most 64.")
@@ -153,7 +153,7 @@ struct GenerateCommand: ParsableCommand {
         let staging: OutputStaging
         do {
             staging = try OutputWriter.begin(destination, wait: !noWait) {
-                if !quiet { Terminal.status("waiting for another scenograph run writing \(destinationName)…") }
+                if !quiet { Terminal.status("waiting for another scenograph run writing into the folder of \(destinationName)…") }
             }
         } catch {
             Terminal.error("\(error)")

@@ -124,6 +124,19 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertTrue(third.stderr.contains("rendered nothing: 281 images of 158 diagrams from the diagram cache"), third.stderr)
     }
 
+    /// Without $SCENOGRAPH_CACHE_DIR and $XDG_CACHE_HOME the cache is `~/.cache/scenograph`, `~` being $HOME as
+    /// in a shell (a CI job or a container often sets it to another folder than the account's).
+    func testTheCacheFollowsHOME() throws {
+        let home = temporary.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let destination = temporary.appendingPathComponent("docs")
+        let output = try CLIRunner.run(["generate", "Examples/Photos.yaml", "-o", destination.path, "--no-html"],
+                                       environment: ["SCENOGRAPH_CACHE_DIR": "", "XDG_CACHE_HOME": "", "HOME": home.path])
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let cached = try Self.files(under: home.appendingPathComponent(".cache/scenograph"))
+        XCTAssertFalse(cached.isEmpty, "nothing cached under $HOME/.cache/scenograph")
+    }
+
     func testOverridingOneTemplate() throws {
         let templates = temporary.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
