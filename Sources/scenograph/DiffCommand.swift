@@ -67,6 +67,16 @@ struct DiffCommand: ParsableCommand {
         try ReviewInput.validate(revision: git)
     }
 
+    /// What `-o` may not replace, even with --force: the paths given, and for each side read from the working tree the
+    /// files its app is read from (a model's storyboards and sources, the Info.plist), as generate protects them.
+    private func protectedInputs(head: ([String], SceneModel)?, base: ([String], SceneModel)?) -> [String] {
+        var protected = paths + input.sources + (input.infoPlist.map { [$0] } ?? [])
+        for (sidePaths, model) in [head, base].compactMap({ $0 }) {
+            if let app = try? ModelInput.app(sidePaths) { protected += app.inputFiles(of: model, input: input) }
+        }
+        return protected
+    }
+
     func run() throws {
         let headPaths = git == nil ? [paths[1]] : paths
         let baseLabel = git.map(ReviewInput.label(revision:)) ?? paths[0]
@@ -128,7 +138,8 @@ struct DiffCommand: ParsableCommand {
             let target: OutputTarget
             do {
                 // The diagram cache is generate's; a diff folder must not replace it either.
-                target = try OutputWriter.target(output, protecting: paths, cache: CacheLocation.standard().path, force: force)
+                target = try OutputWriter.target(output, protecting: protectedInputs(head: headIsRemoved ? nil : (headPaths, head), base: git == nil ? ([paths[0]], loadedBase) : nil),
+                                                 cache: CacheLocation.standard().path, force: force)
             } catch {
                 Terminal.error("\(error)")
                 throw ExitCode(1)

@@ -157,6 +157,32 @@ final class OutputOwnershipTests: XCTestCase {
         }
     }
 
+    /// `diff -o` protects what the app is read from as generate does, with --force too: a model's storyboards in a
+    /// folder of their own, the Swift sources and the Info.plist's folder (it replaced them all).
+    func testDiffNeverReplacesTheStoryboardsOrSourcesItReads() throws {
+        let fixtures = packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards")
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: project.appendingPathComponent("SB"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: project.appendingPathComponent("Model"), withIntermediateDirectories: true)
+        for name in ["Main.storyboard", "Settings.storyboard"] {
+            try fileManager.copyItem(at: fixtures.appendingPathComponent(name), to: project.appendingPathComponent("SB/\(name)"))
+        }
+        let model = try String(contentsOf: fixtures.appendingPathComponent("App.yaml"), encoding: .utf8)
+            .replacingOccurrences(of: "  - Main", with: "  - ../SB/Main").replacingOccurrences(of: "  - Settings", with: "  - ../SB/Settings")
+        try model.write(to: project.appendingPathComponent("Model/App.yaml"), atomically: false, encoding: .utf8)
+        let before = try projectFiles()
+        let cases: [(arguments: [String], message: String)] = [
+            (["-o", "SB", "--force"], "error: output 'SB' contains the input '\(project.appendingPathComponent("SB/Main.storyboard").path)'"),
+            (["--sources", "Sources", "-o", "Sources", "--force"], "error: output 'Sources' contains the input 'Sources'"),
+        ]
+        for (arguments, message) in cases {
+            let run = try CLIRunner.run(["diff", "Model/App.yaml", "Model/App.yaml"] + arguments, in: project, environment: environment)
+            XCTAssertEqual(run.status, 1, "\(arguments)")
+            XCTAssertTrue(run.stderr.contains(message), run.stderr)
+        }
+        XCTAssertEqual(try projectFiles(), before)
+    }
+
     /// A loop of symbolic links as the output folder is refused with a message, not followed for ever.
     func testALoopOfLinksIsRefused() throws {
         try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("LoopA").path, withDestinationPath: "LoopB")
