@@ -52,7 +52,13 @@ enum StoryboardXML {
             return .failure(.error("merge conflict marker '\(marker.text)' found; the storyboard was committed in the middle of a merge: resolve the conflict first",
                                    at: SourceLocation(file: file, line: marker.line, column: 1), category: .syntax))
         }
-        let builder = TreeBuilder(file: file, bytes: Array(data))
+        let bytes = Array(data)
+        if let declaration = documentTypeDeclaration(in: bytes) {
+            // The size limit counts the file's bytes; entities declared here could expand it a thousandfold in the parser.
+            return .failure(.error("a document type declaration ('<!DOCTYPE'), which Interface Builder never writes: its entities could expand without bound, so a storyboard with one is not read; remove it",
+                                   at: SourceLocation(file: file, line: declaration.line, column: declaration.column), category: .limit))
+        }
+        let builder = TreeBuilder(file: file, bytes: bytes)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
@@ -67,6 +73,27 @@ enum StoryboardXML {
             return .failure(.error("malformed XML: \(reason)", at: position, category: .syntax))
         }
         return .success(root)
+    }
+
+    /// Where `<!DOCTYPE` starts outside a comment, if anywhere (columns count bytes, as the parser's do).
+    static func documentTypeDeclaration(in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        let marker = Array("<!DOCTYPE".utf8), commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
+        var offset = 0
+        while let found = ByteSearch.firstIndex(of: marker, in: bytes[offset...]) {
+            // A comment that opens before it holds it when it closes after it: skip the whole comment.
+            if let open = ByteSearch.firstIndex(of: commentOpen, in: bytes[offset..<found]) {
+                guard let close = ByteSearch.firstIndex(of: commentClose, in: bytes[(open + commentOpen.count)...]) else { return nil }
+                offset = close + commentClose.count
+                continue
+            }
+            var line = 1, lineStart = 0
+            for index in 0..<found where bytes[index] == 0x0A {
+                line += 1
+                lineStart = index + 1
+            }
+            return (line, found - lineStart + 1)
+        }
+        return nil
     }
 
     /// The first character XML 1.0 forbids in a document (a control character other than tab, line feed and
