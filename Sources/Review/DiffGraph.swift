@@ -405,8 +405,11 @@ private struct DiffGraphBuilder {
                 }
             }
         }
+        // Found by id, not by a walk over every segue for each removed one (thousands removed at once).
+        var baseSegueByID: [String: Segue] = [:]
+        for segue in base.allSegues where baseSegueByID[segue.qualifiedID] == nil { baseSegueByID[segue.qualifiedID] = segue }
         for change in diff.segues where change.change == .removed {
-            guard let segue = base.allSegues.first(where: { $0.qualifiedID == (change.oldID ?? change.id) }) else { continue }
+            guard let segue = baseSegueByID[change.oldID ?? change.id] else { continue }
             for target in targets(segue, in: base, mapping: mapped) {
                 edges.append(.init(from: mapped(segue.source), to: target, segueKind: segue.kind.value,
                                    label: MermaidSegueGraph.label(segue, in: base), status: .removed,

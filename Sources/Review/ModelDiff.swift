@@ -230,21 +230,36 @@ private struct ModelDiffer {
             sceneMap[id] = id
             claimed.insert(id)
         }
+        // Linear in the scenes: thousands removed or renamed at once are one change too.
         let removed = base.scenes.filter { sceneMap[$0.id] == nil }
-        var added = head.scenes.filter { !claimed.contains($0.id) }
-        for scene in removed {
-            guard let origin = scene.origin, let index = added.firstIndex(where: { $0.origin == origin }) else { continue }
-            sceneMap[scene.id] = added[index].id
-            added.remove(at: index)
+        let added = head.scenes.filter { !claimed.contains($0.id) }
+        var taken = [Bool](repeating: false, count: added.count)
+        // Each removed scene takes the first added one from its storyboard object, in order.
+        var addedByOrigin: [Scene.Origin: [Int]] = [:]
+        for (index, scene) in added.enumerated() {
+            if let origin = scene.origin { addedByOrigin[origin, default: []].append(index) }
         }
-        for scene in removed where sceneMap[scene.id] == nil {
-            let signature = contentSignature(scene, in: base)
-            let candidates = added.indices.filter { contentSignature(added[$0], in: head) == signature }
-            // Only an unambiguous match is a rename; two look-alikes stay added and removed.
-            guard candidates.count == 1, let index = candidates.first,
-                  removed.filter({ contentSignature($0, in: base) == signature }).count == 1 else { continue }
-            sceneMap[scene.id] = added[index].id
-            added.remove(at: index)
+        var nextOfOrigin: [Scene.Origin: Int] = [:]
+        for scene in removed {
+            guard let origin = scene.origin, let indices = addedByOrigin[origin] else { continue }
+            let next = nextOfOrigin[origin, default: 0]
+            guard next < indices.count else { continue }
+            sceneMap[scene.id] = added[indices[next]].id
+            taken[indices[next]] = true
+            nextOfOrigin[origin] = next + 1
+        }
+        // Then a scene removed and one added with the same content are a rename, when each is the only one of that
+        // content on its side (two look-alikes stay added and removed).
+        var removedOfSignature: [[String]: Int] = [:]
+        let removedSignatures = removed.map { contentSignature($0, in: base) }
+        for signature in removedSignatures { removedOfSignature[signature, default: 0] += 1 }
+        var addedOfSignature: [[String]: [Int]] = [:]
+        for (index, scene) in added.enumerated() where !taken[index] {
+            addedOfSignature[contentSignature(scene, in: head), default: []].append(index)
+        }
+        for (scene, signature) in zip(removed, removedSignatures) where sceneMap[scene.id] == nil {
+            guard removedOfSignature[signature] == 1, let candidates = addedOfSignature[signature], candidates.count == 1 else { continue }
+            sceneMap[scene.id] = added[candidates[0]].id
         }
         headImages = Set(sceneMap.values)
         for (base, head) in sceneMap.sorted(by: { $0.key < $1.key }) where headToBase[head] == nil { headToBase[head] = base }
