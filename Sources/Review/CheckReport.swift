@@ -62,12 +62,16 @@ public struct CheckReport: Sendable {
     /// the message), since both move with every edit above them.
     /// `base`'s files are named `REV:path` (`revision`), as `diff --git` and `check --git` read them.
     public static func findings(_ head: [Diagnostic], notIn base: [Diagnostic], revision: String) -> [Diagnostic] {
+        // The path as written, without `REV:`, `.` parts, doubled slashes and `folder/..` (`Docs//App.yaml`,
+        // `./Docs/./App.yaml` and `Docs/../Docs/App.yaml` name the file the base's `Docs/App.yaml` names).
         func file(_ path: String) -> String {
             var path = Substring(path)
             if path.hasPrefix(revision + ":") { path = path.dropFirst(revision.count + 1) }
-            while path.hasPrefix("./") { path = path.dropFirst(2) }
-            while path.hasPrefix("/") { path = path.dropFirst() }
-            return String(path)
+            var parts: [Substring] = []
+            for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+                if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
+            }
+            return parts.joined(separator: "/")
         }
         // A flow's finding names its step by number, and some findings quote the line of another key or tag
         // ("first at line 13"): both move with edits above them.

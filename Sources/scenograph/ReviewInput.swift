@@ -78,8 +78,7 @@ enum ReviewInput {
             return scratch.path + "/" + parts.joined(separator: "/")
         }
         @Sendable func show(_ path: String) throws -> [UInt8] {
-            let place = gitPlace(path)
-            return try git(["show", "\(revision):./\(place.relative)"], in: place.directory)
+            try showFollowingLinks(path, revision: revision)
         }
         func fetch(_ path: String) throws {
             let bytes = try show(path)
@@ -92,8 +91,9 @@ enum ReviewInput {
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
                 // `--full-tree`: in a subfolder, ls-tree would otherwise keep only entries under that subfolder's path.
-                let listing = try git(["ls-tree", "-r", "--full-tree", "--name-only", "\(revision):./"], in: path)
-                return String(decoding: listing, as: UTF8.self).split(separator: "\n").map(String.init)
+                // `-z`: names as they are, not C-quoted (a name with an accent or a quote).
+                let listing = try git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", "\(revision):./"], in: path)
+                return listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
                     .filter { entry in !entry.split(separator: "/").contains { $0.hasPrefix(".") || ModelInput.skippedFolders.contains(String($0)) } }
             },
             head: { path in (try? show(path)).map { Data($0.prefix(65_536)) } })
@@ -152,6 +152,24 @@ enum ReviewInput {
 
     /// Where git reads `path` of a revision from: the nearest of its folders that exists now (a file renamed since
     /// may have been in a folder gone since), and the path from there.
+    /// The bytes of `path` in `revision`; a symbolic link committed there is followed as the file system would follow
+    /// it (`git show` gives a link's target path, not the file), up to 40 links.
+    static func showFollowingLinks(_ path: String, revision: String) throws -> [UInt8] {
+        var current = path
+        for _ in 0..<40 {
+            let place = gitPlace(current)
+            let entry = try git(["ls-tree", "-z", revision, "--", "./" + place.relative], in: place.directory)
+            let bytes = try git(["show", "\(revision):./\(place.relative)"], in: place.directory)
+            if entry.starts(with: Array("040000 ".utf8)) {
+                throw Failure(message: "\(current) is a folder in \(label(revision: revision)), not a file")
+            }
+            guard entry.starts(with: Array("120000 ".utf8)) else { return bytes }
+            let target = String(decoding: bytes, as: UTF8.self)
+            current = target.hasPrefix("/") ? target : ModelLoader.tidied(((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target))
+        }
+        throw Failure(message: "\(path) in \(label(revision: revision)): more than 40 symbolic links to follow")
+    }
+
     static func gitPlace(_ path: String) -> (directory: String, relative: String) {
         var directory = (path as NSString).deletingLastPathComponent
         var relative = (path as NSString).lastPathComponent

@@ -134,31 +134,68 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(lint.stderr.contains("unreachable-scene"), lint.stderr)
     }
 
+    /// Runs a command in `repository` with a committer set; its standard output, trimmed.
+    @discardableResult static func shell(_ arguments: [String], in repository: URL) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.currentDirectoryURL = repository
+        process.environment = ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
+                               "GIT_COMMITTER_EMAIL": "test@example.com", "HOME": repository.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
+        return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func skipWithoutGit() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git") else {
+            throw XCTSkip("git is not installed")
+        }
+    }
+
+    /// Paths as users give them: a model committed as a symbolic link is read through it in the revision too (git
+    /// shows a link's target path), storyboards whose names git would quote are found in a folder, and a path written
+    /// with `.`, `//` or `..` names the same file as the base's findings.
+    func testGitRevisionsReadLinksQuotedNamesAndUntidyPaths() throws {
+        try Self.skipWithoutGit()
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("git-paths-\(UUID().uuidString)")
+        let fileManager = FileManager.default
+        try fileManager.createDirectory(at: repository.appendingPathComponent("real"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: repository.appendingPathComponent("App"), withIntermediateDirectories: true)
+        defer { try? fileManager.removeItem(at: repository) }
+        try fileManager.copyItem(at: packageRoot.appendingPathComponent("Examples/Photos-proposed.yaml"), to: repository.appendingPathComponent("real/App.yaml"))
+        try fileManager.createSymbolicLink(atPath: repository.appendingPathComponent("Link.yaml").path, withDestinationPath: "real/App.yaml")
+        let fixtures = packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards")
+        try fileManager.copyItem(at: fixtures.appendingPathComponent("Settings.storyboard"), to: repository.appendingPathComponent("App/Réglages.storyboard"))
+        try fileManager.copyItem(at: fixtures.appendingPathComponent("Main.storyboard"), to: repository.appendingPathComponent("App/My \"Main\".storyboard"))
+        try Self.shell(["git", "init", "-q"], in: repository)
+        try Self.shell(["git", "add", "."], in: repository)
+        try Self.shell(["git", "commit", "-q", "-m", "first"], in: repository)
+        for path in ["Link.yaml", "App"] {
+            let diff = try CLIRunner.run(["diff", "--git", "HEAD", path], in: repository)
+            XCTAssertEqual(diff.status, 0, diff.stderr)
+            XCTAssertTrue(diff.stdout.contains("no navigation change"), "\(path): \(diff.stdout)")
+        }
+        for path in ["Link.yaml", "real//App.yaml", "./real/./App.yaml", "real/../real/App.yaml"] {
+            let check = try CLIRunner.run(["check", "--git", "HEAD", path], in: repository)
+            XCTAssertEqual(check.status, 0, "\(path): \(check.stdout)")
+            XCTAssertTrue(check.stdout.isEmpty && check.stderr.hasSuffix("0 errors, 0 warnings\n"), "\(path): \(check.stdout)\(check.stderr)")
+            XCTAssertTrue(check.stderr.contains("5 findings also in HEAD not reported"), "\(path): \(check.stderr)")
+        }
+    }
+
     /// A repository with two commits: the model and its storyboard change in the second; `--git HEAD~1` reads both
     /// files of the first.
     func testDiffAgainstAGitRevision() throws {
         let repository = FileManager.default.temporaryDirectory.appendingPathComponent("diff-git-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: repository.appendingPathComponent("Docs"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: repository) }
-        /// Runs a command in the repository; its standard output, trimmed.
-        @discardableResult func shell(_ arguments: [String]) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments
-            process.currentDirectoryURL = repository
-            process.environment = ["GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com", "GIT_COMMITTER_NAME": "Test",
-                                   "GIT_COMMITTER_EMAIL": "test@example.com", "HOME": repository.path, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            let output = pipe.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
-            return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/git") || FileManager.default.isExecutableFile(atPath: "/usr/local/bin/git") else {
-            throw XCTSkip("git is not installed")
-        }
+        @discardableResult func shell(_ arguments: [String]) throws -> String { try Self.shell(arguments, in: repository) }
+        try Self.skipWithoutGit()
         let storyboard = try String(contentsOf: packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard"), encoding: .utf8)
         let model = "format: 1\nname: Settings\nstoryboards: [Settings.storyboard]\nflows:\n  open-account:\n    steps:\n      - tap: settings_root.show-Account\n"
         try storyboard.write(to: repository.appendingPathComponent("Docs/Settings.storyboard"), atomically: true, encoding: .utf8)
