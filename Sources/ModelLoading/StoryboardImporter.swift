@@ -770,6 +770,8 @@ final class StoryboardImportSession {
         var splitColumns = false
         var usedIDs: [[String]] = []
         var pending: [Segue] = []
+        // The storyboard identifier of each segue that has one, for `performSegue(withIdentifier:)`.
+        var storyboardIdentifiers: [String?] = []
         var deprecatedPopovers: [Int] = []
         for (segueElement, owner) in storyboardScene.segues {
             guard let rawKind = segueElement["kind"] else { continue }
@@ -823,12 +825,24 @@ final class StoryboardImportSession {
             reports[report].segueCounts[rawKind, default: 0] += 1
             if rawKind == "popover" { deprecatedPopovers.append(pending.count) }
             pending.append(segue)
+            storyboardIdentifiers.append(segueElement["identifier"].flatMap { $0.isEmpty ? nil : $0 })
             // Segues of one scene sharing an identifier are told apart by their controls.
             let trigger = StoryboardNames.words(segue.trigger).map { ["\(segue.id)-\($0)"] } ?? []
             usedIDs.append([segue.id] + trigger)
         }
         for (offset, id) in StoryboardNames.resolve(usedIDs).enumerated() {
             pending[offset].id = id
+        }
+        // Told apart here, they are still one identifier in the app: the code can perform only one of them.
+        var firstWithIdentifier: [String: Int] = [:]
+        for (offset, identifier) in storyboardIdentifiers.enumerated() {
+            guard let identifier else { continue }
+            guard let first = firstWithIdentifier[identifier] else {
+                firstWithIdentifier[identifier] = offset
+                continue
+            }
+            warning("scene '\(name)' has two segues with the storyboard identifier '\(identifier)' (the first at line \(pending[first].location.line), imported as '\(pending[first].id)', this one as '\(pending[offset].id)'); performSegue(withIdentifier:) reaches only one",
+                    at: pending[offset].location, category: .duplicateSegueID, subject: "'\(identifier)' in '\(name)'")
         }
         for offset in deprecatedPopovers {
             let segue = pending[offset]

@@ -40,7 +40,8 @@ enum StoryboardTriggers {
         }
     }
 
-    /// The visible title of a control, else Interface Builder's document label, else its image name.
+    /// The visible title of a control (for a button: its title, attributed title, configuration's title, own title,
+    /// else a system type's), else Interface Builder's document label, else its image name.
     static func label(of element: StoryboardElement) -> String? {
         var candidates: [String?] = []
         switch element.name {

@@ -35,6 +35,28 @@ import Testing
                 == ["Twice.storyboard:4:30: error: <viewController> has the object id 'A' of the <viewController> at line 3; every object of a storyboard has its own id (a merge gone wrong?) [syntax]"])
     }
 
+    /// Two segues of a scene with one storyboard identifier are imported under two ids, and a warning says that the
+    /// app's performSegue(withIdentifier:) reaches only one of them (it was silent, and check could not see it).
+    @Test func aSegueIdentifierUsedTwiceInASceneIsAWarning() throws {
+        let text = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>
+            <scene sceneID="s1"><objects><viewController id="A" title="Home" sceneMemberID="viewController"><connections>
+            <segue destination="B" kind="presentation" identifier="go" id="g1"/>
+            <segue destination="C" kind="presentation" identifier="go" id="g2"/>
+            <segue destination="C" kind="show" identifier="other" id="g3"/>
+            </connections></viewController></objects></scene>
+            <scene sceneID="s2"><objects><viewController id="B" title="B" sceneMemberID="viewController"/></objects></scene>
+            <scene sceneID="s3"><objects><viewController id="C" title="C" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """#
+        let result = StoryboardImporter().importContents([(path: "Twice.storyboard", data: Data(text.utf8))])
+        #expect(result.scenes.first { $0.id == "Home" }?.segues.map(\.id) == ["go", "go-2", "other"])
+        #expect(result.diagnostics.map(\.description) == [
+            "Twice.storyboard:5:1: warning: scene 'Home' has two segues with the storyboard identifier 'go' (the first at line 4, imported as 'go', this one as 'go-2'); performSegue(withIdentifier:) reaches only one [duplicate-segue-id]",
+        ])
+    }
+
     /// Long chains of references are followed once, not from every reference again (cubic time), and without
     /// recursion (10,000 overflowed the stack); a long cycle names its first references and the one met again.
     @Test func longChainsAndCyclesOfReferences() throws {
