@@ -189,7 +189,8 @@ enum ModelInput {
                 }
                 storyboards += inside
                 found.formUnion(inside)
-            } else if isStoryboard(path) {
+            } else if isStoryboard(path) || path.lowercased().hasSuffix(".xib") {
+                // A XIB named on the command line is read as the XML it is, so that the importer says what it is.
                 storyboards.append(path)
             } else {
                 models.append(path)

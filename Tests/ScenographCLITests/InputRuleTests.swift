@@ -91,6 +91,15 @@ final class InputRuleTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("error: no such Info.plist 'Nowhere.plist' [input-file]"), missing.stderr)
     }
 
+    /// A XIB named on the command line is said to be one, as a XIB renamed `.storyboard` is (it was read as YAML).
+    func testAXIBIsSaidToBeOne() throws {
+        let xib = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch"><objects/></document>"# + "\n"
+        try Data(xib.utf8).write(to: folder.appendingPathComponent("View.xib"))
+        let result = try run(["validate", "View.xib"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "View.xib:2:1: error: a XIB file, not a storyboard (type 'com.apple.InterfaceBuilder3.CocoaTouch.XIB'); Scenograph imports storyboards [unsupported-storyboard]\n")
+    }
+
     func testAFolderWithSeveralModelsIsAnError() throws {
         let models = folder.appendingPathComponent("Models")
         try FileManager.default.createDirectory(at: models, withIntermediateDirectories: true)
