@@ -76,6 +76,12 @@ public enum DocSiteProgress: Sendable {
     case page(path: String)
 }
 
+/// A page whose templates (from an override folder) rendered more list items than a page may; where it ran out.
+public struct TemplateOverrunError: Error, CustomStringConvertible, Sendable {
+    public var diagnostic: Diagnostic
+    public var description: String { diagnostic.description }
+}
+
 public struct DocSiteError: Error, CustomStringConvertible, Sendable {
     public var diagram: String
     public var message: String
@@ -433,7 +439,10 @@ public struct DocSiteBuilder: Sendable {
                 if page.text == nil, state.reuse(page.path, key: page.key) { return }
                 progress(.page(path: page.path))
                 state.templated.append(page.path)
-                try state.write(Array((page.text ?? page.make()).utf8), to: page.path, key: page.key)
+                let text = page.text ?? page.make()
+                // A page whose templates ran out of list items (this one, or one templated before it) ends the build.
+                if let problem = templates.overrun.problem { throw TemplateOverrunError(diagnostic: problem) }
+                try state.write(Array(text.utf8), to: page.path, key: page.key)
             }
             func page(_ template: String, _ path: String, weight: Int = 0, _ context: @escaping () -> [String: Any]) throws {
                 let output = prefix + path, name = "\(template).\(ext)"

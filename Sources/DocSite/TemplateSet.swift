@@ -15,7 +15,15 @@ public struct TemplateSet: Sendable {
     public private(set) var overridden: [String] = []
     /// A digest of every template's text: pages made with the same digest and context are the same.
     public private(set) var digest = ""
+    /// The file and the section tags of each template of the override folder, to say where a page ran out.
+    private var overriddenSections: [String: (file: String, sections: [TemplateStructure.Tag])] = [:]
+    /// The first page whose templates rendered more list items than a page may (`render`).
+    let overrun = TemplateOverrun()
 
+    /// The most list items the templates of one page may render, counted over every section and partial. The
+    /// built-in templates render a few thousand for a page of a 2,000-scene app; a user's templates that nest
+    /// sections over a list in one another multiply them (five levels over 35 scenes: 52 million, a minute).
+    public static let listItemLimit = 500_000
 
     /// The defaults, with every `NAME.mustache` found in `overrides` replacing the default of that name.
     /// Unknown template files and syntax errors are reported as diagnostics naming the file, line and column.
@@ -26,16 +34,47 @@ public struct TemplateSet: Sendable {
         return (parsed.templates, read.diagnostics + parsed.diagnostics)
     }
 
-    fileprivate init(library: MustacheLibrary, plainTexts: [String: String], overridden: [String], digest: String) {
+    fileprivate init(library: MustacheLibrary, plainTexts: [String: String], overridden: [String], digest: String,
+                     overriddenSections: [String: (file: String, sections: [TemplateStructure.Tag])]) {
         self.library = library
         self.plainTexts = plainTexts
         self.overridden = overridden
         self.digest = digest
+        self.overriddenSections = overriddenSections
     }
 
-    /// Renders template `name` with `context`.
+    /// Renders template `name` with `context`. With templates of an override folder, the list items rendered are
+    /// counted: past `listItemLimit` the lists end, the page is empty and `overrun` says where (the built-in
+    /// templates are bounded, and render without the count).
     func render(_ name: String, _ context: [String: Any]) -> String {
-        plainTexts[name] ?? library.render(context, withTemplate: name) ?? ""
+        if let text = plainTexts[name] { return text }
+        guard !overridden.isEmpty else { return library.render(context, withTemplate: name) ?? "" }
+        let budget = ListItemBudget(limit: Self.listItemLimit)
+        let text = library.render(budget.counting(context), withTemplate: name) ?? ""
+        guard let list = budget.exhaustedList else { return text }
+        overrun.record(problem(template: name, list: list))
+        return ""
+    }
+
+    /// `500,000`: a count as the messages write it.
+    static func grouped(_ count: Int) -> String {
+        let digits = Array(String(count))
+        return String(digits.enumerated().flatMap { index, digit in (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit] })
+    }
+
+    /// Where a page ran out of list items: the first section over the list that ran out in the page's template or
+    /// in one of the override folder's partials, else the template's first line.
+    private func problem(template: String, list: String) -> Diagnostic {
+        let candidates = [template] + overridden.filter { $0 != template && $0.hasPrefix("_") }
+        for name in candidates {
+            guard let read = overriddenSections[name],
+                  let tag = read.sections.first(where: { $0.name == list || $0.name.hasSuffix("." + list) }) else { continue }
+            return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items ('\(template)'): the section over '\(tag.name)' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists",
+                          at: SourceLocation(file: read.file, line: tag.line, column: tag.column))
+        }
+        let file = overriddenSections[template]?.file ?? "<built-in \(template).mustache>"
+        return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items ('\(template)', the list '\(list)' last): sections over lists nested in one another multiply them; nest fewer",
+                      at: SourceLocation(file: file, line: 1, column: 1))
     }
 }
 
@@ -178,7 +217,12 @@ public struct TemplateSources: Sendable {
                                               at: SourceLocation(file: partial.file, line: 1, column: 1)))
             }
         }
-        return (TemplateSet(library: library, plainTexts: plainTexts, overridden: overridden, digest: digest), diagnostics + advisories + partialAdvice)
+        var overriddenSections: [String: (file: String, sections: [TemplateStructure.Tag])] = [:]
+        for (source, read) in zip(sources, structures) where overridden.contains(source.name) {
+            overriddenSections[source.name] = (source.file, read.sections)
+        }
+        return (TemplateSet(library: library, plainTexts: plainTexts, overridden: overridden, digest: digest, overriddenSections: overriddenSections),
+                diagnostics + advisories + partialAdvice)
     }
 
     /// The text the engine parses for a template: as it is, but for a template without tags that holds `{` (a
@@ -216,6 +260,9 @@ public struct TemplateSources: Sendable {
     /// (`{{> name}}`) that name no template, and templates that include themselves, directly or through others:
     /// the engine would report the first without saying where a section opened, render nothing for unknown
     /// partials, and recurse until the stack overflows for the others. Each is reported at its tag.
+    /// The most partial inclusions one template may lead to, counting the partials' own.
+    static let inclusionLimit = 10_000
+
     func includeProblems(_ structures: [TemplateStructure]) -> [Diagnostic] {
         let names = Set(sources.map(\.name))
         var includes: [String: [(name: String, location: SourceLocation)]] = [:]
@@ -250,6 +297,24 @@ public struct TemplateSources: Sendable {
             done.insert(name)
         }
         for name in names.sorted() where !done.contains(name) { visit(name, path: [name]) }
+        guard reported.isEmpty else { return diagnostics }
+        // Without cycles, a template's inclusions still multiply: each partial including the next twice, thirty deep,
+        // is a billion. Counted with each partial's own (capped past the limit); reported where the count first
+        // passes the limit, at the template whose partials each stay within it.
+        var inclusions: [String: Int] = [:]
+        func count(_ name: String) -> Int {
+            if let known = inclusions[name] { return known }
+            var total = 0
+            for include in includes[name] ?? [] { total = min(Self.inclusionLimit + 1, total + 1 + count(include.name)) }
+            inclusions[name] = total
+            return total
+        }
+        for name in names.sorted() where count(name) > Self.inclusionLimit {
+            let parts = includes[name] ?? []
+            guard parts.allSatisfy({ count($0.name) <= Self.inclusionLimit }), let first = parts.first else { continue }
+            diagnostics.append(.error("template '\(name)' includes partials more than \(TemplateSet.grouped(Self.inclusionLimit)) times over, counting their own inclusions: each level that includes a partial several times multiplies them; a page may include at most \(TemplateSet.grouped(Self.inclusionLimit))",
+                                      at: first.location))
+        }
         return diagnostics
     }
 }
@@ -282,4 +347,80 @@ enum TemplateValueText {
             return "\(value)"
         }
     }
+}
+
+/// The first page whose templates rendered more list items than a page may; shared by the threads that template pages.
+final class TemplateOverrun: @unchecked Sendable {
+    private let lock = NSLock()
+    private var first: Diagnostic?
+
+    func record(_ problem: Diagnostic) { lock.withLock { if first == nil { first = problem } } }
+    var problem: Diagnostic? { lock.withLock { first } }
+}
+
+/// The count of list items one page's rendering may still take: every list of the page's data is handed to the
+/// engine as a `CountedList` drawing on it, which ends when it runs out.
+final class ListItemBudget {
+    var remaining: Int
+    /// The key of the list that ran out, if one did.
+    var exhaustedList: String?
+
+    init(limit: Int) { remaining = limit }
+
+    /// `context` with every list in it, at any depth, counted.
+    func counting(_ context: [String: Any]) -> [String: Any] {
+        var result: [String: Any] = [:]
+        result.reserveCapacity(context.count)
+        for (key, value) in context { result[key] = counting(value, key: key) }
+        return result
+    }
+
+    func counting(_ value: Any, key: String) -> Any {
+        switch value {
+        case let dictionary as [String: Any]: counting(dictionary)
+        case let list as [Any]: CountedList(elements: list.map { counting($0, key: key) }, key: key, budget: self)
+        // Data made when a template asks for it (a page's `nav`): its lists are counted as they are made.
+        case let parent as MustacheParent: CountedParent(base: parent, budget: self)
+        default: value
+        }
+    }
+}
+
+/// Data of a page that makes its children when a template asks for them, with those children counted.
+struct CountedParent: MustacheParent, MustacheCustomRenderable {
+    let base: MustacheParent
+    let budget: ListItemBudget
+
+    func child(named name: String) -> Any? { base.child(named: name).map { budget.counting($0, key: name) } }
+    var renderText: String { (base as? MustacheCustomRenderable)?.renderText ?? String(describing: base) }
+    var isNull: Bool { (base as? MustacheCustomRenderable)?.isNull ?? false }
+}
+
+/// A list of a page's data that takes one item of its page's `ListItemBudget` per item rendered.
+struct CountedList: MustacheSequence, MustacheCustomRenderable {
+    let elements: [Any]
+    let key: String
+    let budget: ListItemBudget
+
+    struct Iterator: IteratorProtocol {
+        var base: IndexingIterator<[Any]>
+        let key: String
+        let budget: ListItemBudget
+
+        mutating func next() -> Any? {
+            guard let element = base.next() else { return nil }
+            guard budget.remaining > 0 else {
+                if budget.exhaustedList == nil { budget.exhaustedList = key }
+                return nil
+            }
+            budget.remaining -= 1
+            return element
+        }
+    }
+
+    func makeIterator() -> Iterator { Iterator(base: elements.makeIterator(), key: key, budget: budget) }
+
+    // Printed whole (`{{list}}`), as a list of the page's data is.
+    var renderText: String { TemplateValueText.text(elements) }
+    var isNull: Bool { false }
 }

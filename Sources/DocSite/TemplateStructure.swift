@@ -59,6 +59,9 @@ struct TemplateStructure {
     /// The partials (`>`) the template includes, with their positions.
     var partials: [Tag] { tags.filter { $0.marker == ">" } }
 
+    /// The sections (`#`) the template opens, with their positions.
+    var sections: [Tag] { tags.filter { $0.marker == "#" } }
+
     /// `isPartial`: a partial (`_NAME`) may print `{{.}}` outside a section of its own, for the list item of the
     /// section it is included in.
     init(text: String, isPartial: Bool = false) {

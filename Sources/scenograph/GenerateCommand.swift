@@ -237,6 +237,11 @@ struct GenerateCommand: ParsableCommand {
             statistics.lap("build")
             unlisted = try staging.commit()
             statistics.lap("commit")
+        } catch let overrun as TemplateOverrunError {
+            staging.abandon()
+            progress.finish()
+            Terminal.report([overrun.diagnostic])
+            throw ExitCode(1)
         } catch {
             staging.abandon()
             progress.finish()

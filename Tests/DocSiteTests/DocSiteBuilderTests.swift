@@ -177,6 +177,39 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertNotNil(TemplateSet.load(overrides: deep.path).templates, "the limit itself is allowed")
     }
 
+    /// Valid templates whose work multiplies are stopped with a positioned error, not left to run for hours: partials
+    /// each including the next twice (thirty deep: a billion inclusions) at load, and sections over a list nested
+    /// in one another (five over the example's 35 scenes: 52 million items, a minute) when a page passes the limit.
+    func testTemplatesWhoseWorkMultipliesAreStopped() throws {
+        let fan = temporary.appendingPathComponent("fan")
+        try FileManager.default.createDirectory(at: fan, withIntermediateDirectories: true)
+        try "{{> _f0.md}}\n".write(to: fan.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        for level in 0..<30 {
+            try (level < 29 ? "{{> _f\(level + 1).md}}{{> _f\(level + 1).md}}\n" : "leaf\n")
+                .write(to: fan.appendingPathComponent("_f\(level).md.mustache"), atomically: true, encoding: .utf8)
+        }
+        let refused = TemplateSet.load(overrides: fan.path)
+        XCTAssertNil(refused.templates)
+        XCTAssertEqual(refused.diagnostics.filter(\.isError).map(\.description), [
+            "\(fan.path)/_f16.md.mustache:1:1: error: template '_f16.md' includes partials more than 10,000 times over, counting their own inclusions: each level that includes a partial several times multiplies them; a page may include at most 10,000",
+        ])
+
+        let nested = temporary.appendingPathComponent("nested")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        try ("{{% CONTENT_TYPE: MARKDOWN}}\n# {{app.name}}\n" + String(repeating: "{{#nav.scenes}}", count: 5) + "x" + String(repeating: "{{/nav.scenes}}", count: 5) + "\n")
+            .write(to: nested.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let templates = try XCTUnwrap(TemplateSet.load(overrides: nested.path).templates)
+        XCTAssertThrowsError(try build(templates: templates)) { error in
+            XCTAssertEqual((error as? TemplateOverrunError)?.description,
+                           "\(nested.path)/index.md.mustache:3:1: error: the templates of one page render more than 500,000 list items ('index.md'): the section over 'nav.scenes' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists")
+        }
+        // Two levels are 1,225 items: the page is made.
+        try ("{{% CONTENT_TYPE: MARKDOWN}}\n" + String(repeating: "{{#nav.scenes}}", count: 2) + "x" + String(repeating: "{{/nav.scenes}}", count: 2) + "\n")
+            .write(to: nested.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        let files = try build(templates: try XCTUnwrap(TemplateSet.load(overrides: nested.path).templates)).files
+        XCTAssertEqual(files.first { $0.path == "index.md" }.map { $0.contents.filter { $0 == UInt8(ascii: "x") }.count }, 35 * 35)
+    }
+
     /// What the engine would report without a place (or crash on, or hang on) is an error at the tag that causes it,
     /// saying which section or tag: unclosed, stray and crossed sections, unfinished and empty tags, names the
     /// engine cannot read, dynamic partials, more tags than the limit; set-delimiter tags are followed, so a
