@@ -199,7 +199,10 @@ private struct Converter {
                                        at: expanding.location, category: .limit)
             }
         }
-        if depth > InputLimits.yamlDepth {
+        // A value is not a level: a list nested 100 deep may hold values, as the structure scan counts it.
+        var isValue = false
+        if case .scalar = node { isValue = true }
+        if depth > InputLimits.yamlDepth, !isValue {
             let place = expanding.map { "alias '\($0.name)' nests" } ?? "nested"
             throw Diagnostic.error("\(place) lists and mappings more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
                                    at: expanding?.location ?? here, category: .limit)

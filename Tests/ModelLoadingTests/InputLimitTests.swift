@@ -196,10 +196,22 @@ import Testing
         #expect(diagnostic.message.hasSuffix("is 1080090 bytes, more than the 1000000 read of one") && diagnostic.category == DiagnosticCategory.limit.id, "\(diagnostic)")
     }
 
+    /// The limit counts lists and mappings, not the values in them: a list nested 100 levels deep (the top mapping
+    /// counted) may hold a value; one level more is refused at the bracket that opens it.
+    @Test func theDeepestLevelMayHoldValues() throws {
+        func nested(_ levels: Int) -> String {
+            "format: 1\nname: X\ninitial: a\nscenes:\n  a: {}\nconditions: {c: true}\nx: " + String(repeating: "[", count: levels) + "v" + String(repeating: "]", count: levels) + "\n"
+        }
+        let allowed = ModelLoader().load(text: nested(99), path: "deep.yaml")
+        #expect(!allowed.diagnostics.contains { $0.category == DiagnosticCategory.limit.id }, "\(allowed.diagnostics)")
+        let refused = ModelLoader().load(text: nested(100), path: "deep.yaml")
+        #expect(refused.diagnostics.filter { $0.category == DiagnosticCategory.limit.id }.map { "\($0.location.line):\($0.location.column)" } == ["7:103"])
+    }
+
     @Test func aliasesCannotNestPastTheLimit() throws {
         // Each anchor wraps the previous one once more: the text stays flat, the document does not.
         let text = "a0: &a0 [x]\n" + (1..<300).map { "a\($0): &a\($0) [*a\($0 - 1)]" }.joined(separator: "\n")
-        #expect(try Self.only(text) == "99:12: alias '*a97' nests lists and mappings more than 100 levels deep; a model may nest at most 100 [limit]")
+        #expect(try Self.only(text) == "100:12: alias '*a98' nests lists and mappings more than 100 levels deep; a model may nest at most 100 [limit]")
     }
 
     @Test func modestAliasesStillWork() throws {
