@@ -76,9 +76,32 @@ struct IdentifierRenaming {
         return out + rest
     }
 
-    /// `text` with only the identifiers written in single quotes renamed (`'list.openOld'`), as messages quote them.
+    /// `text` with only the identifiers written in single quotes renamed (`'list.openOld'`), as messages quote them,
+    /// and the instances of UIKit's own descriptions (`<AboutViewController: about>`), as its warnings name them.
     func quoted(_ text: String) -> String {
         guard !isEmpty else { return text }
+        return described(singleQuoted(text))
+    }
+
+    /// The instance of each `<Class: instance>` renamed.
+    private func described(_ text: String) -> String {
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            out += rest[...open]
+            rest = rest[rest.index(after: open)...]
+            let className = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
+            let afterClass = rest.dropFirst(className.count)
+            guard !className.isEmpty, afterClass.hasPrefix(": ") else { continue }
+            let run = afterClass.dropFirst(2).prefix(while: Self.isIdentifierCharacter)
+            guard !run.isEmpty, afterClass.dropFirst(2 + run.count).first == ">" else { continue }
+            out += className + ": " + (renamed(run) ?? String(run)) + ">"
+            rest = afterClass.dropFirst(2 + run.count + 1)
+        }
+        return out + rest
+    }
+
+    private func singleQuoted(_ text: String) -> String {
         var message = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "'") {

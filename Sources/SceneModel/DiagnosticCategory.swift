@@ -59,7 +59,7 @@ extension DiagnosticCategory {
         fixHint: "add the action to the 'unwindActions' of the scene it should return to, or fix its spelling", plural: "unwind segues whose action no scene implements")
     public static let duplicateSegueID = DiagnosticCategory(
         id: "duplicate-segue-id", source: .lint, defaultSeverity: .warning,
-        summary: "two segues of one source scene share an identifier: performSegue(withIdentifier:) can reach only one of them",
+        summary: "two segues of one source scene share an identifier: performSegue(withIdentifier:) can reach only one of them (in a storyboard, which the importer reads as two ids such as `go` and `go-2`, the import reports it)",
         fixHint: "give each segue of the scene its own identifier", plural: "duplicate segue identifiers")
     public static let popoverWithoutAnchor = DiagnosticCategory(
         id: "popover-without-anchor", source: .lint, defaultSeverity: .error,

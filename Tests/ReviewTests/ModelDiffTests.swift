@@ -263,6 +263,17 @@ import Testing
         #expect(report.summary.contains("segue changed") && !report.summary.contains("segue renamed"), "\(report.summary)")
     }
 
+    /// A scene renamed is the same scene in UIKit's own warnings too: `<AboutViewController: about>` before reads
+    /// `<AboutViewController: aboutScreen>` after, so the flow that warns about it behaves the same.
+    @Test func aRenameReachesUIKitsDescriptionsInWarnings() throws {
+        let text = try String(contentsOfFile: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml").path, encoding: .utf8)
+        let renamed = text.replacingOccurrences(of: #"\babout\b"#, with: "aboutScreen", options: .regularExpression)
+        let report = DiffReport(base: try ReviewFiles.model(text: text, path: "Photos.yaml"), head: try ReviewFiles.model(text: renamed, path: "Photos.yaml"),
+                                options: .init(baseLabel: "before", headLabel: "after"))
+        #expect(report.diff.scenes.map { "\($0.id) \($0.change)" } == ["aboutScreen renamed"])
+        #expect(report.diff.flows.isEmpty, "\(report.diff.flows.map(\.id))")
+    }
+
     /// A reviewer sees first which flows a change breaks or mends.
     @Test func theSummaryLeadsWithFlowsThatNowFailOrPass() throws {
         func model(root: String) throws -> SceneModel {
