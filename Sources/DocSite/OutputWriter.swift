@@ -280,6 +280,11 @@ public enum OutputWriter {
         if directory == current { throw OutputError.isTheCurrentDirectory(path: path) }
         if isAncestor(directory, of: current) { throw OutputError.containsCurrentDirectory(path: path) }
         for input in target.protectedPaths where input.resolved == directory || isAncestor(directory, of: input.resolved) {
+            var isFolder: ObjCBool = false
+            // The model file itself (`diff A B -o A`): no folder to suggest inside it.
+            if input.resolved == directory, fileManager.fileExists(atPath: directory, isDirectory: &isFolder), !isFolder.boolValue {
+                throw OutputError.isAFile(path: path)
+            }
             throw OutputError.containsInput(path: path, input: input.shown)
         }
         if let cache = target.cache, cache.resolved == directory || isAncestor(directory, of: cache.resolved) {

@@ -11,12 +11,17 @@ enum StoryboardNames {
     /// `text` as an identifier: characters outside `[A-Za-z0-9_-]` become `_`, and a leading digit or `-` gets a `_`.
     static func sanitize(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
-        var result = String(text.unicodeScalars.map { scalar -> Character in
+        // At most `partLength` characters: a storyboard's name, a dot, a name and a number to tell copies apart
+        // stay within an identifier's 128 (a long document label or storyboard ID blocked the whole import).
+        var result = String(text.unicodeScalars.prefix(partLength).map { scalar -> Character in
             isIdentifierScalar(scalar) ? Character(scalar) : "_"
         })
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) || first == "-" { result = "_" + result }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) || first == "-" { result = "_" + String(result.dropLast(result.count >= partLength ? 1 : 0)) }
         return result
     }
+
+    /// The most characters of one part of an imported identifier (a storyboard's name, a scene's, a segue's).
+    static let partLength = 60
 
     private static func isIdentifierScalar(_ scalar: Unicode.Scalar) -> Bool {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"

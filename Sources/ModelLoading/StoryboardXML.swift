@@ -53,6 +53,11 @@ enum StoryboardXML {
                                    at: SourceLocation(file: file, line: marker.line, column: 1), category: .syntax))
         }
         let bytes = Array(data)
+        if let declared = declaredEncoding(in: bytes), !["utf-8", "utf8"].contains(declared.name.lowercased()) {
+            // The bytes are UTF-8 (checked above): a prolog saying otherwise would have the parser read them as that.
+            return .failure(.error("the storyboard declares the encoding '\(declared.name)'; Interface Builder writes UTF-8, the one encoding read (the bytes are UTF-8: write encoding=\"UTF-8\")",
+                                   at: SourceLocation(file: file, line: 1, column: declared.column), category: .syntax))
+        }
         if let declaration = documentTypeDeclaration(in: bytes) {
             // The size limit counts the file's bytes; entities declared here could expand it a thousandfold in the parser.
             return .failure(.error("a document type declaration ('<!DOCTYPE'), which Interface Builder never writes: its entities could expand without bound, so a storyboard with one is not read; remove it",
@@ -73,6 +78,23 @@ enum StoryboardXML {
             return .failure(.error("malformed XML: \(reason)", at: position, category: .syntax))
         }
         return .success(root)
+    }
+
+    /// The encoding the XML declaration names (`<?xml version="1.0" encoding="UTF-8"?>`) and the column of its
+    /// value, if the file starts with one that names an encoding.
+    static func declaredEncoding(in bytes: [UInt8]) -> (name: String, column: Int)? {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
+        guard bytes[start...].starts(with: Array("<?xml".utf8)),
+              let end = ByteSearch.firstIndex(of: Array("?>".utf8), in: bytes[start...]),
+              let key = ByteSearch.firstIndex(of: Array("encoding".utf8), in: bytes[start..<end]) else { return nil }
+        var index = key + "encoding".utf8.count
+        while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "=") { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
+        let quote = bytes[index]
+        guard let close = bytes[(index + 1)..<end].firstIndex(of: quote) else { return nil }
+        let column = String(decoding: bytes[start..<(index + 1)], as: UTF8.self).unicodeScalars.count + 1
+        return (String(decoding: bytes[(index + 1)..<close], as: UTF8.self), column)
     }
 
     /// Where `<!DOCTYPE` starts outside a comment, if anywhere (columns count bytes, as the parser's do).
@@ -219,6 +241,16 @@ enum StoryboardXML {
                 // The tree is walked recursively: stop reading before it is deeper than the stack allows.
                 if firstError == nil {
                     firstError = .error("elements nested more than \(InputLimits.storyboardDepth) levels deep (<\(elementName)>); a storyboard may nest at most \(InputLimits.storyboardDepth)",
+                                        at: location, category: .limit)
+                }
+                parser.abortParsing()
+                return
+            }
+            // An attribute the import keeps (a class, an id, a title) becomes a value of the model it writes, which
+            // must load back: one past a model value's limit is refused here, where it is.
+            if let (name, value) = attributeDict.sorted(by: { $0.key < $1.key }).first(where: { $0.value.utf8.count > InputLimits.yamlScalarBytes }) {
+                if firstError == nil {
+                    firstError = .error("<\(elementName)>'s attribute '\(name)' is \(value.utf8.count) bytes, more than the \(InputLimits.yamlScalarBytes) a value of the model may have",
                                         at: location, category: .limit)
                 }
                 parser.abortParsing()

@@ -158,11 +158,16 @@ enum ReviewInput {
         var current = path
         for _ in 0..<40 {
             let place = gitPlace(current)
-            let entry = try git(["ls-tree", "-z", revision, "--", "./" + place.relative], in: place.directory)
-            let bytes = try git(["show", "\(revision):./\(place.relative)"], in: place.directory)
+            // `-l`: the size, so that a file far past what a model or storyboard may be is not read into memory.
+            let entry = try git(["ls-tree", "-z", "-l", revision, "--", "./" + place.relative], in: place.directory)
             if entry.starts(with: Array("040000 ".utf8)) {
                 throw Failure(message: "\(current) is a folder in \(label(revision: revision)), not a file")
             }
+            let fields = String(decoding: entry.prefix { $0 != UInt8(ascii: "\t") }, as: UTF8.self).split(separator: " ")
+            if fields.count == 4, let size = Int(fields[3]), size > InputLimits.modelBytes {
+                throw Failure(message: "\(current) is \(size) bytes in \(label(revision: revision)), more than the \(InputLimits.modelBytes) a model file may have")
+            }
+            let bytes = try git(["show", "\(revision):./\(place.relative)"], in: place.directory)
             guard entry.starts(with: Array("120000 ".utf8)) else { return bytes }
             let target = String(decoding: bytes, as: UTF8.self)
             current = target.hasPrefix("/") ? target : ModelLoader.tidied(((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(target))

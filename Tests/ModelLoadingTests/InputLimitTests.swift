@@ -360,6 +360,25 @@ import Testing
         #expect(scan.fileCount == 1)
     }
 
+    /// What an import keeps must load back: a long document label or storyboard ID makes an identifier of at most
+    /// 60 characters per part (it blocked the whole import past 128); an attribute past a model value's limit is
+    /// refused where it is; a prolog naming another encoding than the UTF-8 the bytes are is said to.
+    @Test func importedNamesAndValuesStayWithinTheModelsLimits() throws {
+        func storyboard(_ controller: String, prolog: String = #"<?xml version="1.0" encoding="UTF-8"?>"#) -> Data {
+            Data((prolog + "\n" + #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes><scene sceneID="s"><objects>"#
+                  + controller + "</objects></scene></scenes></document>\n").utf8)
+        }
+        let label = String(repeating: "Screen shown after the user taps share ", count: 4)
+        let named = StoryboardImporter().importContents([(path: "L.storyboard", data: storyboard(#"<viewController id="A" userLabel=""# + label + #"" sceneMemberID="viewController"/>"#))])
+        #expect(named.diagnostics.filter(\.isError).isEmpty, "\(named.diagnostics)")
+        #expect(named.scenes.map(\.id.count) == [60])
+        let huge = String(repeating: "C", count: 70_000)
+        let refused = StoryboardImporter().importContents([(path: "C.storyboard", data: storyboard(#"<viewController id="A" customClass=""# + huge + #"" sceneMemberID="viewController"/>"#))])
+        #expect(refused.diagnostics.map(\.description) == ["C.storyboard:2:179: error: <viewController>'s attribute 'customClass' is 70000 bytes, more than the 65536 a value of the model may have [limit]"])
+        let encoded = StoryboardImporter().importContents([(path: "E.storyboard", data: storyboard(#"<viewController id="A" sceneMemberID="viewController"/>"#, prolog: #"<?xml version="1.0" encoding="EBCDIC-US"?>"#))])
+        #expect(encoded.diagnostics.map(\.description) == [#"E.storyboard:1:31: error: the storyboard declares the encoding 'EBCDIC-US'; Interface Builder writes UTF-8, the one encoding read (the bytes are UTF-8: write encoding="UTF-8") [syntax]"#])
+    }
+
     @Test func xmlErrorsAreWordsWithTheirPosition() throws {
         // A document type declaration is refused where it starts, before the parser could expand its entities
         // (an entity of 50,000 characters used 100 times in each of 400 elements took 2 GB); one in a comment is text.

@@ -181,6 +181,10 @@ final class OutputOwnershipTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains(message), run.stderr)
         }
         XCTAssertEqual(try projectFiles(), before)
+        // The model file itself is a file, with no folder to suggest inside it.
+        let itself = try CLIRunner.run(["diff", "Model/App.yaml", "Model/App.yaml", "-o", "Model/App.yaml", "--force"], in: project, environment: environment)
+        XCTAssertEqual(itself.status, 1)
+        XCTAssertTrue(itself.stderr.contains("error: output 'Model/App.yaml' is an existing file, not a folder; choose a folder"), itself.stderr)
     }
 
     /// A loop of symbolic links as the output folder is refused with a message, not followed for ever.
