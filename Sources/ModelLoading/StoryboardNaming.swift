@@ -88,6 +88,9 @@ enum StoryboardNames {
     /// Every other object whose name is shared moves on to its next candidate, until no name is shared or no object
     /// has candidates left; names still shared then get `-2`, `-3`… in order, objects that keep their name first.
     static func resolve(_ candidates: [[String]], keeps: [Bool]? = nil) -> [String] {
+        // A refined name (`Name-Label`, `Name@parent`) joins parts: cut to one part's length too, so that a storyboard's
+        // name, a dot, a name and a number stay within an identifier's 128 characters.
+        let candidates = candidates.map { $0.map { $0.count > partLength ? String($0.prefix(partLength)) : $0 } }
         let keeps = keeps ?? Array(repeating: false, count: candidates.count)
         var level = Array(repeating: 0, count: candidates.count)
         var names = candidates.map { $0.first ?? "" }

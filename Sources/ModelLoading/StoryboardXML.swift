@@ -56,7 +56,7 @@ enum StoryboardXML {
         if let declared = declaredEncoding(in: bytes), !["utf-8", "utf8"].contains(declared.name.lowercased()) {
             // The bytes are UTF-8 (checked above): a prolog saying otherwise would have the parser read them as that.
             return .failure(.error("the storyboard declares the encoding '\(declared.name)'; Interface Builder writes UTF-8, the one encoding read (the bytes are UTF-8: write encoding=\"UTF-8\")",
-                                   at: SourceLocation(file: file, line: 1, column: declared.column), category: .syntax))
+                                   at: SourceLocation(file: file, line: declared.line, column: declared.column), category: .syntax))
         }
         if let declaration = documentTypeDeclaration(in: bytes) {
             // The size limit counts the file's bytes; entities declared here could expand it a thousandfold in the parser.
@@ -82,40 +82,34 @@ enum StoryboardXML {
 
     /// The encoding the XML declaration names (`<?xml version="1.0" encoding="UTF-8"?>`) and the column of its
     /// value, if the file starts with one that names an encoding.
-    static func declaredEncoding(in bytes: [UInt8]) -> (name: String, column: Int)? {
+    static func declaredEncoding(in bytes: [UInt8]) -> (name: String, line: Int, column: Int)? {
         var start = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { start = 3 }
         guard bytes[start...].starts(with: Array("<?xml".utf8)),
               let end = ByteSearch.firstIndex(of: Array("?>".utf8), in: bytes[start...]),
               let key = ByteSearch.firstIndex(of: Array("encoding".utf8), in: bytes[start..<end]) else { return nil }
         var index = key + "encoding".utf8.count
-        while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "=") { index += 1 }
+        while index < end, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "=")].contains(bytes[index]) { index += 1 }
         guard index < end, bytes[index] == UInt8(ascii: "\"") || bytes[index] == UInt8(ascii: "'") else { return nil }
         let quote = bytes[index]
         guard let close = bytes[(index + 1)..<end].firstIndex(of: quote) else { return nil }
-        let column = String(decoding: bytes[start..<(index + 1)], as: UTF8.self).unicodeScalars.count + 1
-        return (String(decoding: bytes[(index + 1)..<close], as: UTF8.self), column)
+        let lineStart = bytes[..<(index + 1)].lastIndex(of: 0x0A).map { $0 + 1 } ?? start
+        let column = String(decoding: bytes[lineStart..<(index + 1)], as: UTF8.self).unicodeScalars.count + 1
+        let line = bytes[..<index].filter { $0 == 0x0A }.count + 1
+        return (String(decoding: bytes[(index + 1)..<close], as: UTF8.self), line, column)
     }
 
-    /// Where `<!DOCTYPE` starts outside a comment, if anywhere (columns count bytes, as the parser's do).
+    /// Where `<!DOCTYPE` first appears, if anywhere (columns count bytes, as the parser's do). Anywhere, even in
+    /// a comment: telling a comment from a processing instruction that holds `<!--` would take the parser's own
+    /// rules, and Interface Builder writes neither the declaration nor such a comment.
     static func documentTypeDeclaration(in bytes: [UInt8]) -> (line: Int, column: Int)? {
-        let marker = Array("<!DOCTYPE".utf8), commentOpen = Array("<!--".utf8), commentClose = Array("-->".utf8)
-        var offset = 0
-        while let found = ByteSearch.firstIndex(of: marker, in: bytes[offset...]) {
-            // A comment that opens before it holds it when it closes after it: skip the whole comment.
-            if let open = ByteSearch.firstIndex(of: commentOpen, in: bytes[offset..<found]) {
-                guard let close = ByteSearch.firstIndex(of: commentClose, in: bytes[(open + commentOpen.count)...]) else { return nil }
-                offset = close + commentClose.count
-                continue
-            }
-            var line = 1, lineStart = 0
-            for index in 0..<found where bytes[index] == 0x0A {
-                line += 1
-                lineStart = index + 1
-            }
-            return (line, found - lineStart + 1)
+        guard let found = ByteSearch.firstIndex(of: Array("<!DOCTYPE".utf8), in: bytes[...]) else { return nil }
+        var line = 1, lineStart = 0
+        for index in 0..<found where bytes[index] == 0x0A {
+            line += 1
+            lineStart = index + 1
         }
-        return nil
+        return (line, found - lineStart + 1)
     }
 
     /// The first character XML 1.0 forbids in a document (a control character other than tab, line feed and

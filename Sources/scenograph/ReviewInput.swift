@@ -164,8 +164,10 @@ enum ReviewInput {
                 throw Failure(message: "\(current) is a folder in \(label(revision: revision)), not a file")
             }
             let fields = String(decoding: entry.prefix { $0 != UInt8(ascii: "\t") }, as: UTF8.self).split(separator: " ")
-            if fields.count == 4, let size = Int(fields[3]), size > InputLimits.modelBytes {
-                throw Failure(message: "\(current) is \(size) bytes in \(label(revision: revision)), more than the \(InputLimits.modelBytes) a model file may have")
+            let isStoryboard = current.lowercased().hasSuffix(".storyboard")
+            let limit = isStoryboard ? InputLimits.storyboardBytes : InputLimits.modelBytes
+            if fields.count == 4, let size = Int(fields[3]), size > limit {
+                throw Failure(message: "\(current) is \(size) bytes in \(label(revision: revision)), more than the \(limit) \(isStoryboard ? "a storyboard" : "a model file") may have")
             }
             let bytes = try git(["show", "\(revision):./\(place.relative)"], in: place.directory)
             guard entry.starts(with: Array("120000 ".utf8)) else { return bytes }
