@@ -468,16 +468,21 @@ private struct ModelDiffer {
                 removedOrder.append(segue)
             }
         }
-        // A segue under another id with the same content and source is a rename.
+        // A segue under another id with the same content and source is a rename, when it is the only removed one of
+        // that content in its scene. Each removed segue's content is made once (thousands renamed in one scene).
+        func signature(_ properties: [(key: String, value: String?)]) -> String {
+            properties.map { "\($0.key)=\($0.value ?? "")" }.joined(separator: "\u{0}")
+        }
+        var removedOfContent: [String: [Segue]] = [:]
+        for (scene, segues) in removedByScene {
+            for old in segues { removedOfContent[scene + "\u{1}" + signature(segueProperties(old, in: base, mapTargets: true)), default: []].append(old) }
+        }
         var renamedBase: Set<String> = []
         for segue in added {
             let content = segueProperties(segue, in: head, mapTargets: false)
-            let candidates = (removedByScene[segue.source] ?? []).filter { old in
-                !renamedBase.contains(old.qualifiedID)
-                    && segueProperties(old, in: base, mapTargets: true).map { "\($0.key)=\($0.value ?? "")" }
-                    == content.map { "\($0.key)=\($0.value ?? "")" }
-            }
-            if candidates.count == 1, let old = candidates.first {
+            // Of two or more alike none is ever renamed, so a content's removed segues are one (and free) or several.
+            let candidates = removedOfContent[segue.source + "\u{1}" + signature(content)] ?? []
+            if candidates.count == 1, let old = candidates.first, !renamedBase.contains(old.qualifiedID) {
                 renamedBase.insert(old.qualifiedID)
                 changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
                                      target: target(segue), properties: effect(old, segue), location: segue.location))
@@ -579,24 +584,34 @@ private struct ModelDiffer {
                 // A child put into a container (or taken out of one) is a change of that child, not a child removed
                 // and another added: a tab embedded in a navigation controller is the same tab. A container may take
                 // in several (two tabs put into one page view controller) or give back several.
-                let gone = before.filter { !after.contains($0) }, new = after.filter { !before.contains($0) }
+                // Sets for membership, and wrapping tried only where a container is on one side: thousands of children
+                // renamed at once are compared in linear time, not each against each.
+                let beforeSet = Set(before), afterSet = Set(after)
+                let gone = before.filter { !afterSet.contains($0) }, new = after.filter { !beforeSet.contains($0) }
+                let newContainers = new.filter { head.scene($0)?.kind.isContainer == true }
                 // In children order (never a dictionary's), so that the text is the same on every run.
                 var embedded: [(wrapper: String, wrapped: [String])] = [], takenOut: [(container: String, given: [String])] = []
-                for child in new {
+                for child in newContainers {
                     let wrapped = gone.filter { wrapping(old: $0, new: child)?.embedded == true }
                     if !wrapped.isEmpty { embedded.append((child, wrapped)) }
                 }
-                func wrapperHolding(_ child: String) -> String? { embedded.first { $0.wrapped.contains(child) }?.wrapper }
-                for container in gone where wrapperHolding(container) == nil {
-                    let given = new.filter { child in !embedded.contains { $0.wrapper == child } && wrapping(old: container, new: child) != nil }
+                var wrapperOf: [String: String] = [:]
+                for entry in embedded { for child in entry.wrapped where wrapperOf[child] == nil { wrapperOf[child] = entry.wrapper } }
+                let wrappers = Set(embedded.map(\.wrapper))
+                for container in gone where wrapperOf[container] == nil {
+                    let isContainer = base.scene(baseID(ofHead: container) ?? container)?.kind.isContainer == true
+                    let given = (isContainer ? new : newContainers).filter { child in !wrappers.contains(child) && wrapping(old: container, new: child) != nil }
                     if !given.isEmpty { takenOut.append((container, given)) }
                 }
                 let pairedOld = Set(embedded.flatMap(\.wrapped)).union(takenOut.map(\.container))
                 let pairedNew = Set(embedded.map(\.wrapper)).union(takenOut.flatMap(\.given))
-                for (offset, child) in after.enumerated() where !before.contains(child) {
-                    if let wrapped = embedded.first(where: { $0.wrapper == child })?.wrapped, let wrapper = head.scene(child) {
+                var wrappedBy: [String: [String]] = [:], givenBy: [String: String] = [:]
+                for entry in embedded where wrappedBy[entry.wrapper] == nil { wrappedBy[entry.wrapper] = entry.wrapped }
+                for entry in takenOut { for child in entry.given where givenBy[child] == nil { givenBy[child] = entry.container } }
+                for (offset, child) in after.enumerated() where !beforeSet.contains(child) {
+                    if let wrapped = wrappedBy[child], let wrapper = head.scene(child) {
                         add("\(noun) \(offset + 1): \(wrapped.joined(separator: ", ")) embedded in \(Self.containerNoun(wrapper.kind)) \(child)", before, after)
-                    } else if let container = takenOut.first(where: { $0.given.contains(child) })?.container, let wrapping = wrapping(old: container, new: child) {
+                    } else if let container = givenBy[child], let wrapping = wrapping(old: container, new: child) {
                         add("\(noun) \(offset + 1): \(wrapping.text)", before, after)
                     } else if !pairedNew.contains(child) {
                         add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
@@ -604,9 +619,13 @@ private struct ModelDiffer {
                 }
                 // A child gone from here that another child now holds (a tab put into a page view controller that was
                 // already a tab) says where it went.
+                var holderOf: [String: String] = [:]
+                for child in after {
+                    guard let holder = head.scene(child), holder.kind.isContainer else { continue }
+                    for held in Self.descendants(of: holder, in: head) where holderOf[held] == nil { holderOf[held] = child }
+                }
                 func nowIn(_ child: String) -> String? {
-                    guard let holder = after.first(where: { head.scene($0).map { Self.descendants(of: $0, in: head).contains(child) } ?? false }),
-                          let kind = head.scene(holder)?.kind else { return nil }
+                    guard let holder = holderOf[child], let kind = head.scene(holder)?.kind else { return nil }
                     return "\(Self.containerNoun(kind)) \(holder)"
                 }
                 for child in gone where !pairedOld.contains(child) {
@@ -614,24 +633,27 @@ private struct ModelDiffer {
                 }
                 // Orders compared with each paired child under its new name: a wrapped tab that also moved, or a
                 // tab that moved past it, is a reorder too.
-                var renamedBefore: [String] = []
+                var renamedBefore: [String] = [], inRenamedBefore: Set<String> = []
+                var givenFrom: [String: [String]] = [:]
+                for entry in takenOut where givenFrom[entry.container] == nil { givenFrom[entry.container] = entry.given }
                 for child in before {
-                    if let wrapper = wrapperHolding(child) {
-                        if !renamedBefore.contains(wrapper) { renamedBefore.append(wrapper) }
-                    } else if let given = takenOut.first(where: { $0.container == child })?.given {
-                        renamedBefore += given.filter { !renamedBefore.contains($0) }
+                    if let wrapper = wrapperOf[child] {
+                        if inRenamedBefore.insert(wrapper).inserted { renamedBefore.append(wrapper) }
+                    } else if let given = givenFrom[child] {
+                        for name in given where inRenamedBefore.insert(name).inserted { renamedBefore.append(name) }
                     } else {
                         renamedBefore.append(child)
+                        inRenamedBefore.insert(child)
                     }
                 }
-                let kept = after.filter { renamedBefore.contains($0) }
-                if kept != renamedBefore.filter({ after.contains($0) }) {
+                let kept = after.filter { inRenamedBefore.contains($0) }
+                if kept != renamedBefore.filter({ afterSet.contains($0) }) {
                     add("\(noun)s reordered: [\(before.joined(separator: ", "))] → [\(after.joined(separator: ", "))]", before, after)
                 }
                 if scene.kind == .tabBar {
                     // The selected tab wrapped in a container is still the selected tab.
                     let selected = old.selectedTab.map(mapped)
-                    let b = selected.map { wrapperHolding($0) ?? $0 }, a = scene.selectedTab
+                    let b = selected.map { wrapperOf[$0] ?? $0 }, a = scene.selectedTab
                     let givenBack = selected.flatMap { old in takenOut.first { $0.container == old }?.given } ?? []
                     if b != a, !givenBack.contains(a ?? "") {
                         // The old selected tab inside the new one: the same screen may still come first.
@@ -705,17 +727,35 @@ private struct ModelDiffer {
         let headSimulator = Simulator(model: head)
         // A flow only one side has by its name is renamed when the other side has one only it has with the same
         // steps, conditions and environment (its summary may differ): the first such, in file order.
-        let removed = base.flows.filter { head.flow($0.id) == nil }
+        // Found through tables of what `flowDefinitionChanges` compares (thousands of flows renamed at once).
+        // By id (`SceneModel.flow` walks the list): the first flow of an id, as it finds it.
+        var baseFlows: [String: Flow] = [:], headFlows: [String: Flow] = [:]
+        for flow in base.flows where baseFlows[flow.id] == nil { baseFlows[flow.id] = flow }
+        for flow in head.flows where headFlows[flow.id] == nil { headFlows[flow.id] = flow }
+        let removed = base.flows.filter { headFlows[$0.id] == nil }
         var renamedFrom: [String: Flow] = [:]
         var taken: Set<String> = []
-        for flow in head.flows where base.flow(flow.id) == nil {
-            if let old = removed.first(where: { !taken.contains($0.id) && flowDefinitionChanges($0, flow).allSatisfy { $0 == "summary" } }) {
-                renamedFrom[flow.id] = old
-                taken.insert(old.id)
-            }
+        var removedOfKey: [String: [Int]] = [:]
+        for (index, flow) in removed.enumerated() {
+            let raw = definitionKey(flow, in: base, steps: flow.steps.map(Self.stepText))
+            let renamed = definitionKey(flow, in: base, steps: flow.steps.map { renaming.action(Self.stepText($0)) })
+            removedOfKey[raw, default: []].append(index)
+            if renamed != raw { removedOfKey[renamed, default: []].append(index) }
+        }
+        var cursor: [String: Int] = [:]
+        for flow in head.flows where baseFlows[flow.id] == nil {
+            let key = definitionKey(flow, in: head, steps: flow.steps.map(Self.stepText))
+            guard let indices = removedOfKey[key] else { continue }
+            var next = cursor[key, default: 0]
+            while next < indices.count, taken.contains(removed[indices[next]].id) { next += 1 }
+            cursor[key] = next
+            guard next < indices.count else { continue }
+            let old = removed[indices[next]]
+            renamedFrom[flow.id] = old
+            taken.insert(old.id)
         }
         for flow in head.flows {
-            guard let old = base.flow(flow.id) ?? renamedFrom[flow.id] else {
+            guard let old = baseFlows[flow.id] ?? renamedFrom[flow.id] else {
                 let result = headSimulator.run(flow).result
                 changes.append(.init(change: .added, id: flow.id, baseResult: nil, headResult: result, definition: [],
                                      trace: nil, location: flow.location))
@@ -744,6 +784,19 @@ private struct ModelDiffer {
         return (changes, unchanged)
     }
 
+    /// What a flow is besides its name and summary, as `flowDefinitionChanges` compares it: its environment on its
+    /// side, its conditions and its steps (`steps`: as written, or under the head's names).
+    func definitionKey(_ flow: Flow, in model: SceneModel, steps: [String]) -> String {
+        let environment = String(describing: model.environment.applying(flow.environment ?? EnvironmentChange()))
+        let conditions = flow.conditions.map { "\($0.name)=\($0.value)" }.sorted()
+        return ([environment] + conditions + ["\u{1}"] + steps).joined(separator: "\u{0}")
+    }
+
+    static func stepText(_ step: Step) -> String {
+        if case .expect(let expectation) = step.action { return "expect: " + expectation.summary + " " + expectation.events.map(\.value).joined() + expectation.noEvents.map(\.value).joined() + expectation.warnings.map(\.value).joined() }
+        return step.action.text
+    }
+
     func flowDefinitionChanges(_ old: Flow, _ new: Flow) -> [String] {
         var keys: [String] = []
         if old.summary != new.summary { keys.append("summary") }
@@ -752,10 +805,7 @@ private struct ModelDiffer {
         }
         if old.conditions.map({ "\($0.name)=\($0.value)" }).sorted() != new.conditions.map({ "\($0.name)=\($0.value)" }).sorted() { keys.append("conditions") }
         // Positions move with every edit above a flow: compare the steps as written, expectations by what they check.
-        func text(_ step: Step) -> String {
-            if case .expect(let expectation) = step.action { return "expect: " + expectation.summary + " " + expectation.events.map(\.value).joined() + expectation.noEvents.map(\.value).joined() + expectation.warnings.map(\.value).joined() }
-            return step.action.text
-        }
+        let text = Self.stepText
         // Edited when the steps differ both as written and under the head's names: a flow left as it was is not
         // edited though a name it uses now means another scene (storyboard names that shifted), and a flow whose
         // names were updated with a rename is not edited either.
