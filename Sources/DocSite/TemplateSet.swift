@@ -19,6 +19,8 @@ public struct TemplateSet: Sendable {
     private var overriddenSections: [String: (file: String, sections: [TemplateStructure.Tag])] = [:]
     /// The first page whose templates rendered more list items than a page may (`render`).
     let overrun = TemplateOverrun()
+    /// The most bytes of data printed whole (`{{nav}}`, `{{app}}`) one page may come to, with override templates.
+    public static let pageByteLimit = 64_000_000
 
     /// The most list items the templates of one page may render, counted over every section and partial. The
     /// built-in templates render a few thousand for a page of a 2,000-scene app; a user's templates that nest
@@ -49,7 +51,7 @@ public struct TemplateSet: Sendable {
     func render(_ name: String, _ context: [String: Any]) -> String {
         if let text = plainTexts[name] { return text }
         guard !overridden.isEmpty else { return library.render(context, withTemplate: name) ?? "" }
-        let budget = ListItemBudget(limit: Self.listItemLimit)
+        let budget = ListItemBudget(limit: Self.listItemLimit, bytes: Self.pageByteLimit)
         let text = library.render(budget.counting(context), withTemplate: name) ?? ""
         guard let list = budget.exhaustedList else { return text }
         overrun.record(problem(template: name, list: list))
@@ -69,11 +71,11 @@ public struct TemplateSet: Sendable {
         for name in candidates {
             guard let read = overriddenSections[name],
                   let tag = read.sections.first(where: { $0.name == list || $0.name.hasSuffix("." + list) }) else { continue }
-            return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items ('\(template)'): the section over '\(tag.name)' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists",
+            return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items or \(Self.pageByteLimit / 1_000_000) MB of data printed whole ('\(template)'): the section over '\(tag.name)' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists",
                           at: SourceLocation(file: read.file, line: tag.line, column: tag.column))
         }
         let file = overriddenSections[template]?.file ?? "<built-in \(template).mustache>"
-        return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items ('\(template)', the list '\(list)' last): sections over lists nested in one another multiply them; nest fewer",
+        return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items or \(Self.pageByteLimit / 1_000_000) MB of data printed whole ('\(template)', '\(list)' last): sections over lists nested in one another, and data printed whole inside them, multiply; nest fewer",
                       at: SourceLocation(file: file, line: 1, column: 1))
     }
 }
@@ -315,7 +317,37 @@ public struct TemplateSources: Sendable {
             diagnostics.append(.error("template '\(name)' includes partials more than \(TemplateSet.grouped(Self.inclusionLimit)) times over, counting their own inclusions: each level that includes a partial several times multiplies them; a page may include at most \(TemplateSet.grouped(Self.inclusionLimit))",
                                       at: first.location))
         }
+        guard !diagnostics.contains(where: \.isError) else { return diagnostics }
+        // Few inclusions of big partials are as much text: a template with its partials, each counted as often as
+        // it is included, may have at most `expandedLimit` bytes.
+        let sizes = expandedSizes(includes: includes.mapValues { $0.map(\.name) })
+        for name in names.sorted() where (sizes[name] ?? 0) > Self.expandedLimit {
+            let parts = includes[name] ?? []
+            guard parts.allSatisfy({ (sizes[$0.name] ?? 0) <= Self.expandedLimit }), let first = parts.first else { continue }
+            diagnostics.append(.error("template '\(name)' is more than \(TemplateSet.grouped(Self.expandedLimit)) bytes with its partials, each counted as often as it is included: a page may have at most that much template text",
+                                      at: first.location))
+        }
         return diagnostics
+    }
+
+    /// The most bytes of template text one template may lead to, its partials counted as often as it includes them
+    /// (the built-in templates lead to a few tens of kilobytes each).
+    static let expandedLimit = 1_000_000
+
+    /// Each template's bytes with its partials' (as often as included), capped just past `expandedLimit`; the
+    /// includes must have no cycle.
+    func expandedSizes(includes: [String: [String]]) -> [String: Int] {
+        let own = Dictionary(sources.map { ($0.name, $0.text.utf8.count) }, uniquingKeysWith: { first, _ in first })
+        var sizes: [String: Int] = [:]
+        func size(_ name: String) -> Int {
+            if let known = sizes[name] { return known }
+            var total = own[name] ?? 0
+            for include in includes[name] ?? [] { total = min(Self.expandedLimit + 1, total + size(include)) }
+            sizes[name] = total
+            return total
+        }
+        for name in own.keys { _ = size(name) }
+        return sizes
     }
 }
 
@@ -362,10 +394,35 @@ final class TemplateOverrun: @unchecked Sendable {
 /// engine as a `CountedList` drawing on it, which ends when it runs out.
 final class ListItemBudget {
     var remaining: Int
+    /// Bytes of data printed whole left.
+    var bytesRemaining: Int
     /// The key of the list that ran out, if one did.
     var exhaustedList: String?
 
-    init(limit: Int) { remaining = limit }
+    init(limit: Int, bytes: Int) {
+        remaining = limit
+        bytesRemaining = bytes
+    }
+
+    /// Takes one list item of `key`; false once the page's items or its bytes of data printed whole are spent.
+    func take(_ key: String) -> Bool {
+        guard remaining > 0, bytesRemaining > 0 else {
+            if exhaustedList == nil { exhaustedList = key }
+            return false
+        }
+        remaining -= 1
+        return true
+    }
+
+    /// Charges data printed whole (`{{nav}}`); its text, or nothing once the page's bytes are spent.
+    func printed(_ text: String, key: String) -> String {
+        guard bytesRemaining > 0 else {
+            if exhaustedList == nil { exhaustedList = key }
+            return ""
+        }
+        bytesRemaining -= text.utf8.count
+        return text
+    }
 
     /// `context` with every list in it, at any depth, counted.
     func counting(_ context: [String: Any]) -> [String: Any] {
@@ -392,7 +449,7 @@ struct CountedParent: MustacheParent, MustacheCustomRenderable {
     let budget: ListItemBudget
 
     func child(named name: String) -> Any? { base.child(named: name).map { budget.counting($0, key: name) } }
-    var renderText: String { (base as? MustacheCustomRenderable)?.renderText ?? String(describing: base) }
+    var renderText: String { budget.printed((base as? MustacheCustomRenderable)?.renderText ?? String(describing: base), key: "(data printed whole)") }
     var isNull: Bool { (base as? MustacheCustomRenderable)?.isNull ?? false }
 }
 
@@ -408,12 +465,7 @@ struct CountedList: MustacheSequence, MustacheCustomRenderable {
         let budget: ListItemBudget
 
         mutating func next() -> Any? {
-            guard let element = base.next() else { return nil }
-            guard budget.remaining > 0 else {
-                if budget.exhaustedList == nil { budget.exhaustedList = key }
-                return nil
-            }
-            budget.remaining -= 1
+            guard let element = base.next(), budget.take(key) else { return nil }
             return element
         }
     }
@@ -421,6 +473,6 @@ struct CountedList: MustacheSequence, MustacheCustomRenderable {
     func makeIterator() -> Iterator { Iterator(base: elements.makeIterator(), key: key, budget: budget) }
 
     // Printed whole (`{{list}}`), as a list of the page's data is.
-    var renderText: String { TemplateValueText.text(elements) }
+    var renderText: String { budget.printed(TemplateValueText.text(elements), key: key) }
     var isNull: Bool { false }
 }

@@ -201,8 +201,17 @@ final class DocSiteBuilderTests: XCTestCase {
         let templates = try XCTUnwrap(TemplateSet.load(overrides: nested.path).templates)
         XCTAssertThrowsError(try build(templates: templates)) { error in
             XCTAssertEqual((error as? TemplateOverrunError)?.description,
-                           "\(nested.path)/index.md.mustache:3:1: error: the templates of one page render more than 500,000 list items ('index.md'): the section over 'nav.scenes' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists")
+                           "\(nested.path)/index.md.mustache:3:1: error: the templates of one page render more than 500,000 list items or 64 MB of data printed whole ('index.md'): the section over 'nav.scenes' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists")
         }
+        // Few inclusions of a big partial are as much text: 100 × 99 inclusions of 20 KB are refused at load.
+        let big = temporary.appendingPathComponent("big")
+        try FileManager.default.createDirectory(at: big, withIntermediateDirectories: true)
+        try (String(repeating: "{{> _a.md}}", count: 100) + "\n").write(to: big.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
+        try (String(repeating: "{{> _b.md}}", count: 99) + "\n").write(to: big.appendingPathComponent("_a.md.mustache"), atomically: true, encoding: .utf8)
+        try (String(repeating: "x", count: 20_000) + "\n").write(to: big.appendingPathComponent("_b.md.mustache"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(TemplateSet.load(overrides: big.path).diagnostics.filter(\.isError).map(\.description), [
+            "\(big.path)/_a.md.mustache:1:1: error: template '_a.md' is more than 1,000,000 bytes with its partials, each counted as often as it is included: a page may have at most that much template text",
+        ])
         // Two levels are 1,225 items: the page is made.
         try ("{{% CONTENT_TYPE: MARKDOWN}}\n" + String(repeating: "{{#nav.scenes}}", count: 2) + "x" + String(repeating: "{{/nav.scenes}}", count: 2) + "\n")
             .write(to: nested.appendingPathComponent("index.md.mustache"), atomically: true, encoding: .utf8)
