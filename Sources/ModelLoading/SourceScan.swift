@@ -185,8 +185,8 @@ public struct SourceScan: Sendable {
             let existing = scene.segues.map { [$0.id] }
             let candidates = segues.map { entry -> [String] in
                 let call = entry.segue.call?.value.rawValue ?? "call"
-                let base = entry.segue.destination.map { "code-\(call)-\(StoryboardNames.sanitize(Identifier.bareScene($0.value)) ?? "scene")" } ?? "code-\(call)"
-                return [base] + (entry.function.flatMap(StoryboardNames.sanitize).map { ["\(base)-\($0)"] } ?? [])
+                let base = entry.segue.destination.map { "code-\(call)-\(StoryboardNames.sanitize(Identifier.bareScene($0.value), maximumLength: StoryboardNames.segueLength) ?? "scene")" } ?? "code-\(call)"
+                return [base] + (entry.function.flatMap { StoryboardNames.sanitize($0, maximumLength: StoryboardNames.segueLength) }.map { ["\(base)-\($0)"] } ?? [])
             }
             let names = StoryboardNames.resolve(existing + candidates, keeps: existing.map { _ in true } + candidates.map { _ in false })
             for (offset, entry) in segues.enumerated() {

@@ -830,7 +830,7 @@ final class StoryboardImportSession {
             let trigger = StoryboardNames.words(segue.trigger).map { ["\(segue.id)-\($0)"] } ?? []
             usedIDs.append([segue.id] + trigger)
         }
-        for (offset, id) in StoryboardNames.resolve(usedIDs).enumerated() {
+        for (offset, id) in StoryboardNames.resolve(usedIDs, maximumLength: StoryboardNames.segueLength).enumerated() {
             pending[offset].id = id
         }
         // Told apart here, they are still one identifier in the app: the code can perform only one of them.
@@ -952,8 +952,8 @@ final class StoryboardImportSession {
             segue.destination = Located(destination, at: element.location)
             fallbackName = "\(kind.rawValue)-\(segueTargetName(file: file, objectID: destinationID))"
         }
-        let identifier = StoryboardNames.sanitize(element["identifier"])
-        segue.id = identifier ?? StoryboardNames.sanitize(fallbackName) ?? "segue"
+        let identifier = StoryboardNames.sanitize(element["identifier"], maximumLength: StoryboardNames.segueLength)
+        segue.id = identifier ?? StoryboardNames.sanitize(fallbackName, maximumLength: StoryboardNames.segueLength) ?? "segue"
         if kind != .embed {
             segue.trigger = StoryboardTriggers.trigger(owner: owner, segue: element, isController: ownerIsController)
         }

@@ -9,16 +9,22 @@ enum StoryboardNames {
     // MARK: - Text to identifiers
 
     /// `text` as an identifier: characters outside `[A-Za-z0-9_-]` become `_`, and a leading digit or `-` gets a `_`.
-    static func sanitize(_ text: String?) -> String? {
+    static func sanitize(_ text: String?, maximumLength: Int = partLength) -> String? {
         guard let text, !text.isEmpty else { return nil }
-        // At most `partLength` characters: a storyboard's name, a dot, a name and a number to tell copies apart
-        // stay within an identifier's 128 (a long document label or storyboard ID blocked the whole import).
-        var result = String(text.unicodeScalars.prefix(partLength).map { scalar -> Character in
+        // At most `partLength` characters for a part of a scene's id: a storyboard's name, a dot, a name and a number
+        // to tell copies apart stay within an identifier's 128 (a long document label blocked the whole import).
+        var result = String(text.unicodeScalars.prefix(maximumLength).map { scalar -> Character in
             isIdentifierScalar(scalar) ? Character(scalar) : "_"
         })
-        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) || first == "-" { result = "_" + String(result.dropLast(result.count >= partLength ? 1 : 0)) }
+        if let first = result.unicodeScalars.first, ("0"..."9").contains(first) || first == "-" {
+            result = "_" + String(result.dropLast(result.count >= maximumLength ? 1 : 0))
+        }
         return result
     }
+
+    /// The most characters of a segue's id: not a file's name, but a key of the model the import writes, which a
+    /// 2,000-character storyboard identifier made too long to load back.
+    static let segueLength = 256
 
     /// The most characters of one part of an imported identifier (a storyboard's name, a scene's, a segue's).
     static let partLength = 60
@@ -87,10 +93,11 @@ enum StoryboardNames {
     /// Each object has a list of ever more specific candidates. An object marked `keeps` holds its first candidate.
     /// Every other object whose name is shared moves on to its next candidate, until no name is shared or no object
     /// has candidates left; names still shared then get `-2`, `-3`… in order, objects that keep their name first.
-    static func resolve(_ candidates: [[String]], keeps: [Bool]? = nil) -> [String] {
-        // A refined name (`Name-Label`, `Name@parent`) joins parts: cut to one part's length too, so that a storyboard's
-        // name, a dot, a name and a number stay within an identifier's 128 characters.
-        let candidates = candidates.map { $0.map { $0.count > partLength ? String($0.prefix(partLength)) : $0 } }
+    /// `maximumLength`: candidates cut to it (a scene's local name, whose refined forms `Name-Label` and `Name@parent`
+    /// join parts, to one part's length, so that a storyboard's name, a dot, the name and a number stay within an
+    /// identifier's 128 characters).
+    static func resolve(_ candidates: [[String]], keeps: [Bool]? = nil, maximumLength: Int? = nil) -> [String] {
+        let candidates = maximumLength.map { limit in candidates.map { $0.map { $0.count > limit ? String($0.prefix(limit)) : $0 } } } ?? candidates
         let keeps = keeps ?? Array(repeating: false, count: candidates.count)
         var level = Array(repeating: 0, count: candidates.count)
         var names = candidates.map { $0.first ?? "" }
@@ -192,6 +199,6 @@ extension StoryboardNames {
             }
             keeps.append(wins)
         }
-        return resolve(candidates, keeps: keeps)
+        return resolve(candidates, keeps: keeps, maximumLength: StoryboardNames.partLength)
     }
 }
