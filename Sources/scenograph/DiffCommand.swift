@@ -69,10 +69,16 @@ struct DiffCommand: ParsableCommand {
 
     /// What `-o` may not replace, even with --force: the paths given, and for each side read from the working tree the
     /// files its app is read from (a model's storyboards and sources, the Info.plist), as generate protects them.
-    private func protectedInputs(head: ([String], SceneModel)?, base: ([String], SceneModel)?) -> [String] {
+    /// `revisionBase`: the base read from a git revision, whose model's storyboards and sources are where its model
+    /// file is in the working tree too (the head's model may be gone from it).
+    private func protectedInputs(head: ([String], SceneModel)?, base: ([String], SceneModel)?, revisionBase: SceneModel? = nil) -> [String] {
         var protected = paths + input.sources + (input.infoPlist.map { [$0] } ?? [])
         for (sidePaths, model) in [head, base].compactMap({ $0 }) {
             if let app = try? ModelInput.app(sidePaths) { protected += app.inputFiles(of: model, input: input) }
+        }
+        if let revisionBase, paths.count == 1, ModelInput.isModelFileName(paths[0]) {
+            let folder = URL(fileURLWithPath: paths[0]).deletingLastPathComponent()
+            protected += (revisionBase.storyboards + revisionBase.sources).map { folder.appendingPathComponent($0.value).path }
         }
         return protected
     }
@@ -138,7 +144,8 @@ struct DiffCommand: ParsableCommand {
             let target: OutputTarget
             do {
                 // The diagram cache is generate's; a diff folder must not replace it either.
-                target = try OutputWriter.target(output, protecting: protectedInputs(head: headIsRemoved ? nil : (headPaths, head), base: git == nil ? ([paths[0]], loadedBase) : nil),
+                target = try OutputWriter.target(output, protecting: protectedInputs(head: headIsRemoved ? nil : (headPaths, head), base: git == nil ? ([paths[0]], loadedBase) : nil,
+                                                                                  revisionBase: git == nil ? nil : loadedBase),
                                                  cache: CacheLocation.standard().path, force: force)
             } catch {
                 Terminal.error("\(error)")

@@ -181,6 +181,18 @@ final class OutputOwnershipTests: XCTestCase {
             XCTAssertTrue(run.stderr.contains(message), run.stderr)
         }
         XCTAssertEqual(try projectFiles(), before)
+        // With --git and the model deleted since, the storyboards the revision's model lists are protected too.
+        if FileManager.default.isExecutableFile(atPath: "/usr/bin/git") {
+            try ReviewCommandTests.shell(["git", "init", "-q"], in: project)
+            try ReviewCommandTests.shell(["git", "add", "."], in: project)
+            try ReviewCommandTests.shell(["git", "commit", "-q", "-m", "app"], in: project)
+            try FileManager.default.removeItem(at: project.appendingPathComponent("Model/App.yaml"))
+            let deleted = try CLIRunner.run(["diff", "--git", "HEAD", "Model/App.yaml", "-o", "SB", "--force"], in: project, environment: environment)
+            XCTAssertEqual(deleted.status, 1)
+            XCTAssertTrue(deleted.stderr.contains("error: output 'SB' contains the input"), deleted.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("SB/Main.storyboard").path))
+            try ReviewCommandTests.shell(["git", "checkout", "-q", "--", "Model/App.yaml"], in: project)
+        }
         // The model file itself is a file, with no folder to suggest inside it.
         let itself = try CLIRunner.run(["diff", "Model/App.yaml", "Model/App.yaml", "-o", "Model/App.yaml", "--force"], in: project, environment: environment)
         XCTAssertEqual(itself.status, 1)
