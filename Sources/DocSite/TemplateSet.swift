@@ -58,12 +58,6 @@ public struct TemplateSet: Sendable {
         return ""
     }
 
-    /// `500,000`: a count as the messages write it.
-    static func grouped(_ count: Int) -> String {
-        let digits = Array(String(count))
-        return String(digits.enumerated().flatMap { index, digit in (index > 0 && (digits.count - index) % 3 == 0 ? [","] : []) + [digit] })
-    }
-
     /// Where a page ran out of list items: the first section over the list that ran out in the page's template or
     /// in one of the override folder's partials, else the template's first line.
     private func problem(template: String, list: String) -> Diagnostic {
@@ -71,11 +65,11 @@ public struct TemplateSet: Sendable {
         for name in candidates {
             guard let read = overriddenSections[name],
                   let tag = read.sections.first(where: { $0.name == list || $0.name.hasSuffix("." + list) }) else { continue }
-            return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items or \(Self.pageByteLimit / 1_000_000) MB of data printed whole ('\(template)'): the section over '\(tag.name)' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists",
+            return .error("the templates of one page render more than \(NumberText.grouped(Self.listItemLimit)) list items or \(Self.pageByteLimit / 1_000_000) MB of data printed whole ('\(template)'): the section over '\(tag.name)' here is repeated inside another over a list, and each level multiplies them; nest fewer sections over lists",
                           at: SourceLocation(file: read.file, line: tag.line, column: tag.column))
         }
         let file = overriddenSections[template]?.file ?? "<built-in \(template).mustache>"
-        return .error("the templates of one page render more than \(Self.grouped(Self.listItemLimit)) list items or \(Self.pageByteLimit / 1_000_000) MB of data printed whole ('\(template)', '\(list)' last): sections over lists nested in one another, and data printed whole inside them, multiply; nest fewer",
+        return .error("the templates of one page render more than \(NumberText.grouped(Self.listItemLimit)) list items or \(Self.pageByteLimit / 1_000_000) MB of data printed whole ('\(template)', '\(list)' last): sections over lists nested in one another, and data printed whole inside them, multiply; nest fewer",
                       at: SourceLocation(file: file, line: 1, column: 1))
     }
 }
@@ -261,10 +255,8 @@ public struct TemplateSources: Sendable {
     /// in order, names the engine cannot read, inheritance, nesting and size past their bounds), partials
     /// (`{{> name}}`) that name no template, and templates that include themselves, directly or through others:
     /// the engine would report the first without saying where a section opened, render nothing for unknown
-    /// partials, and recurse until the stack overflows for the others. Each is reported at its tag.
-    /// The most partial inclusions one template may lead to, counting the partials' own.
-    static let inclusionLimit = 10_000
-
+    /// partials, and recurse until the stack overflows for the others. Each is reported at its tag. Without cycles,
+    /// a template may still lead to at most `inclusionLimit` inclusions and `expandedLimit` bytes of template text.
     func includeProblems(_ structures: [TemplateStructure]) -> [Diagnostic] {
         let names = Set(sources.map(\.name))
         var includes: [String: [(name: String, location: SourceLocation)]] = [:]
@@ -300,55 +292,42 @@ public struct TemplateSources: Sendable {
         }
         for name in names.sorted() where !done.contains(name) { visit(name, path: [name]) }
         guard reported.isEmpty else { return diagnostics }
-        // Without cycles, a template's inclusions still multiply: each partial including the next twice, thirty deep,
-        // is a billion. Counted with each partial's own (capped past the limit); reported where the count first
-        // passes the limit, at the template whose partials each stay within it.
-        var inclusions: [String: Int] = [:]
-        func count(_ name: String) -> Int {
-            if let known = inclusions[name] { return known }
-            var total = 0
-            for include in includes[name] ?? [] { total = min(Self.inclusionLimit + 1, total + 1 + count(include.name)) }
-            inclusions[name] = total
-            return total
-        }
-        for name in names.sorted() where count(name) > Self.inclusionLimit {
-            let parts = includes[name] ?? []
-            guard parts.allSatisfy({ count($0.name) <= Self.inclusionLimit }), let first = parts.first else { continue }
-            diagnostics.append(.error("template '\(name)' includes partials more than \(TemplateSet.grouped(Self.inclusionLimit)) times over, counting their own inclusions: each level that includes a partial several times multiplies them; a page may include at most \(TemplateSet.grouped(Self.inclusionLimit))",
-                                      at: first.location))
-        }
-        guard !diagnostics.contains(where: \.isError) else { return diagnostics }
-        // Few inclusions of big partials are as much text: a template with its partials, each counted as often as
-        // it is included, may have at most `expandedLimit` bytes.
-        let sizes = expandedSizes(includes: includes.mapValues { $0.map(\.name) })
-        for name in names.sorted() where (sizes[name] ?? 0) > Self.expandedLimit {
-            let parts = includes[name] ?? []
-            guard parts.allSatisfy({ (sizes[$0.name] ?? 0) <= Self.expandedLimit }), let first = parts.first else { continue }
-            diagnostics.append(.error("template '\(name)' is more than \(TemplateSet.grouped(Self.expandedLimit)) bytes with its partials, each counted as often as it is included: a page may have at most that much template text",
-                                      at: first.location))
+        // Without cycles, inclusions still multiply (each partial including the next twice, thirty deep, is a
+        // billion), and few inclusions of big partials are as much text. Each is reported where its total first
+        // passes the limit: at the template whose partials each stay within it.
+        let own = Dictionary(sources.map { ($0.name, $0.text.utf8.count) }, uniquingKeysWith: { first, _ in first })
+        let bounds: [(limit: Int, own: (String) -> Int, perInclusion: Int, says: String)] = [
+            (Self.inclusionLimit, { _ in 0 }, 1,
+             "includes partials more than \(NumberText.grouped(Self.inclusionLimit)) times over, counting their own inclusions: each level that includes a partial several times multiplies them; a page may include at most \(NumberText.grouped(Self.inclusionLimit))"),
+            (Self.expandedLimit, { own[$0] ?? 0 }, 0,
+             "is more than \(NumberText.grouped(Self.expandedLimit)) bytes with its partials, each counted as often as it is included: a page may have at most that much template text"),
+        ]
+        for bound in bounds {
+            var totals: [String: Int] = [:]
+            // A template's own amount, with each inclusion's and what it leads to, capped just past the limit.
+            func total(_ name: String) -> Int {
+                if let known = totals[name] { return known }
+                var sum = bound.own(name)
+                for include in includes[name] ?? [] { sum = min(bound.limit + 1, sum + bound.perInclusion + total(include.name)) }
+                totals[name] = sum
+                return sum
+            }
+            for name in names.sorted() where total(name) > bound.limit {
+                let parts = includes[name] ?? []
+                guard parts.allSatisfy({ total($0.name) <= bound.limit }), let first = parts.first else { continue }
+                diagnostics.append(.error("template '\(name)' \(bound.says)", at: first.location))
+            }
+            if diagnostics.contains(where: \.isError) { break }
         }
         return diagnostics
     }
 
+    /// The most partial inclusions one template may lead to, counting the partials' own.
+    static let inclusionLimit = 10_000
+
     /// The most bytes of template text one template may lead to, its partials counted as often as it includes them
     /// (the built-in templates lead to a few tens of kilobytes each).
     static let expandedLimit = 1_000_000
-
-    /// Each template's bytes with its partials' (as often as included), capped just past `expandedLimit`; the
-    /// includes must have no cycle.
-    func expandedSizes(includes: [String: [String]]) -> [String: Int] {
-        let own = Dictionary(sources.map { ($0.name, $0.text.utf8.count) }, uniquingKeysWith: { first, _ in first })
-        var sizes: [String: Int] = [:]
-        func size(_ name: String) -> Int {
-            if let known = sizes[name] { return known }
-            var total = own[name] ?? 0
-            for include in includes[name] ?? [] { total = min(Self.expandedLimit + 1, total + size(include)) }
-            sizes[name] = total
-            return total
-        }
-        for name in own.keys { _ = size(name) }
-        return sizes
-    }
 }
 
 // A template that prints a page's data whole (`{{app}}`, `{{flows}}`) instead of one of its fields gets it with the

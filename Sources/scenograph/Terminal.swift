@@ -154,12 +154,6 @@ extension Terminal {
 /// Counts in words: "1 scene", "2 scenes", "1,024 diagrams".
 enum Plural {
     static func count(_ number: Int, _ singular: String, plural: String? = nil) -> String {
-        let digits = String(number)
-        var grouped = ""
-        for (offset, character) in digits.reversed().enumerated() {
-            if offset > 0, offset % 3 == 0, character != "-" { grouped.append(",") }
-            grouped.append(character)
-        }
-        return String(grouped.reversed()) + " " + (number == 1 ? singular : plural ?? singular + "s")
+        NumberText.grouped(number) + " " + (number == 1 ? singular : plural ?? singular + "s")
     }
 }
