@@ -241,12 +241,25 @@ private struct SequenceWriter {
 
     /// A spline through `points` (top-down y), with an arrowhead ending at `end` when given.
     func spline(_ points: [(Double, Double)], end: (Double, Double)? = nil) -> DOTValue {
-        let body = points.map { DOTWriter.number($0.0) + "," + DOTWriter.number(gy($0.1)) }.joined(separator: " ")
-        guard let end else { return .string(body) }
-        return .string("e,\(DOTWriter.number(end.0)),\(DOTWriter.number(gy(end.1))) " + body)
+        var text = CoordinateText(capacity: 16 * (points.count + 1))
+        if let end {
+            text.append(UInt8(ascii: "e"))
+            text.append(UInt8(ascii: ","))
+            text.append(end.0, gy(end.1))
+            text.append(UInt8(ascii: " "))
+        }
+        for (index, point) in points.enumerated() {
+            if index > 0 { text.append(UInt8(ascii: " ")) }
+            text.append(point.0, gy(point.1))
+        }
+        return .string(text.string)
     }
 
-    func labelPosition(x: Double, y: Double) -> DOTValue { .string(DOTWriter.number(x) + "," + DOTWriter.number(gy(y))) }
+    func labelPosition(x: Double, y: Double) -> DOTValue {
+        var text = CoordinateText(capacity: 24)
+        text.append(x, gy(y))
+        return .string(text.string)
+    }
 
     mutating func graph() -> DOTGraph {
         let script = layout.script

@@ -13,6 +13,43 @@ struct DOTWriterTests {
         #expect(DOTWriter.quoted("📷 שלום") == "\"📷 שלום\"")
     }
 
+    @Test("numbers: at most two decimals, no trailing zeros, never -0, as the String-built reference writes them")
+    func pointNumbers() {
+        #expect(DOTWriter.number(0) == "0")
+        #expect(DOTWriter.number(-0.004) == "0")
+        #expect(DOTWriter.number(12.5) == "12.5")
+        #expect(DOTWriter.number(-3) == "-3")
+        #expect(DOTWriter.number(0.05) == "0.05")
+        #expect(DOTWriter.number(-0.5) == "-0.5")
+        #expect(DOTWriter.number(400.475) == "400.48")
+        #expect(DOTWriter.number(1_000_000.1) == "1000000.1")
+        #expect(DOTWriter.number(.nan) == "0")
+        #expect(DOTWriter.number(-.infinity) == "0")
+        // The formatting this writer replaced, built from Strings.
+        func reference(_ value: Double) -> String {
+            guard value.isFinite else { return "0" }
+            let hundredths = Int((value * 100).rounded())
+            if hundredths == 0 { return "0" }
+            let sign = hundredths < 0 ? "-" : ""
+            let magnitude = abs(hundredths)
+            let whole = magnitude / 100, fraction = magnitude % 100
+            if fraction == 0 { return sign + String(whole) }
+            if fraction % 10 == 0 { return sign + String(whole) + "." + String(fraction / 10) }
+            return sign + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+        }
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let value = Double.random(in: -1e7...1e7, using: &generator) / Double([1, 10, 1_000, 100_000].randomElement(using: &generator) ?? 1)
+            #expect(DOTWriter.number(value) == reference(value), "\(value)")
+        }
+        #expect(DOTValue.pinned(x: 78, y: -356.125) == .string("78,-356.13!"))
+        var text = CoordinateText()
+        text.append(UInt8(ascii: "e"))
+        text.append(UInt8(ascii: ","))
+        text.append(1.5, 2)
+        #expect(text.string == "e,1.5,2")
+    }
+
     @Test("HTML labels escape markup characters in text and attribute values")
     func htmlEscaping() {
         let label = HTMLLabel.bold(.text(#"<b>"Tom" & 'Jerry'</b>"#)) + .lineBreak() + .text("two\nlines")

@@ -90,8 +90,35 @@ public enum DOTValue: Hashable, Sendable, ExpressibleByStringLiteral, Expressibl
 
     /// A pinned position for `nop2`: `"x,y!"`.
     public static func pinned(x: Double, y: Double) -> DOTValue {
-        .string(DOTWriter.number(x) + "," + DOTWriter.number(y) + "!")
+        var text = CoordinateText(capacity: 24)
+        text.append(x, y)
+        text.append(UInt8(ascii: "!"))
+        return .string(text.string)
     }
+}
+
+/// Numbers and separators written into one byte buffer, made a `String` once: a position (`x,y`), a label
+/// position or a spline (`e,x,y x,y x,y …`) without a `String` for each number (`DOTWriter.number`'s format).
+public struct CoordinateText {
+    private var bytes: [UInt8] = []
+
+    public init(capacity: Int = 32) { bytes.reserveCapacity(capacity) }
+
+    /// A number with at most two decimals (`DOTWriter.number`).
+    public mutating func append(_ value: Double) { DOTWriter.appendNumber(value, to: &bytes) }
+
+    /// A point: `x,y`.
+    public mutating func append(_ x: Double, _ y: Double) {
+        append(x)
+        bytes.append(UInt8(ascii: ","))
+        append(y)
+    }
+
+    /// One ASCII character (a separator).
+    public mutating func append(_ byte: UInt8) { bytes.append(byte) }
+
+    /// The text: ASCII digits and separators.
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// Attributes of a graph, node or edge. Written sorted by name, so output does not
@@ -287,15 +314,34 @@ public enum DOTWriter {
 
     /// A number with at most two decimals, no trailing zeros, never `-0`: coordinates written the same on every machine.
     public static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        var text = CoordinateText(capacity: 24)
+        text.append(value)
+        return text.string
+    }
+
+    /// `number(value)` appended as ASCII, without making a `String`: the digits of the whole part, then a point and
+    /// one or two decimals when there are any.
+    static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        let zero = UInt8(ascii: "0")
+        guard value.isFinite else { out.append(zero); return }
         let hundredths = Int((value * 100).rounded())
-        if hundredths == 0 { return "0" }
-        let sign = hundredths < 0 ? "-" : ""
-        let magnitude = abs(hundredths)
+        if hundredths == 0 { out.append(zero); return }
+        if hundredths < 0 { out.append(UInt8(ascii: "-")) }
+        let magnitude = hundredths.magnitude
         let whole = magnitude / 100, fraction = magnitude % 100
-        if fraction == 0 { return sign + String(whole) }
-        if fraction % 10 == 0 { return sign + String(whole) + "." + String(fraction / 10) }
-        return sign + String(whole) + "." + (fraction < 10 ? "0" : "") + String(fraction)
+        var digits = 1, rest = whole
+        while rest >= 10 { rest /= 10; digits += 1 }
+        let start = out.count
+        out.append(contentsOf: repeatElement(zero, count: digits))
+        rest = whole
+        for index in stride(from: start + digits - 1, through: start, by: -1) {
+            out[index] = zero + UInt8(rest % 10)
+            rest /= 10
+        }
+        guard fraction != 0 else { return }
+        out.append(UInt8(ascii: "."))
+        out.append(zero + UInt8(fraction / 10))
+        if fraction % 10 != 0 { out.append(zero + UInt8(fraction % 10)) }
     }
 
     public static func write(_ graph: DOTGraph) -> String {
