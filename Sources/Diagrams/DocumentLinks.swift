@@ -42,6 +42,7 @@ public struct DocumentLinks: Sendable, Hashable {
     /// the page or image extension swapped. Scene, flow and diagram names cannot hold `#` (it marks an instance), so
     /// the first `#` starts the anchor.
     public func relink(_ link: String, to other: DocumentLinks) -> String {
+        if let relinked = relinkASCII(link, to: other) { return relinked }
         let anchorStart = link.firstIndex(of: "#") ?? link.endIndex
         let path = link[..<anchorStart], anchor = link[anchorStart...]
         for (mine, theirs) in [(fileExtension, other.fileExtension), (imageExtension, other.imageExtension)]
@@ -49,6 +50,32 @@ public struct DocumentLinks: Sendable, Hashable {
             return path.dropLast(Self.encoded(mine).utf8.count) + Self.encoded(theirs) + anchor
         }
         return link
+    }
+
+    /// `relink` on the bytes of an ASCII link (every link this type makes, but for a segue's anchor that is not),
+    /// where bytes and characters are the same thing: nil for any other link. Called for every link of every
+    /// diagram drawn for both flavours of the docs.
+    private func relinkASCII(_ link: String, to other: DocumentLinks) -> String? {
+        var link = link
+        return link.withUTF8 { bytes -> String? in
+            var anchorStart = bytes.count
+            for (index, byte) in bytes.enumerated() {
+                guard byte < 0x80, byte != 0x0D else { return nil }
+                if byte == UInt8(ascii: "#"), anchorStart == bytes.count { anchorStart = index }
+            }
+            for (mine, theirs) in [(fileExtension, other.fileExtension), (imageExtension, other.imageExtension)] {
+                let suffix = Self.encoded(mine).utf8
+                let dot = anchorStart - suffix.count - 1
+                guard dot >= 0, bytes[dot] == UInt8(ascii: "."), bytes[(dot + 1)..<anchorStart].elementsEqual(suffix) else { continue }
+                var result: [UInt8] = []
+                result.reserveCapacity(bytes.count + 8)
+                result.append(contentsOf: bytes[...dot])
+                result.append(contentsOf: Self.encoded(theirs).utf8)
+                result.append(contentsOf: bytes[anchorStart...])
+                return String(decoding: result, as: UTF8.self)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// The anchor a scene page gives a segue's section: `segue-<segue-id>`.

@@ -98,7 +98,16 @@ extension Identifier {
 
     /// The scene of an instance name: `photo#2` → `photo`, `photo` → `photo`.
     public static func scene(ofInstance instance: String) -> String {
-        String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+        // Called for every receiver of every call drawn or listed: the usual names (`photo`, `photo#2`) are cut at
+        // their first `#` byte, which is a `#` character of its own when ASCII is on both sides of it; anything else
+        // (a leading `#`, a mark that would join it to its neighbour) goes the Character way.
+        let utf8 = instance.utf8
+        guard let hash = utf8.firstIndex(of: UInt8(ascii: "#")) else { return instance }
+        let next = utf8.index(after: hash)
+        if hash != utf8.startIndex, utf8[utf8.index(before: hash)] < 0x80, next == utf8.endIndex || utf8[next] < 0x80 {
+            return String(instance[..<hash])
+        }
+        return String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
     }
 }
 

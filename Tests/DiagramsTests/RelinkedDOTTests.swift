@@ -9,6 +9,32 @@ import Testing
 /// those of building it once per flavour.
 @Suite("DOT for both flavours from one graph")
 struct RelinkedDOTTests {
+    @Test("a link is relinked on its bytes as on its characters: extensions swapped before the first #, anchors kept")
+    func relinkOnBytes() {
+        // `relink` as it works on characters, for every link.
+        func reference(_ link: String, from mine: DocumentLinks, to other: DocumentLinks) -> String {
+            let anchorStart = link.firstIndex(of: "#") ?? link.endIndex
+            let path = link[..<anchorStart], anchor = link[anchorStart...]
+            for (from, to) in [(mine.fileExtension, other.fileExtension), (mine.imageExtension, other.imageExtension)]
+            where path.hasSuffix("." + DocumentLinks.encoded(from)) {
+                return path.dropLast(DocumentLinks.encoded(from).utf8.count) + DocumentLinks.encoded(to) + anchor
+            }
+            return link
+        }
+        let markdown = DocumentLinks(prefix: "../", fileExtension: "md", imageExtension: "svg")
+        let pairs = [(markdown, DocumentLinks(prefix: "../")), (DocumentLinks(), markdown),
+                     (DocumentLinks(fileExtension: "md", imageExtension: "png"), DocumentLinks(fileExtension: "html", imageExtension: "svg")),
+                     (DocumentLinks(fileExtension: "", imageExtension: "svg"), DocumentLinks())]
+        let links = ["../scenes/a.md", "../scenes/a.md#segue-go", "../scenes/a.md#segue-é#x", "segues/nav3.svg", "flows/f.md#step-2",
+                     "scenes/a.html", "scenes/a.htmlx", "md", ".md", "#segue-a.md", "scenes/a.", "scenes/%C3%A9.md#segue-\u{301}",
+                     "scenes/a.md\r\n#x", "x.png", "", "scenes/a.md#", "a.svg#b.md"]
+        for (mine, other) in pairs {
+            for link in links {
+                #expect(mine.relink(link, to: other) == reference(link, from: mine, to: other), "\(link.debugDescription)")
+            }
+        }
+    }
+
     @Test("every diagram of the example and the Trips fixture, with SVG and PNG images, whole and in parts",
           arguments: ["Examples/Photos.yaml", "Tests/ScenographCLITests/Fixtures/Trips.yaml"])
     func everyDiagram(path: String) throws {

@@ -12,6 +12,17 @@ final class SceneModelTests: XCTestCase {
         XCTAssertEqual(SegueKind.allCases.filter(\.isDeprecated), [.push, .modal, .replace])
     }
 
+    func testSceneOfInstanceCutsAtTheFirstHashCharacter() {
+        func reference(_ instance: String) -> String {
+            String(instance.split(separator: "#", maxSplits: 1).first ?? Substring(instance))
+        }
+        let names = ["photo", "photo#2", "photo#", "#2", "#", "", "a##b", "##a#b", "Ünïcødé#3", "ph\u{0600}#2", "photo#\u{301}2",
+                     "é#1", "photo#2#3", "📷#12", "a#b\u{301}"]
+        for name in names {
+            XCTAssertEqual(Identifier.scene(ofInstance: name), reference(name), name.debugDescription)
+        }
+    }
+
     func testEnvironmentDefaultsAndChanges() {
         XCTAssertEqual(Environment(idiom: .pad).width, .regular)
         XCTAssertEqual(Environment().width, .compact)

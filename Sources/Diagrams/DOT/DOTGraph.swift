@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 // MARK: - Identifiers
 
 /// A DOT identifier for a graph, node or subgraph. Scenograph generates these
@@ -427,7 +433,7 @@ public enum DOTWriter {
                 let start = out.count
                 appendQuoted(link, to: &out)
                 links.append(LinkedDOT.Link(range: start..<out.count, value: link))
-            } else if name.hasSuffix("tooltip"), case .string(let text) = value, text.utf8.contains(UInt8(ascii: "\\")) {
+            } else if case .string(let text) = value, name.hasSuffix("tooltip"), containsBackslash(text) {
                 appendQuoted(tooltipText(text), to: &out)
             } else {
                 append(value, into: &out)
@@ -441,6 +447,14 @@ public enum DOTWriter {
     /// tooltip cannot show a backslash; it shows its look-alike. Labels show the backslash itself.
     static func tooltipText(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\u{29F5}")
+    }
+
+    /// Whether `text` holds a `\\`, searched in its bytes at once where they are contiguous.
+    private static func containsBackslash(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return false }
+            return memchr(base, Int32(UInt8(ascii: "\\")), bytes.count) != nil
+        } ?? text.utf8.contains(UInt8(ascii: "\\"))
     }
 
     /// `text`'s UTF-8 appended in one copy (appending a `String.UTF8View` goes element by element).
