@@ -112,6 +112,71 @@ struct PageContexts {
     /// `List@tabs`), so a word runs over them, and the longest part of it up to one of them that names a scene
     /// is linked: `library.showPhoto` links `library`; a sentence's last `.` is text.
     func linkedText(_ text: String, root: String) -> (markdown: String, html: String) {
+        linkedASCIIText(text, root: root) ?? linkedTextByCharacters(text, root: root)
+    }
+
+    /// `linkedText` on the bytes of a text that is ASCII without carriage returns (step and effect texts nearly
+    /// always are), where every byte is a character of its own: the same words, cuts and links, without walking
+    /// characters. Nil for any other text.
+    func linkedASCIIText(_ text: String, root: String) -> (markdown: String, html: String)? {
+        var text = text
+        return text.withUTF8 { bytes -> (markdown: String, html: String)? in
+            for byte in bytes where byte >= 0x80 || byte == 0x0D { return nil }
+            func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: ".") || byte == UInt8(ascii: "@") }
+            func string(_ range: Range<Int>) -> String { String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self) }
+            var markdown = "", html = ""
+            var written = 0
+            func writePlain(upTo end: Int) {
+                guard written < end else { return }
+                let part = string(written..<end)
+                markdown += Markdown.escape(part)
+                html += Markdown.escapeHTML(part)
+                written = end
+            }
+            func emit(_ word: Range<Int>) {
+                guard !word.isEmpty else { return }
+                // Ends to try, longest first: the whole word, then before each `.` or `@` from the right.
+                var cut = word.upperBound
+                while true {
+                    if cut > word.lowerBound {
+                        let prefix = string(word.lowerBound..<cut)
+                        let scene = Identifier.scene(ofInstance: prefix)
+                        // An instance is `scene#N`: a word running on past its number is not one.
+                        let number = bytes[word.lowerBound..<cut].contains(UInt8(ascii: "#"))
+                            ? prefix.split(separator: "#", maxSplits: 1).dropFirst().first : nil
+                        if model.scene(scene) != nil, number.map({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) ?? true {
+                            writePlain(upTo: word.lowerBound)
+                            let href = root + scenePath(scene)
+                            markdown += "[\(Markdown.escape(prefix))](\(href))"
+                            html += "<a href=\"\(Markdown.escapeHTML(href))\">\(Markdown.escapeHTML(prefix))</a>"
+                            written = cut
+                            if cut < word.upperBound { emit((cut + 1)..<word.upperBound) }
+                            return
+                        }
+                    }
+                    guard let separator = bytes[word.lowerBound..<cut].lastIndex(where: isSeparator) else { break }
+                    cut = separator
+                }
+                // No scene starts here: its first part is text, and the rest is tried after the separator.
+                guard let separator = bytes[word].firstIndex(where: isSeparator) else { return }
+                emit((separator + 1)..<word.upperBound)
+            }
+            var start = 0
+            for (index, byte) in bytes.enumerated() {
+                let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+                let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+                if letter || digit || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "#") || isSeparator(byte) { continue }
+                emit(start..<index)
+                start = index + 1
+            }
+            emit(start..<bytes.count)
+            writePlain(upTo: bytes.count)
+            return (markdown, html)
+        }
+    }
+
+    /// `linkedText` character by character: any text, and the reference `linkedASCIIText` is tested against.
+    func linkedTextByCharacters(_ text: String, root: String) -> (markdown: String, html: String) {
         var markdown = "", html = ""
         // Text that links nothing is escaped in runs, from `written` to the next link or the end: escaping works
         // character by character, so a run escapes as its characters would one by one.

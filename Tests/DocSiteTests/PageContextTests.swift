@@ -39,6 +39,34 @@ final class PageContextTests: XCTestCase {
         XCTAssertEqual(linked.html, "<a href=\"../scenes/photo.md\">photo</a> presents <a href=\"../scenes/peoplePickerNav.md\">peoplePickerNav#2</a> as pageSheet on <a href=\"../scenes/tabs.md\">tabs</a>; is now visible")
     }
 
+    /// ASCII texts are linked on their bytes: the same Markdown and HTML as character by character, for texts made
+    /// at random of scene names, instances, separators, markup characters and spaces (and, to reach the fallback,
+    /// a few non-ASCII characters and line breaks).
+    func testLinkingOnBytesMatchesLinkingByCharacters() throws {
+        let text = "format: 1\nname: Q\ninitial: main\nscenes:\n  main:\n    segues: {open: {kind: present, to: Display.Gpx}}\n"
+            + "  Display.Gpx: {}\n  List@tabs: {}\n  a: {}\n  a-b_c: {}\n"
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "Q.yaml").model)
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["main", "Display", "Gpx", "Display.Gpx", "List", "List@tabs", "tabs", "a", "a-b_c", "#", "#2", "#12", "##",
+                      ".", "@", " ", "  ", "*", "_", "<", "&", "[", "]", "(x)", ";", ":", "x", "2", "-", "\n", "\t", "é", "\r\n", "`"]
+        var compared = 0, linked = 0
+        for flavour in ["md", "html"] {
+            let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: flavour)
+            for _ in 0..<4_000 {
+                let count = Int.random(in: 0...12, using: &generator)
+                let sample = (0..<count).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()
+                let reference = contexts.linkedTextByCharacters(sample, root: "../")
+                let fast = contexts.linkedText(sample, root: "../")
+                XCTAssertEqual(fast.markdown, reference.markdown, sample.debugDescription)
+                XCTAssertEqual(fast.html, reference.html, sample.debugDescription)
+                if contexts.linkedASCIIText(sample, root: "../") != nil { compared += 1 }
+                if reference.html.contains("<a ") { linked += 1 }
+            }
+        }
+        XCTAssertGreaterThan(compared, 4_000, "most samples take the byte path")
+        XCTAssertGreaterThan(linked, 2_000)
+    }
+
     /// Scenes of other storyboards (`Display.Gpx`) and second instances (`List@tabs`) are linked whole; a segue
     /// reference links its scene, and a sentence's full stop is text.
     func testStepEffectsLinkQualifiedSceneNames() throws {
