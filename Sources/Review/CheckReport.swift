@@ -29,6 +29,15 @@ public struct CheckReport: Sendable {
         let ruled = Set(lint.rawFindings().map { "\($0.diagnostic.category ?? "") \($0.diagnostic.location)" })
         var findings = loadDiagnostics.filter { $0.isError || !ruled.contains("\($0.category ?? "") \($0.location)") }
         var flowFindings: [Diagnostic] = []
+        // A model checked with flows that name what it does not have (`LoadResult.flowErrorsOnly`): each such name
+        // is a load error already, so the step it stops is not reported a second time as a step that cannot happen.
+        let unknownNames = loadDiagnostics.filter { $0.isError && $0.category == DiagnosticCategory.unknownReference.id }.map(\.location)
+        func namesSomethingMissing(_ step: Int, of flow: Flow) -> Bool {
+            guard !unknownNames.isEmpty, flow.steps.indices.contains(step - 1) else { return false }
+            let start = flow.steps[step - 1].location
+            let end = flow.steps.indices.contains(step) ? flow.steps[step].location : nil
+            return unknownNames.contains { name in name.file == start.file && name >= start && end.map { name < $0 } ?? true }
+        }
         for (flow, trace) in zip(model.flows, traces) {
             for step in trace.steps {
                 // What UIKit would log and ignore: the cause of what fails after it, and a finding of its own, unless
@@ -46,7 +55,7 @@ public struct CheckReport: Sendable {
                     flowFindings.append(Diagnostic(.error, at: failure.location, "flow '\(trace.flow)', step \(step.index): \(failure.message)",
                                                    category: DiagnosticCategory.flowExpectation.id))
                 }
-                if let error = step.error {
+                if let error = step.error, !namesSomethingMissing(step.index, of: flow) {
                     flowFindings.append(Diagnostic(.error, at: error.location, "flow '\(trace.flow)', step \(step.index) cannot happen: \(error.message)",
                                                    category: DiagnosticCategory.flowError.id))
                 }

@@ -108,9 +108,19 @@ struct IdentifierRenaming {
             message += rest[...open]
             rest = rest[rest.index(after: open)...]
             let run = rest.prefix(while: Self.isIdentifierCharacter)
-            guard !run.isEmpty, rest.dropFirst(run.count).first == "'" else { continue }
-            message += (renamed(run) ?? String(run)) + "'"
-            rest = rest.dropFirst(run.count + 1)
+            guard !run.isEmpty else { continue }
+            if rest.dropFirst(run.count).first == "'" {
+                message += (renamed(run) ?? String(run)) + "'"
+                rest = rest.dropFirst(run.count + 1)
+                continue
+            }
+            // A step quoted as a flow writes it, 'perform: scene.segue': the id after the action.
+            let afterAction = rest.dropFirst(run.count)
+            guard afterAction.hasPrefix(": ") else { continue }
+            let id = afterAction.dropFirst(2).prefix(while: Self.isIdentifierCharacter)
+            guard !id.isEmpty, afterAction.dropFirst(2 + id.count).first == "'" else { continue }
+            message += run + ": " + (renamed(id) ?? String(id)) + "'"
+            rest = afterAction.dropFirst(2 + id.count + 1)
         }
         return message + rest
     }

@@ -74,7 +74,10 @@ struct CheckCommand: ParsableCommand {
             if !output.quiet {
                 for note in result.notes { Terminal.note("note: \(Terminal.line(note))") }
             }
-            guard let model = result.model else {
+            // A model whose only errors are flows naming what it does not have is checked all the same, as `diff`
+            // runs it: the rules and the other flows still have their say (a stale flow must not hide an error
+            // that makes UIKit raise), and the flows' errors are reported, and fail the check, as they are.
+            guard let model = result.model ?? result.flowErrorsOnly else {
                 findings += result.diagnostics
                 continue
             }

@@ -188,6 +188,69 @@ final class ReviewCommandTests: XCTestCase {
         }
     }
 
+    /// A pull request that renames a push segue and the scene of a manual segue, removes a segue a flow still taps
+    /// and makes a segue UIKit would raise on: the stale flow is an error, and does not hide the rules (the
+    /// partialCurl error), nor make the renamed segues' known findings new; its step is reported once.
+    func testCheckAgainstAGitRevisionWithAStaleFlow() throws {
+        try Self.skipWithoutGit()
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("check-stale-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let base = """
+            format: 1
+            name: Mini
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                kind: table
+                segues:
+                  open: {kind: push, to: detail, trigger: cell selection}
+                  info: {kind: present, to: about, trigger: Info button}
+              detail: {}
+              about: {}
+              settings:
+                storyboardID: Settings
+                segues:
+                  manual: {kind: present, to: about}
+            flows:
+              go:
+                steps:
+                  - tap: list.open
+              info:
+                steps:
+                  - tap: list.info
+
+            """
+        try base.write(to: repository.appendingPathComponent("App.yaml"), atomically: true, encoding: .utf8)
+        try Self.shell(["git", "init", "-q"], in: repository)
+        try Self.shell(["git", "add", "."], in: repository)
+        try Self.shell(["git", "commit", "-q", "-m", "base"], in: repository)
+        let head = base
+            .replacingOccurrences(of: "      open: {kind: push", with: "      openDetail: {kind: push")
+            .replacingOccurrences(of: "      info: {kind: present, to: about, trigger: Info button}\n",
+                                  with: "      sheet: {kind: present, to: curl, trigger: Sheet}\n")
+            .replacingOccurrences(of: "  about: {}\n", with: "  about: {}\n  curl: {modalTransitionStyle: partialCurl}\n")
+            .replacingOccurrences(of: "  settings:\n", with: "  preferences:\n")
+            .replacingOccurrences(of: "- tap: list.open", with: "- tap: list.openDetail")
+        try head.write(to: repository.appendingPathComponent("App.yaml"), atomically: true, encoding: .utf8)
+
+        let check = try CLIRunner.run(["check", "--git", "HEAD", "App.yaml"], in: repository)
+        XCTAssertEqual(check.status, 1, check.stderr)
+        XCTAssertTrue(check.stderr.contains("scene 'list' has no segue 'info'"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("[partial-curl-misuse]"), "a stale flow does not hide the rules: \(check.stderr)")
+        XCTAssertFalse(check.stderr.contains("[deprecated-segue]"), "the renamed push segue's warning is known: \(check.stderr)")
+        XCTAssertFalse(check.stderr.contains("[manual-segue-unused]"), "the renamed scene's manual segue's warning is known: \(check.stderr)")
+        XCTAssertFalse(check.stderr.contains("[flow-error]"), "the stale step is reported once, where it names the segue: \(check.stderr)")
+        // Without --git, the same head has every finding, its stale step still once.
+        let all = try CLIRunner.run(["check", "App.yaml"], in: repository)
+        XCTAssertEqual(all.status, 1, all.stderr)
+        for rule in ["[unknown-reference]", "[partial-curl-misuse]", "[deprecated-segue]", "[manual-segue-unused]"] {
+            XCTAssertTrue(all.stderr.contains(rule), "\(rule): \(all.stderr)")
+        }
+        XCTAssertFalse(all.stderr.contains("[flow-error]"), all.stderr)
+    }
+
     /// A repository with two commits: the model and its storyboard change in the second; `--git HEAD~1` reads both
     /// files of the first.
     func testDiffAgainstAGitRevision() throws {
