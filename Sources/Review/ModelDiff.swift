@@ -141,9 +141,49 @@ private struct ModelDiffer {
     /// The base's names as the head's, once scenes and segues are paired: flows are compared under them.
     var renaming = IdentifierRenaming(segues: [:], scenes: [:], baseScenes: [])
 
+    /// Storyboards the head has under another file name (renamed in the pull request): base name → head name.
+    let storyboardRenames: [String: String]
+
     init(base: SceneModel, head: SceneModel) {
         self.base = base
         self.head = head
+        storyboardRenames = Self.storyboardRenames(base: base, head: head)
+    }
+
+    /// A base storyboard the head lacks is the head storyboard it lacks that holds most of its objects (Interface
+    /// Builder's object ids are random and kept when a file is renamed), when that is over half of either: the file
+    /// was renamed, and its scenes and segues are the same objects under ids that start with the new name.
+    static func storyboardRenames(base: SceneModel, head: SceneModel) -> [String: String] {
+        func objects(_ model: SceneModel) -> [String: Set<String>] {
+            var objects: [String: Set<String>] = [:]
+            for scene in model.scenes {
+                if let origin = scene.origin { objects[origin.storyboard, default: []].insert(origin.objectID) }
+                for segue in scene.segues { if let origin = segue.origin { objects[origin.storyboard, default: []].insert(origin.objectID) } }
+            }
+            return objects
+        }
+        let before = objects(base), after = objects(head)
+        let gone = before.keys.filter { after[$0] == nil }.sorted()
+        var candidates = after.keys.filter { before[$0] == nil }.sorted()
+        var renames: [String: String] = [:]
+        for old in gone {
+            guard let oldObjects = before[old] else { continue }
+            var best: (name: String, shared: Int)?
+            for name in candidates {
+                let shared = oldObjects.intersection(after[name] ?? []).count
+                if shared > (best?.shared ?? 0) { best = (name, shared) }
+            }
+            guard let best, let newObjects = after[best.name], best.shared * 2 > min(oldObjects.count, newObjects.count) else { continue }
+            renames[old] = best.name
+            candidates.removeAll { $0 == best.name }
+        }
+        return renames
+    }
+
+    /// A base scene's or segue's storyboard object as the head would name it: in its storyboard's new file.
+    func baseOrigin(_ origin: Scene.Origin?) -> Scene.Origin? {
+        guard let origin, let renamed = storyboardRenames[origin.storyboard] else { return origin }
+        return Scene.Origin(storyboard: renamed, objectID: origin.objectID)
     }
 
     mutating func run() -> ModelDiff {
@@ -199,11 +239,11 @@ private struct ModelDiffer {
         // object. Objects found once on each side are paired first; a scene the importer copied (one object under
         // two parents) and scenes without an origin are paired by id, then by content.
         var baseOrigins: [Scene.Origin: [String]] = [:], headOrigins: [Scene.Origin: [String]] = [:]
-        for scene in base.scenes { if let origin = scene.origin { baseOrigins[origin, default: []].append(scene.id) } }
+        for scene in base.scenes { if let origin = baseOrigin(scene.origin) { baseOrigins[origin, default: []].append(scene.id) } }
         for scene in head.scenes { if let origin = scene.origin { headOrigins[origin, default: []].append(scene.id) } }
         var claimed: Set<String> = []
         for scene in base.scenes {
-            guard let origin = scene.origin, baseOrigins[origin]?.count == 1, let heads = headOrigins[origin], heads.count == 1 else { continue }
+            guard let origin = baseOrigin(scene.origin), baseOrigins[origin]?.count == 1, let heads = headOrigins[origin], heads.count == 1 else { continue }
             sceneMap[scene.id] = heads[0]
             claimed.insert(heads[0])
         }
@@ -241,7 +281,7 @@ private struct ModelDiffer {
         }
         var nextOfOrigin: [Scene.Origin: Int] = [:]
         for scene in removed {
-            guard let origin = scene.origin, let indices = addedByOrigin[origin] else { continue }
+            guard let origin = baseOrigin(scene.origin), let indices = addedByOrigin[origin] else { continue }
             let next = nextOfOrigin[origin, default: 0]
             guard next < indices.count else { continue }
             sceneMap[scene.id] = added[indices[next]].id
@@ -405,7 +445,7 @@ private struct ModelDiffer {
         }
         var matched: Set<String> = []
         var added: [Segue] = []
-        let baseOrigins = Set(base.allSegues.compactMap(\.origin))
+        let baseOrigins = Set(base.allSegues.compactMap { baseOrigin($0.origin) })
         let baseStructure = Structure(model: base), headStructure = Structure(model: head)
         // A segue of a scene nothing reaches never fires (`check` leaves it to `unreachable-scene`): no effect line.
         let baseReached = ModelValidator.reachableScenes(in: base, entryPoints: true)
@@ -430,7 +470,7 @@ private struct ModelDiffer {
             }
             // Two storyboard segues whose made-up ids traded places (their destinations swapped) are each paired
             // with its own `<segue>` object below, not with the other one that now has its id.
-            if let origin = segue.origin, let oldOrigin = old.origin, origin != oldOrigin, baseOrigins.contains(origin) {
+            if let origin = segue.origin, let oldOrigin = baseOrigin(old.origin), origin != oldOrigin, baseOrigins.contains(origin) {
                 added.append(segue)
                 continue
             }
@@ -449,7 +489,7 @@ private struct ModelDiffer {
         for scene in base.scenes {
             for segue in scene.segues {
                 let key = "\(mapped(scene.id)).\(segue.id)"
-                if let origin = segue.origin, !matched.contains(key), baseByOrigin[origin] == nil { baseByOrigin[origin] = key }
+                if let origin = baseOrigin(segue.origin), !matched.contains(key), baseByOrigin[origin] == nil { baseByOrigin[origin] = key }
             }
         }
         added = added.filter { segue in

@@ -232,6 +232,31 @@ import Testing
         #expect(ModelDiff(base: nested, head: flat).containment.map(\.description) == ["tab 1: a taken out of split view controller sp"])
     }
 
+    /// A storyboard file renamed in the pull request (`Kitchen.storyboard` → `Pantry.storyboard`) holds the same
+    /// objects under ids that start with its new name: its scenes are renamed, its segues the same, nothing removed
+    /// or added; a new storyboard that shares none of the removed one's objects is not taken for it.
+    @Test func aRenamedStoryboardFileRenamesItsScenes() throws {
+        func model(_ scenes: String) throws -> SceneModel {
+            try ReviewFiles.model(text: "format: 1\nname: K\ninitial: main\nscenes:\n  main: {segues: {open: {kind: present, to: \(scenes.contains("Pantry.") ? "Pantry" : "Kitchen").Sink}}}\n" + scenes, path: "k.yaml")
+        }
+        func scenes(_ storyboard: String, objects: (String, String)) -> String {
+            """
+              \(storyboard).Sink: {origin: {storyboard: \(storyboard), objectID: \(objects.0)}, segues: {Ask: {kind: present, to: \(storyboard).Asker, trigger: Add}}}
+              \(storyboard).Asker: {title: Ask, origin: {storyboard: \(storyboard), objectID: \(objects.1)}}
+
+            """
+        }
+        let base = try model(scenes("Kitchen", objects: ("K1", "K2")))
+        let renamed = ModelDiff(base: base, head: try model(scenes("Pantry", objects: ("K1", "K2"))))
+        #expect(renamed.scenes.map { "\($0.change) \($0.oldID ?? "") → \($0.id)" }.sorted() == [
+            "renamed Kitchen.Asker → Pantry.Asker", "renamed Kitchen.Sink → Pantry.Sink",
+        ])
+        #expect(renamed.segues.filter { $0.change == .added || $0.change == .removed }.isEmpty, "\(renamed.segues)")
+        let other = ModelDiff(base: base, head: try model(scenes("Pantry", objects: ("P1", "P2"))))
+        #expect(other.scenes.filter { $0.change == .renamed }.map(\.id) == ["Pantry.Asker"], "paired by its content alone: \(other.scenes)")
+        #expect(other.scenes.contains { $0.change == .removed && $0.id == "Kitchen.Sink" })
+    }
+
     /// Deleting the first of three scenes named after their place shifts the others' names: the removed one is drawn
     /// and named apart from the scene that now has its name, a segue removed with it is listed under its scene's
     /// head name with its trigger, and renames that change what a segue does count as changes in the summary.
