@@ -559,6 +559,9 @@ private struct ModelDiffer {
         let kind = code ? segue.call?.value.segueKind : segue.kind.value
         switch kind {
         case .present? where present:
+            if let misuse = structure.partialCurlMisuse(segue) {
+                return "UIKit raises an exception (the partialCurl transition with the \(misuse.style.rawValue) style)"
+            }
             return "presented modally"
         case .push?:
             // A push never presents: without a navigation controller a deprecated push segue makes UIKit raise (an

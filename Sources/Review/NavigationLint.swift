@@ -144,14 +144,8 @@ public struct NavigationLint: Sendable {
             }
             if segue.presents {
                 let style = structure.presentationStyle(segue)
-                var transition = segue.modalTransitionStyle?.value ?? segue.destination.flatMap { model.scene($0.value) }?.modalTransitionStyle
-                // A context that provides its transition style replaces the presented one's, as the simulator does.
-                var context: String?
-                if style == .currentContext || style == .overCurrentContext, let provided = structure.contextTransitionStyle(segue.source) {
-                    transition = provided.style
-                    context = provided.scene
-                }
-                if transition == .partialCurl, kind != .popover, style != .fullScreen {
+                if let misuse = structure.partialCurlMisuse(segue) {
+                    let context = misuse.context
                     let message = context.map { "segue '\(segue.qualifiedID)' presents \(style.rawValue) in the context of '\($0)', which gives its partialCurl transition (providesPresentationContextTransitionStyle); UIKit raises an exception unless the style is fullScreen" }
                         ?? "segue '\(segue.qualifiedID)' uses the partialCurl transition with the \(style.rawValue) style; UIKit raises an exception unless the style is fullScreen"
                     findings.append(finding(.partialCurlMisuse, message,
@@ -325,6 +319,22 @@ struct Structure {
     /// containers that defines a presentation context, else the topmost of them (the window root the simulator
     /// falls back to). A scene pushed at run time finds its navigation controller's context, which no container
     /// here shows: nil then, rather than a guess.
+    /// A presenting segue that makes UIKit raise for its partialCurl transition: the presentation style it has
+    /// instead of fullScreen, and the scene whose context gives the transition, if one does (`nil` otherwise).
+    func partialCurlMisuse(_ segue: Segue) -> (style: PresentationStyle, context: String?)? {
+        guard segue.presents, segue.effectiveKind != .popover else { return nil }
+        let style = presentationStyle(segue)
+        var transition = segue.modalTransitionStyle?.value ?? segue.destination.flatMap { model.scene($0.value) }?.modalTransitionStyle
+        // A context that provides its transition style replaces the presented one's, as the simulator does.
+        var context: String?
+        if style == .currentContext || style == .overCurrentContext, let provided = contextTransitionStyle(segue.source) {
+            transition = provided.style
+            context = provided.scene
+        }
+        guard transition == .partialCurl, style != .fullScreen else { return nil }
+        return (style, context)
+    }
+
     func contextTransitionStyle(_ id: String) -> (style: TransitionStyle, scene: String)? {
         var cursor: String? = id
         var seen: Set<String> = []

@@ -166,6 +166,16 @@ import Testing
         let shows = try model("  home: {segues: {open: {kind: show, to: d}}}\n  d: {}\n", initial: "home")
         #expect(ModelDiff(base: presents, head: shows).segues.first?.properties.map(\.text)
             == ["kind: present → show", "effect: presented modally → presented modally (no container shows it)"])
+        // A segue that now presents a partialCurl scene in a style other than fullScreen makes UIKit raise (an error of
+        // `check`'s partial-curl-misuse): the effect says so, not "presented modally".
+        let curlPush = try model("  nav: {kind: navigation, root: home}\n  home: {segues: {open: {kind: show, to: d}}}\n  d: {modalTransitionStyle: partialCurl}\n", initial: "nav")
+        let curlPresent = try model("  nav: {kind: navigation, root: home}\n  home: {segues: {open: {kind: present, to: d}}}\n  d: {modalTransitionStyle: partialCurl}\n", initial: "nav")
+        #expect(ModelDiff(base: curlPush, head: curlPresent).segues.first?.properties.map(\.text)
+            == ["kind: show → present", "effect: pushed onto the navigation stack → UIKit raises an exception (the partialCurl transition with the pageSheet style)"])
+        let curlFull = try model("  nav: {kind: navigation, root: home}\n  home: {segues: {open: {kind: present, to: d}}}\n  d: {modalTransitionStyle: partialCurl, modalPresentationStyle: fullScreen}\n", initial: "nav")
+        let curlFullPush = try model("  nav: {kind: navigation, root: home}\n  home: {segues: {open: {kind: show, to: d}}}\n  d: {modalTransitionStyle: partialCurl, modalPresentationStyle: fullScreen}\n", initial: "nav")
+        #expect(ModelDiff(base: curlFullPush, head: curlFull).segues.first?.properties.map(\.text)
+            == ["kind: show → present", "effect: pushed onto the navigation stack → presented modally"])
         let split = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phone}\n  list: {}\n  detail: {}\n  phone: {}\n", initial: "split")
         let wrapped = try model("  split: {kind: split, style: doubleColumn, primary: list, secondary: detail, compact: phoneNav}\n  list: {}\n  detail: {}\n  phoneNav: {kind: navigation, root: phone}\n  phone: {}\n", initial: "split")
         #expect(ModelDiff(base: split, head: wrapped).containment.map(\.description) == ["compact column: phone embedded in navigation controller phoneNav"])
