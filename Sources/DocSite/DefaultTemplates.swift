@@ -290,7 +290,7 @@ UIKit reported no warnings in this flow.
 {{/chains}}
 </ul>
 {{/hasChains}}
-{{^hasChains}}<p>No segue presents a view controller modally.</p>{{/hasChains}}
+{{^hasChains}}<p>{{#hasPresentingSegues}}No stack of modal presentations starts from the window's root: the segues that present are in scenes the initial scene, its containers and its pushes do not lead to.{{/hasPresentingSegues}}{{^hasPresentingSegues}}No segue presents a view controller modally.{{/hasPresentingSegues}}</p>{{/hasChains}}
 
 <h2 id="legend">Legend</h2>
 <table class="cards">
@@ -379,7 +379,12 @@ Every stack of modal presentations the segues allow, from the window's root.
 {{/chains}}
 {{/hasChains}}
 {{^hasChains}}
+{{#hasPresentingSegues}}
+No stack of modal presentations starts from the window's root: the segues that present are in scenes the initial scene, its containers and its pushes do not lead to.
+{{/hasPresentingSegues}}
+{{^hasPresentingSegues}}
 No segue presents a view controller modally.
+{{/hasPresentingSegues}}
 {{/hasChains}}
 
 ## Legend

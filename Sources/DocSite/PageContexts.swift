@@ -298,6 +298,8 @@ struct PageContexts {
         context["chainsShown"] = min(chains.count, shownChains)
         chains = Array(chains.prefix(shownChains))
         context["hasChains"] = !chains.isEmpty
+        // No chain with segues that present: they start from scenes the window's root does not lead to.
+        context["hasPresentingSegues"] = model.scenes.contains { $0.segues.contains(where: \.presents) }
         context["chains"] = chains.map { chain -> [String: Any] in
             let first = sceneLink(chain.root, root: root)
             let links = chain.links.map { link -> [String: Any] in

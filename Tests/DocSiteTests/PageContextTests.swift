@@ -31,6 +31,33 @@ final class PageContextTests: XCTestCase {
         XCTAssertFalse(page.contains("Every stack"))
     }
 
+    /// Segues that present, none of them from a scene the initial scene leads to: the index says that no stack starts
+    /// from the window's root, not that no segue presents; a model without a presenting segue says that.
+    func testTheIndexSaysWhyItListsNoChains() throws {
+        let presenting = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: C
+            initial: home
+            scenes:
+              home: {}
+              login:
+                storyboardID: LoginVC
+                segues:
+                  help: {kind: present, to: helpScreen, trigger: Help button}
+              helpScreen: {}
+
+            """, path: "C.yaml").model)
+        let plain = try XCTUnwrap(ModelLoader().load(text: "format: 1\nname: P\ninitial: home\nscenes:\n  home: {}\n", path: "P.yaml").model)
+        let templates = try XCTUnwrap(TemplateSet.load().templates)
+        for flavour in ["md", "html"] {
+            let page = templates.render("index.\(flavour)", PageContexts(model: presenting, warnings: [], flows: [], pageExtension: flavour).index(diagrams: [:]))
+            XCTAssertTrue(page.contains("No stack of modal presentations starts from the window&#39;s root") || page.contains("No stack of modal presentations starts from the window's root"), page)
+            XCTAssertFalse(page.contains("No segue presents"), page)
+            let none = templates.render("index.\(flavour)", PageContexts(model: plain, warnings: [], flows: [], pageExtension: flavour).index(diagrams: [:]))
+            XCTAssertTrue(none.contains("No segue presents a view controller modally."), none)
+        }
+    }
+
     func testStepEffectsLinkSceneAndInstanceNames() throws {
         let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
         let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md")
