@@ -140,9 +140,11 @@ public struct CheckReport: Sendable {
     // MARK: - Text
 
     /// `PATH:LINE:COLUMN: severity: message [id]` and, for rules, an indented fix hint.
-    public func text() -> String {
+    /// The text form: each finding (or those of `listed`, the findings as the terminal groups them) with its fix hint,
+    /// then the counts of all of them.
+    public func text(listed: [Diagnostic]? = nil) -> String {
         var out = ""
-        for finding in findings {
+        for finding in listed ?? findings {
             out += finding.description + "\n"
             let category = Self.category(of: finding)
             if category.source != .validation { out += "    fix: \(category.fixHint)\n" }

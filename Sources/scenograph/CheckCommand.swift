@@ -152,7 +152,10 @@ struct CheckCommand: ParsableCommand {
         let all = CheckReport(findings: findings)
         let report = output.quiet && (format == .text || format == .github) ? all.errorsOnly() : all
         switch format {
-        case .text: Terminal.note(String(report.text().dropLast()))
+        case .text:
+            // Repeated warnings of one category are one line, as `validate` prints them, unless --verbose.
+            let listed = Terminal.arranged(report.findings, quiet: false, verbose: output.verbose)
+            Terminal.note(String(report.text(listed: listed).dropLast()))
         case .github: if !report.findings.isEmpty { Terminal.out(report.github()) }
         case .json: Terminal.out(report.json())
         case .sarif: Terminal.out(report.sarif(toolVersion: Scenograph.configuration.version))

@@ -481,6 +481,17 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(quiet.stderr, "0 errors, 1 warning (not listed: --quiet)\n")
         XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--quiet", "--strict"]).status, 1, "--strict fails on a warning --quiet does not list")
         XCTAssertEqual(try CLIRunner.run(["check", warning.path, "--quiet", "--strict", "--format", "github"]).stdout, "", "GitHub form: errors only")
+        // More than three warnings of one rule are one line in the text form, as validate prints them; --verbose and the
+        // other forms list each.
+        let many = directory.appendingPathComponent("many.yaml")
+        try "format: 1\nname: M\ninitial: home\nscenes:\n  home: {}\n  a: {}\n  b: {}\n  c: {}\n  d: {}\n".write(to: many, atomically: true, encoding: .utf8)
+        let grouped = try CLIRunner.run(["check", many.path])
+        XCTAssertEqual(grouped.stderr.components(separatedBy: "[unreachable-scene]").count - 1, 1, grouped.stderr)
+        XCTAssertTrue(grouped.stderr.contains("warning: 4 unreachable scenes: "), grouped.stderr)
+        XCTAssertTrue(grouped.stderr.hasSuffix("0 errors, 4 warnings\n"), grouped.stderr)
+        let each = try CLIRunner.run(["check", many.path, "--verbose"])
+        XCTAssertEqual(each.stderr.components(separatedBy: "[unreachable-scene]").count - 1, 4, each.stderr)
+        XCTAssertEqual(try CLIRunner.run(["check", many.path, "--format", "github"]).stdout.split(separator: "\n").count, 4)
         let github = try CLIRunner.run(["check", warning.path, "--format", "github"])
         XCTAssertEqual(github.stdout, "::warning file=\(warning.path),line=6,col=3,title=scenograph%3A unreachable-scene::scene 'orphan' is unreachable: no container, segue or flow leads to it from the initial scene or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it%0Afix: add a segue or relationship to it, give it a 'storyboardID' if code instantiates it, or remove it\n")
 
