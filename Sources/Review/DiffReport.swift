@@ -78,13 +78,15 @@ public struct DiffReport: Sendable {
             if n > 0 { parts.append("\(n) \(noun)\(n == 1 ? "" : "s") \(verb)") }
         }
         // A segue or scene renamed *and* changed (a storyboard segue without an identifier is named after its kind,
-        // so a new kind renames it) counts as changed: the summary must not hide what it now does.
-        func shown(_ change: ModelDiff.Change, properties: Bool) -> ModelDiff.Change { change == .renamed && properties ? .changed : change }
+        // so a new kind renames it) is counted as such, after the renamed ones: the summary must not hide what it now
+        // does, and its row is a rename with what else changed.
         for change in ModelDiff.Change.allCases {
-            count(diff.segues, "segue", change.rawValue) { shown($0.change, properties: !$0.properties.isEmpty) == change }
+            count(diff.segues, "segue", change.rawValue) { $0.change == change && ($0.change != .renamed || $0.properties.isEmpty) }
+            if change == .renamed { count(diff.segues, "segue", "renamed and changed") { $0.change == .renamed && !$0.properties.isEmpty } }
         }
         for change in ModelDiff.Change.allCases {
-            count(diff.scenes, "scene", change.rawValue) { shown($0.change, properties: !$0.properties.isEmpty) == change }
+            count(diff.scenes, "scene", change.rawValue) { $0.change == change && ($0.change != .renamed || $0.properties.isEmpty) }
+            if change == .renamed { count(diff.scenes, "scene", "renamed and changed") { $0.change == .renamed && !$0.properties.isEmpty } }
         }
         let containers = Set(diff.containment.map(\.container)).count
         if containers > 0 { parts.append("\(containers) container\(containers == 1 ? "" : "s") changed") }

@@ -262,6 +262,12 @@ import Testing
             "renamed Kitchen.Asker → Pantry.Asker", "renamed Kitchen.Sink → Pantry.Sink",
         ])
         #expect(renamed.segues.filter { $0.change == .added || $0.change == .removed }.isEmpty, "\(renamed.segues)")
+        // A scene renamed with another change is counted as such, as its row shows it: a rename with what else changed.
+        let retitled = try model(scenes("Pantry", objects: ("K1", "K2")).replacingOccurrences(of: "title: Ask", with: "title: Question"))
+        let retitledDiff = ModelDiff(base: base, head: retitled)
+        let summary = DiffReport(diff: retitledDiff, graph: DiffGraph(diff: retitledDiff, base: base, head: retitled, context: 0),
+                                 options: .init(baseLabel: "b", headLabel: "h")).summary
+        #expect(summary == "1 scene renamed, 1 scene renamed and changed", "\(summary)")
         let other = ModelDiff(base: base, head: try model(scenes("Pantry", objects: ("P1", "P2"))))
         #expect(other.scenes.filter { $0.change == .renamed }.map(\.id) == ["Pantry.Asker"], "paired by its content alone: \(other.scenes)")
         #expect(other.scenes.contains { $0.change == .removed && $0.id == "Kitchen.Sink" })
