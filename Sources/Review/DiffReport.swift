@@ -197,7 +197,10 @@ public struct DiffReport: Sendable {
         }
         var out = "        \(name): \(side.action)" + (side.effect.isEmpty ? "" : " — \(side.effect)") + "\n"
         for line in side.events.prefix(options.eventLines) { out += "          \(line)\n" }
-        if side.events.count > options.eventLines { out += "          … \(side.events.count - options.eventLines) more events\n" }
+        if side.events.count > options.eventLines {
+            let more = side.events.count - options.eventLines
+            out += "          … \(more) more event\(more == 1 ? "" : "s")\n"
+        }
         for warning in side.warnings { out += "          warning: \(warning)\n" }
         for problem in side.problems { out += "          \(problem)\n" }
         out += "          state: \(side.state)\n"
