@@ -202,7 +202,7 @@ extension ModelLoader {
         imported.diagnostics += scan.diagnostics + applied.diagnostics
         let mainPath = imported.mainStoryboard.flatMap { main in paths.first { StoryboardImporter.storyboardName(of: $0) == main.name } }
         let appName = options.name ?? plist?.appName ?? InfoPlist.projectName(around: mainPath ?? paths.first ?? ".")
-        var result = load(imported: imported, name: appName, path: paths.first ?? "<storyboards>")
+        var result = load(imported: imported, name: appName, path: paths.first ?? "<storyboards>", mainStoryboardPath: mainPath)
         result.model?.nameIsDerived = options.name == nil && plist?.appName == nil
         result.notes = Self.mainStoryboardNotes(imported, choice: choice, count: paths.count, howToName: "give the app's Info.plist with --info-plist, or a model with 'mainStoryboard:'")
         return result
@@ -229,10 +229,13 @@ extension ModelLoader {
         return []
     }
 
-    /// Validates the model made of imported scenes (`path` names the model in diagnostics that have no better place).
-    public func load(imported: StoryboardImport, name: String, path: String) -> LoadResult {
+    /// Validates the model made of imported scenes (`path` names the model in diagnostics that have no better place;
+    /// that no storyboard has an initial view controller is said at the main storyboard, `mainStoryboardPath`, whose
+    /// initial view controller the app would start with, so that adding another storyboard does not move it).
+    public func load(imported: StoryboardImport, name: String, path: String, mainStoryboardPath: String? = nil) -> LoadResult {
         var diagnostics = imported.diagnostics
         let start = SourceLocation(file: path, line: 1, column: 1)
+        let mainStart = mainStoryboardPath.map { SourceLocation(file: $0, line: 1, column: 1) } ?? start
         if !imported.hasErrors && imported.scenes.isEmpty {
             diagnostics.append(.error("no view controllers to import", at: start, category: .inputFile))
         }
@@ -244,8 +247,8 @@ extension ModelLoader {
         model.initial = imported.initial
         if model.initial == nil, let fallback = imported.fallbackInitial {
             diagnostics.append(.warning("no storyboard has an initial view controller; '\(fallback)', the first scene no container holds, is the initial scene",
-                                        at: start, category: .noInitialScene))
-            model.initial = Located(fallback, at: start)
+                                        at: mainStart, category: .noInitialScene))
+            model.initial = Located(fallback, at: mainStart)
         }
         if let idiom = imported.idiom { model.environment = Environment(idiom: idiom) }
         diagnostics += ModelValidator.validate(model)

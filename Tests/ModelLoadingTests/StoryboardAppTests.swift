@@ -13,6 +13,24 @@ import Testing
 
     static let files = ["Main.storyboard", "Social.storyboard", "Profile.storyboard"].map(path)
 
+    /// With no initial view controller anywhere, the warning is at the main storyboard, whose initial view controller
+    /// the app would start with: a storyboard added before it in path order does not move it (which made
+    /// `check --git` report it anew).
+    @Test func noInitialViewControllerIsSaidAtTheMainStoryboard() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("no-initial-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, source) in [("Main.storyboard", "Main.storyboard"), ("Added.storyboard", "Social.storyboard")] {
+            let text = try String(contentsOfFile: Self.path(source), encoding: .utf8)
+                .replacingOccurrences(of: #" initialViewController="[^"]*""#, with: "", options: .regularExpression)
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let paths = ["Added.storyboard", "Main.storyboard"].map { folder.appendingPathComponent($0).path }
+        let result = ModelLoader().load(storyboards: paths)
+        let warning = try #require(result.diagnostics.first { $0.category == DiagnosticCategory.noInitialScene.id })
+        #expect(warning.location == SourceLocation(file: paths[1], line: 1, column: 1), "\(warning)")
+    }
+
     // MARK: - Names
 
     @Test func scenesOfOtherStoryboardsCarryTheirStoryboardsName() throws {
