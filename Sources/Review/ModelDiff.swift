@@ -288,6 +288,18 @@ private struct ModelDiffer {
             taken[indices[next]] = true
             nextOfOrigin[origin] = next + 1
         }
+        // A scene moved to another storyboard (Interface Builder's Refactor to Storyboard, or its XML moved by hand)
+        // keeps its object id, which Interface Builder makes at random: a removed scene and an added one of the same
+        // object id, each the only one of it on its side, are the same scene under its new storyboard's name, even
+        // if it changed on the way (a segue added to it).
+        var removedOfObject: [String: Int] = [:], addedOfObject: [String: [Int]] = [:]
+        for scene in removed where sceneMap[scene.id] == nil { if let origin = scene.origin { removedOfObject[origin.objectID, default: 0] += 1 } }
+        for (index, scene) in added.enumerated() where !taken[index] { if let origin = scene.origin { addedOfObject[origin.objectID, default: []].append(index) } }
+        for scene in removed where sceneMap[scene.id] == nil {
+            guard let object = scene.origin?.objectID, removedOfObject[object] == 1, let indices = addedOfObject[object], indices.count == 1 else { continue }
+            sceneMap[scene.id] = added[indices[0]].id
+            taken[indices[0]] = true
+        }
         // Then a scene removed and one added with the same content are a rename, when each is the only one of that
         // content on its side (two look-alikes stay added and removed).
         var removedOfSignature: [[String]: Int] = [:]

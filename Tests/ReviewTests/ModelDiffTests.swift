@@ -268,6 +268,15 @@ import Testing
         let summary = DiffReport(diff: retitledDiff, graph: DiffGraph(diff: retitledDiff, base: base, head: retitled, context: 0),
                                  options: .init(baseLabel: "b", headLabel: "h")).summary
         #expect(summary == "1 scene renamed, 1 scene renamed and changed", "\(summary)")
+        // One scene moved to another storyboard keeps its object id: renamed, even with a segue added on the way.
+        let moved = try model("""
+              Kitchen.Sink: {origin: {storyboard: Kitchen, objectID: K1}, segues: {Ask: {kind: present, to: About.Asker, trigger: Add}}}
+              About.Asker: {title: Ask, origin: {storyboard: About, objectID: K2}, segues: {back: {kind: present, to: Kitchen.Sink}}}
+
+            """)
+        let movedDiff = ModelDiff(base: base, head: moved)
+        #expect(movedDiff.scenes.map { "\($0.change) \($0.oldID ?? "") → \($0.id)" } == ["renamed Kitchen.Asker → About.Asker"], "\(movedDiff.scenes)")
+        #expect(movedDiff.segues.map { "\($0.change) \($0.id)" } == ["added About.Asker.back"], "\(movedDiff.segues)")
         let other = ModelDiff(base: base, head: try model(scenes("Pantry", objects: ("P1", "P2"))))
         #expect(other.scenes.filter { $0.change == .renamed }.map(\.id) == ["Pantry.Asker"], "paired by its content alone: \(other.scenes)")
         #expect(other.scenes.contains { $0.change == .removed && $0.id == "Kitchen.Sink" })
