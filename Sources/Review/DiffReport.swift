@@ -58,7 +58,29 @@ public struct DiffReport: Sendable {
     /// The comparison of two models with its graph (`context`: how far around changes a large graph reaches).
     public init(base: SceneModel, head: SceneModel, context: Int = 1, options: Options = Options()) {
         let diff = ModelDiff(base: base, head: head)
+        var options = options
+        options.headErrors = Self.pointingAtRenames(options.headErrors, diff: diff, base: base, head: head)
         self.init(diff: diff, graph: DiffGraph(diff: diff, base: base, head: head, context: context), options: options)
+    }
+
+    /// The head's flow errors, each naming a segue this change renamed saying its new name: a storyboard segue
+    /// without an identifier is named after its kind and destination, so changing its kind in Interface Builder
+    /// leaves every flow that taps it naming the old name.
+    static func pointingAtRenames(_ errors: [String], diff: ModelDiff, base: SceneModel, head: SceneModel) -> [String] {
+        guard !errors.isEmpty else { return errors }
+        var hints: [(missing: String, hint: String)] = []
+        for change in diff.segues where change.change == .renamed {
+            guard let oldID = change.oldID, let old = base.allSegues.first(where: { $0.qualifiedID == oldID }),
+                  let new = head.allSegues.first(where: { $0.qualifiedID == change.id }), old.id != new.id else { continue }
+            hints.append(("scene '\(new.source)' has no segue '\(old.id)'", "this change renamed '\(old.id)' to '\(new.id)'"))
+        }
+        guard !hints.isEmpty else { return errors }
+        return errors.map { error in
+            // Said right after the name, before the list of the scene's segues that a long error is cut in.
+            guard let hint = hints.first(where: { error.contains($0.missing + ";") || error.contains($0.missing + " (") }),
+                  let range = error.range(of: hint.missing) else { return error }
+            return error.replacingCharacters(in: range, with: hint.missing + " (\(hint.hint))")
+        }
     }
 
     // MARK: - Summary

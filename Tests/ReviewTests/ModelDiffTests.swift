@@ -242,6 +242,20 @@ import Testing
         #expect(ModelDiff(base: nested, head: flat).containment.map(\.description) == ["tab 1: a taken out of split view controller sp"])
     }
 
+    /// A flow of the head that still taps a segue the change renamed (a storyboard segue whose made-up name follows its
+    /// kind): its error says the new name, right after the old one.
+    @Test func aFlowErrorNamingARenamedSegueSaysItsNewName() throws {
+        let text = "format: 1\nname: R\ninitial: nav\nscenes:\n  nav: {kind: navigation, root: list}\n  list:\n    segues:\n      %@: {kind: show, to: detail, trigger: Row}\n  detail: {}\nflows:\n  f:\n    steps:\n      - tap: list.show-detail\n"
+        let base = try ReviewFiles.model(text: text.replacingOccurrences(of: "%@", with: "show-detail"), path: "r.yaml")
+        let loaded = ModelLoader().load(text: text.replacingOccurrences(of: "%@", with: "openDetail"), path: "r.yaml")
+        let head = try #require(loaded.flowErrorsOnly)
+        let errors = loaded.diagnostics.filter(\.isError).map { "\($0.location): \($0.message)" }
+        let report = DiffReport(base: base, head: head, options: .init(baseLabel: "b", headLabel: "h", headErrors: errors))
+        #expect(report.options.headErrors.count == 1)
+        #expect(report.options.headErrors.first?.contains("scene 'list' has no segue 'show-detail' (this change renamed 'show-detail' to 'openDetail');") == true,
+                "\(report.options.headErrors)")
+    }
+
     /// A storyboard file renamed in the pull request (`Kitchen.storyboard` → `Pantry.storyboard`) holds the same
     /// objects under ids that start with its new name: its scenes are renamed, its segues the same, nothing removed
     /// or added; a new storyboard that shares none of the removed one's objects is not taken for it.
