@@ -174,6 +174,10 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             self.lock = nil
         }
         var marked = false, movedAside = false
+        // Through the gate, as writes are: an interrupt that comes first finds the staging folder still apart and
+        // removes it (the commit then waits for the process to end); one that comes during the swap waits for it to
+        // end, so that it never removes files of a folder being renamed into place.
+        return try Self.gate.pass { () throws -> [String] in
         do {
             // Written last: a staging folder with a manifest is complete.
             let manifest = OutputWriter.manifestText(Array(paths))
@@ -200,6 +204,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             }
             if marked { OutputWriter.removeSwapMarker(from: directory) }
             throw OutputError.cannotWrite(path: target.requested, reason: OutputWriter.reason(error))
+        }
         }
     }
 

@@ -130,12 +130,13 @@ public struct TemplateSources: Sendable {
                     continue
                 }
                 // Checked before reading: a FIFO would block the read, a device never end it.
-                guard InputFile.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
+                // Read no further than the limit: a 10 GB template is said to be too large without being read.
+                guard InputFile.isRegularFile(path), let (data, oversize) = InputFile.read(path, limit: Self.byteLimit) else {
                     diagnostics.append(.error(InputFile.unreadable(path, what: "template"), at: location))
                     continue
                 }
-                guard data.count <= Self.byteLimit else {
-                    diagnostics.append(.error("the template is \(data.count) bytes, more than the \(Self.byteLimit) a template may have", at: location))
+                if let oversize {
+                    diagnostics.append(.error("the template is \(oversize) bytes, more than the \(Self.byteLimit) a template may have", at: location))
                     continue
                 }
                 guard let text = String(data: data, encoding: .utf8) else {

@@ -72,15 +72,11 @@ public struct ModelLoader: Sendable {
         if path.lowercased().hasSuffix(".storyboard") {
             return load(storyboards: [path], options: options)
         }
-        let url = URL(fileURLWithPath: path)
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
+        guard let (data, oversize) = InputFile.read(path, limit: InputLimits.modelBytes) else {
             return LoadResult(model: nil, diagnostics: [.error(InputFile.unreadable(path, what: "model file"), at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
         }
-        if data.count > InputLimits.modelBytes {
-            return LoadResult(model: nil, diagnostics: [.error("the model file is \(data.count) bytes, more than the \(InputLimits.modelBytes) a model may have",
+        if let oversize {
+            return LoadResult(model: nil, diagnostics: [.error("the model file is \(oversize) bytes, more than the \(InputLimits.modelBytes) a model may have",
                                                                at: SourceLocation(file: path, line: 1, column: 1), category: .limit)])
         }
         guard let text = String(data: data, encoding: .utf8) else {

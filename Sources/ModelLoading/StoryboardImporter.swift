@@ -35,10 +35,14 @@ public struct StoryboardImporter: Sendable {
 
     public func importFiles(_ inputs: [Input], mainStoryboard: String? = nil) -> StoryboardImport {
         var files: [(input: Input, data: Data?)] = []
+        let session = StoryboardImportSession(mainStoryboard: mainStoryboard)
         for input in inputs {
-            files.append((input, FileManager.default.contents(atPath: input.path)))
+            // Never more than the parser's limit and a byte: a larger file is said to be too large without being read.
+            let read = InputFile.read(input.path, limit: InputLimits.storyboardBytes)
+            if let size = read?.size { session.oversizedFiles[input.path] = size }
+            files.append((input, read?.data))
         }
-        return StoryboardImportSession(mainStoryboard: mainStoryboard).run(files)
+        return session.run(files)
     }
 
     /// Imports storyboards whose contents are already in memory (`path` names each in diagnostics).
@@ -173,6 +177,8 @@ struct ObjectKey: Hashable {
 
 /// One run of the importer: reads the files, resolves references, names scenes, maps them.
 final class StoryboardImportSession {
+    /// The sizes of files read only up to the limit, by path: over it, said with their whole size.
+    var oversizedFiles: [String: Int] = [:]
     private var diagnostics: [Diagnostic] = []
     private var documents: [StoryboardDocument] = []
     /// Report index of each accepted document.
@@ -257,7 +263,7 @@ final class StoryboardImportSession {
                 continue
             }
             let root: StoryboardElement
-            switch StoryboardXML.parse(data, file: path) {
+            switch StoryboardXML.parse(data, file: path, size: oversizedFiles[path]) {
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
                 continue

@@ -38,9 +38,10 @@ struct StoryboardElement: Sendable {
 /// Reads a storyboard's XML into `StoryboardElement`s with Foundation's `XMLParser`.
 enum StoryboardXML {
     /// The document element, or the first problem with its position: a merge-conflict marker, malformed XML.
-    static func parse(_ data: Data, file: String) -> Result<StoryboardElement, Diagnostic> {
-        if data.count > InputLimits.storyboardBytes {
-            return .failure(.error("the storyboard is \(data.count) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads",
+    /// `size`: the file's size when `data` holds only its beginning (a file over the limit is not read whole).
+    static func parse(_ data: Data, file: String, size: Int? = nil) -> Result<StoryboardElement, Diagnostic> {
+        if let size = size ?? (data.count > InputLimits.storyboardBytes ? data.count : nil) {
+            return .failure(.error("the storyboard is \(size) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads",
                                    at: SourceLocation(file: file, line: 1, column: 1), category: .limit))
         }
         if let bad = InputFile.firstInvalidByte(in: data) {

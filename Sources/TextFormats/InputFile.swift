@@ -73,6 +73,29 @@ public enum InputFile {
         }
     }
 
+    /// A file's bytes, reading no more than one byte past `limit`: a file over the limit is said so without being
+    /// read whole into memory (a 6 GB model took 6 GB before its 20 MB limit was checked). `size` is the file's size
+    /// when it is over the limit (at least `limit + 1`); nil when it cannot be read.
+    public static func read(_ path: String, limit: Int) -> (data: Data, size: Int?)? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var data = Data()
+        // In pieces: a read may return less than asked (a pipe), and only the end of the file returns nothing.
+        while data.count <= limit {
+            // At the end, a read gives no data (`nil` here, empty elsewhere); a failed read throws.
+            do {
+                guard let piece = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count)), !piece.isEmpty else { break }
+                data.append(piece)
+            } catch {
+                return nil
+            }
+        }
+        guard data.count > limit else { return (data, nil) }
+        var status = stat()
+        let size = stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFREG ? max(Int(status.st_size), data.count) : data.count
+        return (data, size)
+    }
+
     /// Whether `path` is a regular file (following links): what may be read whole without blocking on a FIFO or
     /// reading a device without end.
     public static func isRegularFile(_ path: String) -> Bool {

@@ -328,6 +328,34 @@ import Testing
         ])
     }
 
+    /// A file far past its limit (sparse, 4 GB) is refused with its whole size without being read whole: a model and a
+    /// storyboard, each read only up to one byte past the limit (`InputFile.read`), which a small file is read whole by.
+    @Test func filesFarPastTheLimitAreNotReadWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("huge-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let size: UInt64 = 4 << 30
+        for name in ["m.yaml", "a.storyboard"] {
+            let handle = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil); return folder.appendingPathComponent(name).path }()))
+            try handle.truncate(atOffset: size)
+            try handle.close()
+        }
+        let model = folder.appendingPathComponent("m.yaml").path, storyboard = folder.appendingPathComponent("a.storyboard").path
+        #expect(ModelLoader().load(path: model).diagnostics.map(\.description) == [
+            "\(model):1:1: error: the model file is \(size) bytes, more than the \(InputLimits.modelBytes) a model may have [limit]",
+        ])
+        #expect(ModelLoader().load(storyboards: [storyboard]).diagnostics.map(\.description) == [
+            "\(storyboard):1:1: error: the storyboard is \(size) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads [limit]",
+        ])
+        let read = try #require(InputFile.read(model, limit: 10))
+        #expect(read.data.count == 11 && read.size == Int(size))
+        let small = folder.appendingPathComponent("small.txt")
+        try Data("hello".utf8).write(to: small)
+        let whole = try #require(InputFile.read(small.path, limit: 5))
+        #expect(whole.data == Data("hello".utf8) && whole.size == nil)
+        #expect(InputFile.read(folder.appendingPathComponent("missing").path, limit: 5) == nil)
+    }
+
     /// A Swift file past the size the scan reads is skipped with a warning; the others are scanned.
     @Test func aSwiftFilePastTheSizeLimitIsSkipped() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swift-limit-\(UUID().uuidString)")
