@@ -75,9 +75,10 @@ public enum InputFile {
 
     /// A file's bytes, reading no more than one byte past `limit`: a file over the limit is said so without being
     /// read whole into memory (a 6 GB model took 6 GB before its 20 MB limit was checked). `size` is the file's size
-    /// when it is over the limit (at least `limit + 1`); nil when it cannot be read.
+    /// when it is over the limit (at least `limit + 1`); nil when it cannot be read or is not a regular file (a FIFO
+    /// would block the read, a device never end it: `unreadable` says which).
     public static func read(_ path: String, limit: Int) -> (data: Data, size: Int?)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard isRegularFile(path), let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         var data = Data()
         // In pieces: a read may return less than asked (a pipe), and only the end of the file returns nothing.
