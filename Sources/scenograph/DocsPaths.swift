@@ -1,5 +1,6 @@
 import Foundation
 import SceneModel
+import Simulator
 
 /// How the generated docs name the app's files: relative to the app's folder (the model file's, or the one holding
 /// every storyboard given), standardized, so that the docs are the same bytes whatever folder `generate` runs in,
@@ -25,6 +26,28 @@ enum DocsPaths {
             }
             return diagnostic
         }
+    }
+
+    /// `trace` with the files of its steps' errors and failed expectations named from `root`: a flow error's place is
+    /// printed in its page and drawn in its diagrams.
+    static func relative(_ trace: FlowTrace, root: [String]) -> FlowTrace {
+        func relative(_ location: SourceLocation) -> SourceLocation {
+            var location = location
+            if location.file != SourceLocation.unknown.file, !location.file.hasPrefix("<") { location.file = Self.relative(location.file, root: root) }
+            return location
+        }
+        var trace = trace
+        trace.steps = trace.steps.map { step in
+            var step = step
+            if let error = step.error { step.error?.location = relative(error.location) }
+            step.failures = step.failures.map { failure in
+                var failure = failure
+                failure.location = relative(failure.location)
+                return failure
+            }
+            return step
+        }
+        return trace
     }
 
     /// `path` from the folder `root` (its components): `Base.lproj/Main.storyboard`, `../src/Main.storyboard`.

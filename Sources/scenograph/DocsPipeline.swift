@@ -14,12 +14,15 @@ struct DocsPipeline {
 
     /// Simulates every flow once, on up to `threads` threads (flows are independent; traces keep the file's
     /// order); `detail` full draws every callback of the launch too.
+    /// `root`: the folder the docs name the app's files from (`DocsPaths.root`), for the places of flow errors.
     init(model: SceneModel, detail: Detail = .default, imageFormat: String = "svg", segueGraphSceneLimit: Int = SegueGraphPartition.sceneLimit,
-         threads: Int = 1) {
+         threads: Int = 1, root: [String]? = nil) {
         self.model = model
         let simulator = Simulator(model: model)
         let flows = model.flows
-        self.traces = parallelMap(flows.count, threads: threads) { simulator.run(flows[$0], detail: detail) }
+        let simulated = parallelMap(flows.count, threads: threads) { simulator.run(flows[$0], detail: detail) }
+        let traces = root.map { root in simulated.map { DocsPaths.relative($0, root: root) } } ?? simulated
+        self.traces = traces
         self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary, imageFormat: imageFormat,
                                           segueGraphSceneLimit: segueGraphSceneLimit, threads: threads)
     }

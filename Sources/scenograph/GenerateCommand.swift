@@ -203,7 +203,7 @@ struct GenerateCommand: ParsableCommand {
 
         let workerCount = jobs ?? RenderJobs.standard
         let pipeline = DocsPipeline(model: model, detail: detail, imageFormat: format.rawValue, segueGraphSceneLimit: segueGraphLimit,
-                                    threads: workerCount)
+                                    threads: workerCount, root: DocsPaths.root(of: app))
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
         statistics.lap("simulate")

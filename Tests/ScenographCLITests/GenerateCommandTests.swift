@@ -330,10 +330,12 @@ final class StoryboardDocsTests: XCTestCase {
             try FileManager.default.copyItem(at: fixtures.appendingPathComponent(name), to: temporary.appendingPathComponent(name))
         }
         let model = temporary.appendingPathComponent("App.yaml")
-        try "format: 1\nname: Fixture App\nstoryboards: [Main.storyboard, Settings.storyboard]\n".write(to: model, atomically: true, encoding: .utf8)
+        // A flow that stops with an error: its place is printed in its page and drawn in its diagrams.
+        try "format: 1\nname: Fixture App\nstoryboards: [Main.storyboard, Settings.storyboard]\nflows:\n  stuck:\n    steps:\n      - back\n"
+            .write(to: model, atomically: true, encoding: .utf8)
         let docs = temporary.appendingPathComponent("Docs")
         let run = try CLIRunner.run(["generate", model.path, "-o", docs.path, "--no-cache"])
-        XCTAssertEqual(run.status, 0, run.stderr)
+        XCTAssertEqual(run.status, 1, "the failing flow fails the run, its docs written: \(run.stderr)")
         let files = try GenerateCommandTests.files(under: docs)
         let scenePages = files.filter { $0.hasPrefix("scenes/") && $0.hasSuffix(".md") }
         XCTAssertGreaterThan(scenePages.count, 20, "\(scenePages)")
@@ -351,10 +353,14 @@ final class StoryboardDocsTests: XCTestCase {
         XCTAssertFalse(index.contains(temporary.path), "no absolute path")
         XCTAssertFalse(index.contains("\n\n\n") || library.contains("\n\n\n"), "a page without a summary has no run of blank lines")
         let fromInside = try CLIRunner.run(["generate", "App.yaml", "-o", "Inside", "--no-cache"], in: temporary)
-        XCTAssertEqual(fromInside.status, 0, fromInside.stderr)
+        XCTAssertEqual(fromInside.status, 1, fromInside.stderr)
         XCTAssertTrue(fromInside.stderr.contains("Main.storyboard:") && !fromInside.stderr.contains(temporary.path), "the terminal keeps the paths as given")
-        for page in ["index.md", "site/index.html"] {
-            XCTAssertEqual(try Data(contentsOf: docs.appendingPathComponent(page)), try Data(contentsOf: temporary.appendingPathComponent("Inside/\(page)")), page)
+        XCTAssertTrue(try String(contentsOf: docs.appendingPathComponent("flows/stuck.md"), encoding: .utf8).contains("flow error at App.yaml:7:9:"))
+        // Every file: a flow error's place is named from the model's folder too, in pages and diagrams.
+        for file in try GenerateCommandTests.files(under: docs) {
+            let bytes = try Data(contentsOf: docs.appendingPathComponent(file))
+            XCTAssertEqual(bytes, try Data(contentsOf: temporary.appendingPathComponent("Inside/\(file)")), file)
+            XCTAssertNil(bytes.range(of: Data(temporary.path.utf8)), "\(file) names no absolute path")
         }
         // Storyboards alone: named from the folder holding them all.
         let storyboards = try CLIRunner.run(["generate", temporary.appendingPathComponent("Main.storyboard").path,
