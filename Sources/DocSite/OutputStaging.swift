@@ -183,6 +183,10 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             let manifest = OutputWriter.manifestText(Array(paths))
             _ = try OutputWriter.write(Array(manifest.utf8), to: staging, relativePath: OutputWriter.manifestName, createdDirectories: &createdDirectories)
             OutputWriter.flushFileSystem(holding: staging)
+            // A test of an interrupt during the swap holds it here (the staging folder complete, its manifest written).
+            if let pause = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_SWAP_PAUSE_MS"].flatMap(UInt32.init) {
+                usleep(min(pause, 10_000) * 1_000)
+            }
             if fileManager.fileExists(atPath: directory.path) {
                 // Marked before it is moved aside, so that a run stopped between the renames is repaired from it.
                 guard OutputWriter.createSwapMarker(in: directory) else {

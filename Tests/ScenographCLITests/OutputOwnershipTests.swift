@@ -107,6 +107,42 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(try GenerateCommandTests.files(under: docs), before)
     }
 
+    /// An interrupt during the swap (the staging folder complete, being renamed into place) waits for the swap: the
+    /// folder is then the new docs whole, never the old one with files missing nor a staging folder half removed.
+    func testAnInterruptDuringTheSwapLeavesTheNewDocsWhole() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        let docs = project.appendingPathComponent("Docs")
+        let page = docs.appendingPathComponent("flows/share-a-photo.md")
+        let before = try Data(contentsOf: page)
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["generate", "App.yaml", "-o", "Docs", "--no-cache", "--detail", "full", "-q"]
+        process.currentDirectoryURL = project
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            .merging(["SCENOGRAPH_TEST_SWAP_PAUSE_MS": "1500"]) { _, new in new }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func swapping() -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? []).contains {
+                $0.hasPrefix(".Docs.partial-") && FileManager.default.fileExists(atPath: project.appendingPathComponent("\($0)/.scenograph-manifest").path)
+            }
+        }
+        var waited = 0
+        while !swapping(), process.isRunning, waited < 6_000 { usleep(10_000); waited += 1 }
+        XCTAssertTrue(process.isRunning, "the run waits in its swap")
+        usleep(300_000)
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130, "128 + SIGINT")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".Docs.") }
+        XCTAssertEqual(leftovers, [], "nothing beside the docs")
+        let manifest = try String(contentsOf: docs.appendingPathComponent(".scenograph-manifest"), encoding: .utf8)
+        let listed = manifest.split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init)
+        XCTAssertGreaterThan(listed.count, 100)
+        for file in listed { XCTAssertTrue(FileManager.default.fileExists(atPath: docs.appendingPathComponent(file).path), "\(file) is there") }
+        XCTAssertNotEqual(try Data(contentsOf: page), before, "the new docs (full detail) are in place")
+    }
+
     /// The folder is replaced as a whole: files a person kept in it go with it, and the run says which.
     func testFilesScenographDidNotWriteAreNamedWhenRemoved() throws {
         XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
