@@ -18,6 +18,9 @@ public enum InputLimits {
     public static let infoPlistBytes = 1_000_000
     /// The deepest nesting of elements in a storyboard (Interface Builder's own files stay under 30).
     public static let storyboardDepth = 1_000
+    /// The most attributes one element of a storyboard may have (Interface Builder writes at most a few dozen): the
+    /// XML parser's time grows with the square of an element's attributes (400,000 on one element took two minutes).
+    public static let storyboardAttributes = 1_000
     /// The largest model file, in bytes (a model of 2,000 scenes is about 250 KB).
     public static let modelBytes = 20_000_000
     /// The largest storyboard, in bytes: the XML parser (libxml2 through Foundation) gives up a little above it.

@@ -64,6 +64,10 @@ enum StoryboardXML {
             return .failure(.error("a document type declaration ('<!DOCTYPE'), which Interface Builder never writes: its entities could expand without bound, so a storyboard with one is not read; remove it",
                                    at: SourceLocation(file: file, line: declaration.line, column: declaration.column), category: .limit))
         }
+        if let crowded = firstCrowdedTag(in: bytes) {
+            return .failure(.error("<\(crowded.name)> has more than \(InputLimits.storyboardAttributes) attributes; Interface Builder writes a few dozen at most, and the XML parser's time grows with the square of their number",
+                                   at: SourceLocation(file: file, line: crowded.line, column: crowded.column), category: .limit))
+        }
         let builder = TreeBuilder(file: file, bytes: bytes)
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = false
@@ -111,6 +115,55 @@ enum StoryboardXML {
             lineStart = index + 1
         }
         return (line, found - lineStart + 1)
+    }
+
+    /// The first tag with more than `InputLimits.storyboardAttributes` attributes (counted by their `=` outside quoted
+    /// values), with its name and where it starts (columns count bytes, as the parser's do); comments, CDATA sections
+    /// and processing instructions are skipped. One pass over the bytes.
+    static func firstCrowdedTag(in bytes: [UInt8]) -> (name: String, line: Int, column: Int)? {
+        enum State { case text, tag, quoted(UInt8), skipping([UInt8]) }
+        var state = State.text
+        var tagStart = 0, attributes = 0
+        var index = 0
+        func starts(with marker: String, at offset: Int) -> Bool {
+            let marker = Array(marker.utf8)
+            return offset + marker.count <= bytes.count && bytes[offset..<(offset + marker.count)].elementsEqual(marker)
+        }
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch state {
+            case .text:
+                if byte == UInt8(ascii: "<") {
+                    if starts(with: "<!--", at: index) { state = .skipping(Array("-->".utf8)) }
+                    else if starts(with: "<![CDATA[", at: index) { state = .skipping(Array("]]>".utf8)) }
+                    else if starts(with: "<?", at: index) { state = .skipping(Array("?>".utf8)) }
+                    else { state = .tag; tagStart = index; attributes = 0 }
+                }
+            case .tag:
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                    state = .quoted(byte)
+                } else if byte == UInt8(ascii: ">") {
+                    state = .text
+                } else if byte == UInt8(ascii: "=") {
+                    attributes += 1
+                    if attributes > InputLimits.storyboardAttributes {
+                        let name = bytes[(tagStart + 1)...].prefix { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/")) }
+                        var line = 1, lineStart = 0
+                        for offset in 0..<tagStart where bytes[offset] == 0x0A {
+                            line += 1
+                            lineStart = offset + 1
+                        }
+                        return (String(decoding: name.prefix(100), as: UTF8.self), line, tagStart - lineStart + 1)
+                    }
+                }
+            case .quoted(let quote):
+                if byte == quote { state = .tag }
+            case .skipping(let end):
+                if byte == end[end.count - 1], index + 1 >= end.count, bytes[(index + 1 - end.count)...index].elementsEqual(end) { state = .text }
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// The first character XML 1.0 forbids in a document (a control character other than tab, line feed and

@@ -318,6 +318,25 @@ import Testing
         #expect(result.diagnostics.first?.category == "limit")
     }
 
+    /// An element with more attributes than Interface Builder ever writes is refused where it starts, before the XML
+    /// parser, whose time grows with the square of their number; attribute-like text in comments, values and
+    /// processing instructions is not counted.
+    @Test func anElementWithThousandsOfAttributesIsRefusedBeforeParsing() throws {
+        func storyboard(_ attributes: Int, around: String = "") -> Data {
+            let list = (0..<attributes).map { " a\($0)=\"x\"" }.joined()
+            return Data(#"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0">"#
+                .appending("\n  <scenes>\(around)<scene sceneID=\"s\"><objects><viewController id=\"v\"\(list)/></objects></scene></scenes></document>").utf8)
+        }
+        let refused = StoryboardImporter().importContents([("Crowded.storyboard", storyboard(1_001))])
+        #expect(refused.diagnostics.brief == [
+            "Crowded.storyboard:2:39: error: <viewController> has more than 1000 attributes; Interface Builder writes a few dozen at most, and the XML parser's time grows with the square of their number",
+        ])
+        let text = "<!-- " + String(repeating: "a=1 ", count: 2_000) + " --><?pi " + String(repeating: "b=2 ", count: 2_000) + "?>"
+        let accepted = StoryboardImporter().importContents([("Fine.storyboard", storyboard(999, around: text))])
+        #expect(!accepted.diagnostics.contains { $0.category == "limit" }, "\(accepted.diagnostics)")
+        #expect(StoryboardXML.firstCrowdedTag(in: Array("<a b=\"=======\" c='==='>".utf8)) == nil)
+    }
+
     /// A model file past the size limit is refused by its size before it is parsed.
     @Test func aModelPastTheSizeLimitIsRefusedBySize() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("big-model-\(UUID().uuidString).yaml")
