@@ -197,6 +197,11 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
                 movedAside = true
             }
             try fileManager.moveItem(at: staging, to: directory)
+            // A repository kept in the folder goes on in the new one (the docs are its working tree).
+            let kept = retired.appendingPathComponent(OutputWriter.keptName)
+            if movedAside, OutputWriter.exists(kept.path) {
+                try? fileManager.moveItem(at: kept, to: directory.appendingPathComponent(OutputWriter.keptName))
+            }
             OutputWriter.removeSwapMarker(from: directory)
             OutputWriter.flushFileSystem(holding: parent)
             if movedAside { OutputWriter.removeLeftover(retired) }

@@ -247,22 +247,37 @@ public enum OutputWriter {
         return OutputStaging(target: target, staging: staging, retired: parent.appendingPathComponent(".\(name).previous-\(token)"), lock: lock)
     }
 
-    /// The files under a folder scenograph wrote that its manifest does not list, sorted; none for a folder
-    /// without a manifest (replaced only with --force, which says what it does) or that is not there.
+    /// What the next swap removes from the output folder that scenograph did not write, sorted: the files (links
+    /// too) its manifest does not list, and empty folders (`notes/`); every file of a folder without a manifest
+    /// (replaced with --force). A repository's `.git` is not among them: the swap keeps it (`keptName`).
     static func unlistedFiles(in directory: URL) -> [String] {
+        guard isFolder(directory.path) else { return [] }
         let manifest = directory.appendingPathComponent(manifestName).path
-        guard let data = FileManager.default.contents(atPath: manifest) else { return [] }
-        let listed = Set(String(decoding: data, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        let listed = FileManager.default.contents(atPath: manifest).map {
+            Set(String(decoding: $0, as: UTF8.self).split(separator: "\n").filter { !$0.hasPrefix("#") }.map(String.init))
+        } ?? []
         guard let walk = FileManager.default.enumerator(atPath: directory.path) else { return [] }
         var unlisted: [String] = []
         while let path = walk.nextObject() as? String {
             guard path != manifestName, path != swapMarkerName, !listed.contains(path) else { continue }
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory), isDirectory.boolValue { continue }
+            if path == keptName || path.hasPrefix(keptName + "/") {
+                walk.skipDescendants()
+                continue
+            }
+            let full = directory.appendingPathComponent(path).path
+            if isFolder(full) {
+                if (try? FileManager.default.contentsOfDirectory(atPath: full))?.isEmpty == true { unlisted.append(path + "/") }
+                continue
+            }
             unlisted.append(path)
         }
         return unlisted.sorted()
     }
+
+    /// What the swap carries from the old output folder into the new one: a git repository kept in the docs folder
+    /// (`git init` there, or `git worktree add Docs gh-pages` to publish it), which the folder's replacement must
+    /// not delete.
+    static let keptName = ".git"
 
     /// The manifest's text: a header and the sorted file list.
     static func manifestText(_ paths: [String]) -> String {
@@ -381,6 +396,11 @@ public enum OutputWriter {
         }
         // A run stopped just before or after its renames leaves the marker in the output folder itself.
         if isFolder(directory.path) { removeSwapMarker(from: directory) }
+        // A run stopped after its swap but before it carried the repository over leaves it in the previous folder.
+        for leftover in previous.reversed() where isFolder(directory.path) && !exists(joined(directory, keptName)) {
+            let kept = parent.appendingPathComponent(leftover).appendingPathComponent(keptName)
+            if exists(kept.path) { try? fileManager.moveItem(at: kept, to: directory.appendingPathComponent(keptName)) }
+        }
         for leftover in partials + previous {
             removeLeftover(parent.appendingPathComponent(leftover))
         }

@@ -143,6 +143,30 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertNotEqual(try Data(contentsOf: page), before, "the new docs (full detail) are in place")
     }
 
+    /// A repository kept in the docs folder (`git init` there, or a worktree of a gh-pages branch) is kept by every
+    /// run: the new folder takes its `.git`, which no warning counts among the files removed.
+    func testAGitRepositoryInTheDocsFolderIsKept() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        let git = project.appendingPathComponent("Docs/.git")
+        try FileManager.default.createDirectory(at: git.appendingPathComponent("objects"), withIntermediateDirectories: true)
+        try "ref: refs/heads/gh-pages\n".write(to: git.appendingPathComponent("HEAD"), atomically: true, encoding: .utf8)
+        let again = try generate(["-o", "Docs", "--no-cache", "--detail", "full"])
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertFalse(again.stderr.contains("removed"), again.stderr)
+        XCTAssertEqual(try String(contentsOf: git.appendingPathComponent("HEAD"), encoding: .utf8), "ref: refs/heads/gh-pages\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".Docs.") }, [])
+        // A folder scenograph did not write, replaced with --force: every file it removes is named, links and empty
+        // folders too; a link's target is not touched.
+        let mine = project.appendingPathComponent("Mine")
+        try FileManager.default.createDirectory(at: mine.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try "a".write(to: mine.appendingPathComponent("a.txt"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: mine.appendingPathComponent("link").path, withDestinationPath: project.appendingPathComponent("Sources").path)
+        let forced = try generate(["-o", "Mine", "--force"])
+        XCTAssertEqual(forced.status, 0, forced.stderr)
+        XCTAssertTrue(forced.stderr.contains("warning: removed 3 files that scenograph did not write from Mine: 'a.txt', 'empty/', 'link'"), forced.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("Sources/main.swift").path))
+    }
+
     /// The folder is replaced as a whole: files a person kept in it go with it, and the run says which.
     func testFilesScenographDidNotWriteAreNamedWhenRemoved() throws {
         XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
