@@ -214,7 +214,14 @@ enum ModelInput {
     static func load(_ app: App, options: LoadOptions) -> LoadResult {
         var options = options
         options.foundInFolders = app.found
-        if let model = app.model { return ModelLoader().load(path: model, options: options) }
+        if let model = app.model {
+            var result = ModelLoader().load(path: model, options: options)
+            if let plist = options.infoPlist {
+                // Not read for a model: said, so that a mistyped or missing path is not taken for one that was read.
+                result.notes.append("--info-plist '\(plist)' is not read: it is for storyboards given without a model; the model names the app ('name:') and its main storyboard ('mainStoryboard:')")
+            }
+            return result
+        }
         return ModelLoader().load(storyboards: app.storyboards, options: options)
     }
 

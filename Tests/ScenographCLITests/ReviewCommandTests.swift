@@ -467,6 +467,10 @@ final class ReviewCommandTests: XCTestCase {
         let clean = try CLIRunner.run(["check", "Examples/Photos.yaml", "--strict"])
         XCTAssertEqual(clean.status, 0, clean.stderr)
         XCTAssertTrue(clean.stderr.contains("0 errors, 0 warnings"))
+        // An Info.plist is read for storyboards given alone: given with a model, it is said not to be read.
+        let plist = try CLIRunner.run(["check", "Examples/Photos.yaml", "--info-plist", "/nonexistent/Info.plist"])
+        XCTAssertEqual(plist.status, 0, plist.stderr)
+        XCTAssertTrue(plist.stderr.contains("note: --info-plist '/nonexistent/Info.plist' is not read: it is for storyboards given without a model"), plist.stderr)
 
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
