@@ -102,6 +102,9 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     /// Stops every staging folder's writing for good, once the file being written is done: a stopped process then
     /// removes its staging folder, which nothing writes into any more.
     public static func stopWriting() { gate.stop() }
+    /// Milliseconds each swap waits before its renames, for a test that interrupts one (the executable sets it from
+    /// `SCENOGRAPH_TEST_SWAP_PAUSE_MS`); nil, no wait, otherwise.
+    nonisolated(unsafe) public static var swapPauseForTests: UInt32?
     private static let gate = StopGate()
 
     public func write(_ bytes: [UInt8], to path: String) throws -> FileStamp {
@@ -184,9 +187,7 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             _ = try OutputWriter.write(Array(manifest.utf8), to: staging, relativePath: OutputWriter.manifestName, createdDirectories: &createdDirectories)
             OutputWriter.flushFileSystem(holding: staging)
             // A test of an interrupt during the swap holds it here (the staging folder complete, its manifest written).
-            if let pause = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_SWAP_PAUSE_MS"].flatMap(UInt32.init) {
-                usleep(min(pause, 10_000) * 1_000)
-            }
+            if let pause = Self.swapPauseForTests { usleep(min(pause, 10_000) * 1_000) }
             if fileManager.fileExists(atPath: directory.path) {
                 // Marked before it is moved aside, so that a run stopped between the renames is repaired from it.
                 guard OutputWriter.createSwapMarker(in: directory) else {

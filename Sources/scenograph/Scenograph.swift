@@ -1,4 +1,5 @@
 import ArgumentParser
+import DocSite
 import Foundation
 import Graphviz
 import SceneModel
@@ -36,6 +37,7 @@ struct Scenograph: ParsableCommand {
     /// The environment is read here, once, and handed to the libraries.
     static func main() {
         GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
+        OutputStaging.swapPauseForTests = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_SWAP_PAUSE_MS"].flatMap(UInt32.init)
         var command: ParsableCommand
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
