@@ -134,7 +134,8 @@ struct StoryboardScene {
             for child in node.children {
                 if child.name == "connections" {
                     for connection in child.children where connection.name == "segue" {
-                        if connection["kind"] != nil, connection["reference"] == nil { segues.append((connection, node)) }
+                        // A segue without a kind is kept, for the import to say it is ignored.
+                        if connection["reference"] == nil { segues.append((connection, node)) }
                     }
                 }
                 collect(child)

@@ -780,7 +780,11 @@ final class StoryboardImportSession {
         var storyboardIdentifiers: [String?] = []
         var deprecatedPopovers: [Int] = []
         for (segueElement, owner) in storyboardScene.segues {
-            guard let rawKind = segueElement["kind"] else { continue }
+            guard let rawKind = segueElement["kind"] else {
+                // Interface Builder writes a kind on every segue: one without is said, as one of an unknown kind is.
+                warning("segue without a kind; ignored (Interface Builder writes kind=\"show\", \"presentation\", \"relationship\"…)", at: segueElement.location)
+                continue
+            }
             let ownerIsController = owner.name == element.name && owner["id"] == objectID
             if rawKind == "relationship" {
                 guard ownerIsController else {

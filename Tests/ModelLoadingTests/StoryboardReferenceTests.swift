@@ -213,6 +213,16 @@ import Testing
         ])
     }
 
+    /// A segue without a kind (Interface Builder writes one on every segue) is said to be ignored, where it is, as one
+    /// of an unknown kind is; it was dropped in silence.
+    @Test func aSegueWithoutAKindIsSaidToBeIgnored() throws {
+        let body = Self.controller("a", segueTo: "b").replacingOccurrences(of: #" kind="show""#, with: "") + Self.controller("b")
+        let result = StoryboardImporter().importContents([("Main.storyboard", Self.storyboard(initial: "a", body: body))])
+        let warning = try #require(result.diagnostics.first { $0.message.hasPrefix("segue without a kind") })
+        #expect(warning.severity == .warning && warning.location.line == 4, "\(warning)")
+        #expect(result.scenes.first { $0.id == "ViewController" || $0.origin?.objectID == "a" }?.segues.isEmpty == true)
+    }
+
     // MARK: - Building storyboards
 
     static func storyboard(initial: String?, body: String) -> Data {
