@@ -69,7 +69,7 @@ public enum OutputError: Error, CustomStringConvertible, Sendable, Equatable {
         case .cannotWrite(let path, let reason):
             "cannot write '\(path)': \(reason)"
         case .notARegularFile(let path, let kind):
-            "output '\(path)' is \(kind); give the path of a file or folder to write"
+            "output '\(path)' is \(kind); give the path of \(kind == "a folder" ? "a file" : "a file or folder") to write"
         case .containsCache(let path, let cache):
             "output '\(path)' is, or holds, the diagram cache '\(cache)', which every run would wipe; choose another folder, or move the cache (SCENOGRAPH_CACHE_DIR)"
         case .isAnInput(let path, let input):
@@ -209,6 +209,12 @@ public enum OutputWriter {
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
+            // A file where a folder of the path should be (`-o notes.txt/Docs`) is named, not "a file exists".
+            var ancestor = parent
+            while ancestor.path != "/", !exists(ancestor.path) { ancestor = ancestor.deletingLastPathComponent() }
+            if exists(ancestor.path), !isFolderFollowingLinks(ancestor.path) {
+                throw OutputError.cannotWrite(path: target.requested, reason: "'\(ancestor.path)' is a file, not a folder")
+            }
             throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
         }
         let lock = try ParentLock(parent, path: target.requested, wait: wait, onWait: onWait)
@@ -232,11 +238,14 @@ public enum OutputWriter {
             throw OutputError.cannotWrite(path: target.requested, reason: "the folder beside it holds 100 folders named as a run names its own (.\(name).partial-\(pid)…); remove them")
         }
         let staging = parent.appendingPathComponent(".\(name).partial-\(token)")
-        do {
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
+        if mkdir(staging.path, 0o777) != 0 {
+            let failure = errno
             lock.release()
-            throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
+            // The folder's own name may be one the file system takes, and not the longer name written beside it.
+            if failure == ENAMETOOLONG || staging.lastPathComponent.utf8.count > 255 {
+                throw OutputError.cannotWrite(path: target.requested, reason: "its name is too long: the docs are written beside it first, in '.NAME.partial-\(token)', which may have at most 255 bytes, so the folder's name may have at most \(255 - ".partial-\(token)".utf8.count - 1)")
+            }
+            throw OutputError.cannotWrite(path: target.requested, reason: "cannot make a folder in '\(parent.path)': \(String(cString: strerror(failure)))")
         }
         guard createSwapMarker(in: staging) else {
             let failure = String(cString: strerror(errno))
@@ -437,6 +446,12 @@ public enum OutputWriter {
         return lstat(path, &status) == 0
     }
 
+    /// Whether `path` is a folder, following links.
+    static func isFolderFollowingLinks(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
     /// Whether `path` is a folder, not following a link.
     static func isFolder(_ path: String) -> Bool {
         var status = stat()
@@ -532,6 +547,10 @@ public enum OutputWriter {
 
     static func reason(_ error: Error) -> String {
         if let error = error as? OutputError { return error.description }
+        // The system's own words for what went wrong, rather than Foundation's "The operation could not be completed".
+        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
         return error.localizedDescription
     }
 }

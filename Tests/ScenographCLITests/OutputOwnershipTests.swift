@@ -167,6 +167,23 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("Sources/main.swift").path))
     }
 
+    /// Output paths that cannot be made are said in words that name what is in the way: a file on the path, a name
+    /// too long for the folder written beside it; a folder given where a file is written asks for a file.
+    func testUnwritableOutputPathsSayWhy() throws {
+        try "x".write(to: project.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
+        let underFile = try generate(["-o", "notes.txt/Docs"])
+        XCTAssertEqual(underFile.status, 1)
+        XCTAssertTrue(underFile.stderr.contains("is a file, not a folder"), underFile.stderr)
+        let long = String(repeating: "d", count: 250)
+        let tooLong = try generate(["-o", long])
+        XCTAssertEqual(tooLong.status, 1)
+        XCTAssertTrue(tooLong.stderr.contains("its name is too long: the docs are written beside it first"), tooLong.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".\(long.prefix(10))") }, [])
+        let folder = try CLIRunner.run(["render", "App.yaml", "--diagram", "segues", "-o", "Sources"], in: project, environment: environment)
+        XCTAssertEqual(folder.status, 1)
+        XCTAssertTrue(folder.stderr.contains("output 'Sources' is a folder; give the path of a file to write"), folder.stderr)
+    }
+
     /// The folder is replaced as a whole: files a person kept in it go with it, and the run says which.
     func testFilesScenographDidNotWriteAreNamedWhenRemoved() throws {
         XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
