@@ -327,6 +327,11 @@ enum StoryboardXML {
                 location = tagStart(line: line, column: column)
                 if let open = stack.last { message += " <\(open.name)> opened at line \(open.location.line)" }
             }
+            if code == 42, let duplicate = duplicateAttribute(line: line, column: column) {
+                // The parser stops at the end of the tag: the second of the two is named, where it is.
+                message += ": '\(duplicate.name)'"
+                location = SourceLocation(file: file, line: duplicate.line, column: duplicate.column)
+            }
             if (26...30).contains(code), let entity = entityReference(line: line, column: column) {
                 message += ": '\(entity)'"
             }
@@ -343,6 +348,44 @@ enum StoryboardXML {
                 message += ": '\(reference)' (a reference to a character XML does not allow)"
             }
             firstError = .error(message, at: location, category: .syntax)
+        }
+
+        /// The attribute written a second time in the tag the parser stopped in (at or before `line`:`column`), and
+        /// where that second one starts (columns count bytes, as the parser's do).
+        private func duplicateAttribute(line: Int, column: Int) -> (name: String, line: Int, column: Int)? {
+            var index = 0, current = 1
+            while current < line, let newline = bytes[index...].firstIndex(of: 0x0A) {
+                index = newline + 1
+                current += 1
+            }
+            let end = Swift.min(bytes.count, index + Swift.max(column - 1, 0))
+            guard let open = bytes[..<end].lastIndex(of: UInt8(ascii: "<")) else { return nil }
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            var cursor = open + 1
+            while cursor < end, !isSpace(bytes[cursor]) { cursor += 1 }
+            var seen: Set<[UInt8]> = []
+            while cursor < end {
+                while cursor < end, isSpace(bytes[cursor]) { cursor += 1 }
+                let nameStart = cursor
+                while cursor < end, bytes[cursor] != UInt8(ascii: "="), !isSpace(bytes[cursor]) { cursor += 1 }
+                let name = Array(bytes[nameStart..<cursor])
+                guard !name.isEmpty, !name.contains(UInt8(ascii: ">")) else { return nil }
+                if !seen.insert(name).inserted {
+                    var lineStart = 0, number = 1
+                    for offset in 0..<nameStart where bytes[offset] == 0x0A {
+                        number += 1
+                        lineStart = offset + 1
+                    }
+                    return (String(decoding: name, as: UTF8.self), number, nameStart - lineStart + 1)
+                }
+                while cursor < end, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "'") { cursor += 1 }
+                guard cursor < end else { return nil }
+                let quote = bytes[cursor]
+                cursor += 1
+                while cursor < end, bytes[cursor] != quote { cursor += 1 }
+                cursor += 1
+            }
+            return nil
         }
 
         /// The entity reference (`&nosuch;`, `%p;`) the parser stopped at or just after, on its line.

@@ -258,6 +258,11 @@ import Testing
             == ["Malformed.storyboard:6:48: error: malformed XML: a space is required here (between attributes)"])
         #expect(StoryboardFixtures.importing("Mismatched.storyboard").diagnostics.brief
             == ["Mismatched.storyboard:7:13: error: malformed XML: the closing tag does not match the open element <viewController> opened at line 6"])
+        // An attribute written twice is named, at its second occurrence (the parser stops at the end of the tag).
+        let twice = Data(("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n"
+            + "  <scenes>\n    <scene sceneID=\"s\"><objects><viewController id=\"v\" title=\"A > B\" title='B' sceneMemberID=\"viewController\"/></objects></scene>\n  </scenes>\n</document>\n").utf8)
+        #expect(StoryboardImporter().importContents([("Twice.storyboard", twice)]).diagnostics.brief
+            == ["Twice.storyboard:4:70: error: malformed XML: an attribute is written twice: 'title'"])
         #expect(StoryboardFixtures.importing("Conflict.storyboard").diagnostics.brief
             == ["Conflict.storyboard:6:1: error: merge conflict marker '<<<<<<<' found; the storyboard was committed in the middle of a merge: resolve the conflict first"])
         #expect(StoryboardFixtures.importing("Empty.storyboard").diagnostics.brief
