@@ -61,7 +61,12 @@ struct ModelDecoder {
         }
         var name = ""
         if let node = value("name") {
-            name = context.string(node, "name") ?? ""
+            let text = context.string(node, "name")
+            name = text ?? ""
+            // It titles every page: blank, they would read "#  — navigation".
+            if let text, text.allSatisfy(\.isWhitespace) {
+                context.error("the app's name is empty; write the name the docs should carry, e.g. 'name: Photos'", at: node.location)
+            }
         } else {
             context.error("missing required key 'name' (the app's name)", at: root.location)
         }

@@ -26,6 +26,11 @@ struct InputOptions: ParsableArguments {
     var loadOptions: LoadOptions {
         LoadOptions(name: name, infoPlist: infoPlist, sources: sources)
     }
+
+    func validate() throws {
+        // It titles every page, as a model's name does.
+        if let name, name.allSatisfy(\.isWhitespace) { throw ValidationError("--name is empty; give the app's name, e.g. --name Photos") }
+    }
 }
 
 /// How much a command prints on standard error.

@@ -282,6 +282,14 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix("m.json:5:27: error: unknown scene kind 'bogus'"), lines[0])
     }
 
+    /// The app's name titles every page: an empty or blank one is an error at the value, as a missing one is.
+    func testAnEmptyAppNameIsAnError() {
+        for value in ["\"\"", "\"  \""] {
+            XCTAssertEqual(ModelLoader().load(text: "format: 1\nname: \(value)\ninitial: a\nscenes:\n  a: {}\n", path: "n.yaml").diagnostics.map(\.description),
+                           ["n.yaml:2:7: error: the app's name is empty; write the name the docs should carry, e.g. 'name: Photos' [model-format]"])
+        }
+    }
+
     func testEmptyFileAndMissingFile() {
         XCTAssertEqual(ModelLoader().load(text: "", path: "e.yaml").diagnostics.map(\.description),
                        ["e.yaml:1:1: error: the model file is empty; it needs at least 'format: 1', 'name', 'initial' and 'scenes' [model-format]"])

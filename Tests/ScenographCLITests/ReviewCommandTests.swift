@@ -467,6 +467,9 @@ final class ReviewCommandTests: XCTestCase {
         let clean = try CLIRunner.run(["check", "Examples/Photos.yaml", "--strict"])
         XCTAssertEqual(clean.status, 0, clean.stderr)
         XCTAssertTrue(clean.stderr.contains("0 errors, 0 warnings"))
+        let unnamed = try CLIRunner.run(["check", "Tests/ModelLoadingTests/Fixtures/Storyboards/Main.storyboard", "--name", " "])
+        XCTAssertEqual(unnamed.status, 64, unnamed.stderr)
+        XCTAssertTrue(unnamed.stderr.contains("--name is empty"), unnamed.stderr)
         // An Info.plist is read for storyboards given alone: given with a model, it is said not to be read.
         let plist = try CLIRunner.run(["check", "Examples/Photos.yaml", "--info-plist", "/nonexistent/Info.plist"])
         XCTAssertEqual(plist.status, 0, plist.stderr)
