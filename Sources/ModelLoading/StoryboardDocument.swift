@@ -55,6 +55,8 @@ struct StoryboardDocument {
     var scenes: [StoryboardScene]
     /// Every element with an `id`, for anchors and segue destinations.
     var elementsByID: [String: StoryboardElement]
+    /// The first element whose id an earlier one has, with that one: Interface Builder gives every object its own id.
+    var firstRepeatedID: (element: StoryboardElement, first: StoryboardElement)?
     /// `<segue kind=…>` elements outside any scene (Interface Builder never writes them).
     var strayScenelessSegues: [StoryboardElement]
 
@@ -70,9 +72,16 @@ struct StoryboardDocument {
         var scenes: [StoryboardScene] = []
         var elements: [String: StoryboardElement] = [:]
         var stray: [StoryboardElement] = []
+        var repeated: (element: StoryboardElement, first: StoryboardElement)?
         root.forEachDescendant { element in
-            if let id = element["id"], elements[id] == nil { elements[id] = element }
+            guard let id = element["id"] else { return }
+            if let first = elements[id] {
+                if repeated == nil { repeated = (element, first) }
+            } else {
+                elements[id] = element
+            }
         }
+        firstRepeatedID = repeated
         for child in root.children {
             if child.name == "scenes" {
                 scenes += child.children.filter { $0.name == "scene" }.map(StoryboardScene.init)

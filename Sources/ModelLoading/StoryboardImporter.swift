@@ -388,6 +388,12 @@ final class StoryboardImportSession {
                 }
             }
             storyboardIDs.append(ids)
+            // Any other object whose id an earlier one has (a segue, a view): a merge gone wrong, as for scenes.
+            if let repeated = document.firstRepeatedID, !Self.isControllerElement(repeated.element.name),
+               let id = repeated.element["id"] {
+                error("<\(repeated.element.name)> has the object id '\(id)' of the <\(repeated.first.name)> at line \(repeated.first.location.line); every object of a storyboard has its own id (a merge gone wrong?)",
+                      at: repeated.element.location, category: .syntax)
+            }
         }
     }
 

@@ -223,6 +223,17 @@ import Testing
         #expect(result.scenes.first { $0.id == "ViewController" || $0.origin?.objectID == "a" }?.segues.isEmpty == true)
     }
 
+    /// Two objects of one id other than scenes (two segues, a segue and a view: a merge gone wrong) are an error at
+    /// the second, as two scenes of one id are; they were imported in silence.
+    @Test func twoObjectsOfOneIDAreAnError() throws {
+        let body = Self.controller("a", segueTo: "b").replacingOccurrences(of: "</connections>", with: #"<segue destination="b" kind="presentation" id="seg-a"/></connections>"#)
+            + Self.controller("b")
+        let result = StoryboardImporter().importContents([("Main.storyboard", Self.storyboard(initial: "a", body: body))])
+        #expect(result.diagnostics.filter(\.isError).map(\.message) == [
+            "<segue> has the object id 'seg-a' of the <segue> at line 4; every object of a storyboard has its own id (a merge gone wrong?)",
+        ])
+    }
+
     // MARK: - Building storyboards
 
     static func storyboard(initial: String?, body: String) -> Data {
