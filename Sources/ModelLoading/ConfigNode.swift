@@ -105,13 +105,23 @@ enum ConfigParser {
         let language = file.lowercased().hasSuffix(".json") ? "JSON" : "YAML"
         func positioned(_ context: YamlError.Context?, _ problem: String, _ mark: Mark) -> Diagnostic {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // libyaml places the end of the text on a line after the last one when the text does not end with a line
+            // break (a truncated file): such a place is the end of the last line.
+            func place(_ mark: Mark) -> (line: Int, column: Int) {
+                guard mark.line > lines.count, let last = lines.last else { return (mark.line, mark.column) }
+                return (lines.count, last.count + 1)
+            }
+            func at(_ mark: Mark) -> SourceLocation {
+                let (line, column) = place(mark)
+                return SourceLocation(file: file, line: line, column: column)
+            }
             let line = mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1]) : []
             if problem.contains("cannot start any token"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
-                return .error("invalid \(language): a tab character; YAML indents with spaces only", at: location(mark, file: file), category: .syntax)
+                return .error("invalid \(language): a tab character; YAML indents with spaces only", at: at(mark), category: .syntax)
             }
             if problem.contains("another document") {
                 return .error("invalid \(language): a second document starts here; a model file holds one document (remove this '---' and what follows, or move it to a file of its own)",
-                              at: location(mark, file: file), category: .syntax)
+                              at: at(mark), category: .syntax)
             }
             if problem.contains("mapping values are not allowed") {
                 // Either a value holding ': ' (the line has a key before it), or a key indented deeper than its siblings.
@@ -121,18 +131,18 @@ enum ConfigParser {
                     : before.trimmingCharacters(in: .whitespaces).contains(": ")
                     ? "a value that holds ': ' must be quoted (key: \"text: more\")"
                     : "this key is indented deeper than the keys before it; line it up with them"
-                return .error("invalid \(language): \(problem); \(hint)", at: location(mark, file: file), category: .syntax)
+                return .error("invalid \(language): \(problem); \(hint)", at: at(mark), category: .syntax)
             }
-            guard let context else { return .error("invalid \(language): \(problem)", at: location(mark, file: file), category: .syntax) }
+            guard let context else { return .error("invalid \(language): \(problem)", at: at(mark), category: .syntax) }
             // libyaml gives up where the text stops making sense; an unclosed quote is where it was opened, so that
             // is where the error is placed, with where the parser gave up. (An unclosed bracket's context is not as
             // sure a place: a missing inner '}' leaves the outermost mapping unclosed.)
             if context.text.contains("quoted scalar"), context.mark.line != mark.line || context.mark.column != mark.column {
-                return .error("invalid \(language): the quoted text that starts here is never closed (\(problem) at \(mark.line):\(mark.column))",
-                              at: location(context.mark, file: file), category: .syntax)
+                return .error("invalid \(language): the quoted text that starts here is never closed (\(problem) at \(place(mark).line):\(place(mark).column))",
+                              at: at(context.mark), category: .syntax)
             }
-            return .error("invalid \(language): \(problem) \(context.text) (started at \(context.mark.line):\(context.mark.column))",
-                          at: location(mark, file: file), category: .syntax)
+            return .error("invalid \(language): \(problem) \(context.text) (started at \(place(context.mark).line):\(place(context.mark).column))",
+                          at: at(mark), category: .syntax)
         }
         switch error {
         case .scanner(let context, let problem, let mark, _):

@@ -282,6 +282,12 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertTrue(lines[0].hasPrefix("m.json:5:27: error: unknown scene kind 'bogus'"), lines[0])
     }
 
+    /// A file cut short without a final line break is reported at the end of its last line, not on a line after it.
+    func testATruncatedFileIsReportedWithinIt() {
+        XCTAssertEqual(ModelLoader().load(text: "{\"format\": 1,\n \"name\": \"T\",\n   ", path: "t.json").diagnostics.map(\.description),
+                       ["t.json:3:4: error: invalid JSON: did not find expected node content while parsing a flow node (started at 3:4) [syntax]"])
+    }
+
     /// The app's name titles every page: an empty or blank one is an error at the value, as a missing one is.
     func testAnEmptyAppNameIsAnError() {
         for value in ["\"\"", "\"  \""] {
