@@ -350,5 +350,14 @@ import TextFormats
         ]
         let new = CheckReport.findings(head, notIn: base, revision: "HEAD~1")
         #expect(new.map(\.location.line) == [40, 17, 52], "a moved finding is the base's; another scene's, a second of the same, or another number in a word ending in 'line' is new")
+        // A finding about a scene or segue now in another file (a scene moved to another storyboard that git does not
+        // see renamed) is the base's when its message quotes what it is about; one that quotes nothing stays new.
+        func warning(_ message: String, _ file: String) -> Diagnostic { .warning(message, at: .init(file: file, line: 9, column: 3)) }
+        let moved = CheckReport.findings([warning("'push' segues are deprecated; segue 'Auction.Detail.push-Map' behaves as 'show'", "App/POI.storyboard"),
+                                          warning("no storyboard has an initial view controller", "App/POI.storyboard")],
+                                         notIn: [warning("'push' segues are deprecated; segue 'Auction.Detail.push-Map' behaves as 'show'", "HEAD~1:App/Auction.storyboard"),
+                                                 warning("no storyboard has an initial view controller", "HEAD~1:App/Auction.storyboard")],
+                                         revision: "HEAD~1")
+        #expect(moved.map(\.message) == ["no storyboard has an initial view controller"])
     }
 }
