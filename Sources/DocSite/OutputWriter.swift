@@ -323,9 +323,10 @@ public enum OutputWriter {
             let parent = target.directory.deletingLastPathComponent().path
             if isReadOnly(directory) || access(parent, W_OK) != 0 { throw OutputError.readOnly(path: path) }
             if !target.force, !fileManager.fileExists(atPath: target.directory.appendingPathComponent(manifestName).path) {
-                // A swap marker a stopped run left (removed by the next run's repair) is not the user's.
+                // A swap marker a stopped run left (removed by the next run's repair) is not the user's, and a
+                // repository made to publish the docs (`git init Docs`, a worktree), which the swap keeps, is no content.
                 let contents = (try? fileManager.contentsOfDirectory(atPath: directory)) ?? ["?"]
-                if contents.contains(where: { $0 != swapMarkerName }) { throw OutputError.notOwned(path: path) }
+                if contents.contains(where: { $0 != swapMarkerName && $0 != keptName }) { throw OutputError.notOwned(path: path) }
             }
         } else {
             // The nearest existing ancestor must be writable.

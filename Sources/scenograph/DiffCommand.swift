@@ -154,7 +154,7 @@ struct DiffCommand: ParsableCommand {
             do {
                 let files = try report.files { dot in try DiffGraphImage.svg(dot, appName: head.name) }
                 let unlisted = try OutputWriter.replace(target, with: files.map { DocSite.OutputFile(path: $0.name, contents: $0.bytes) })
-                Terminal.warnRemoved(unlisted, from: output)
+                if !outputOptions.quiet { Terminal.warnRemoved(unlisted, from: output, verbose: outputOptions.verbose) }
             } catch {
                 Terminal.error("\(error)")
                 throw ExitCode(1)

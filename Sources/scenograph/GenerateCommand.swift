@@ -249,7 +249,7 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
         progress.finish()
-        Terminal.warnRemoved(unlisted, from: destinationName)
+        if !quiet { Terminal.warnRemoved(unlisted, from: destinationName, verbose: verbose) }
         if let recordURL {
             var record = build.record
             record.fingerprint = fingerprint

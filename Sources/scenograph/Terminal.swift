@@ -41,10 +41,15 @@ enum Terminal {
 
     /// The files of a folder scenograph wrote that a replacement removed, because its manifest did not list them
     /// (a person's notes kept in it): said, since the folder is replaced as a whole.
-    static func warnRemoved(_ unlisted: [String], from folder: String) {
+    static func warnRemoved(_ unlisted: [String], from folder: String, verbose: Bool = false) {
         guard !unlisted.isEmpty else { return }
-        let shown = unlisted.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (unlisted.count > 5 ? ", and \(unlisted.count - 5) more" : "")
-        warning("removed \(Plural.count(unlisted.count, "file")) that scenograph did not write from \(folder): \(shown); it replaces the folder as a whole, so keep other files elsewhere")
+        let listed = verbose ? unlisted : Array(unlisted.prefix(5))
+        let shown = listed.map { "'\($0)'" }.joined(separator: ", ") + (unlisted.count > listed.count ? ", and \(unlisted.count - listed.count) more (--verbose lists each)" : "")
+        // Empty folders (`notes/`) are counted as what they are.
+        let folders = unlisted.filter { $0.hasSuffix("/") }.count, files = unlisted.count - folders
+        let what = [files > 0 ? Plural.count(files, "file") : nil, folders > 0 ? Plural.count(folders, "empty folder") : nil]
+            .compactMap { $0 }.joined(separator: " and ")
+        warning("removed \(what) that scenograph did not write from \(folder): \(shown); it replaces the folder as a whole, so keep other files elsewhere")
     }
 
     static func warning(_ message: String) {
@@ -142,7 +147,12 @@ extension Terminal {
     static func grouped(_ group: [Diagnostic], category: String) -> Diagnostic {
         let plural = DiagnosticCategory.named(category)?.plural ?? "\(category) warnings"
         let shown = 5
-        let subjects = group.prefix(shown).map { $0.subject ?? "line \($0.location.line) of \(($0.location.file as NSString).lastPathComponent)" }
+        // A finding without a subject (a lint rule's) is named by the first thing its message quotes ('orphan').
+        func quoted(_ message: String) -> String? {
+            guard let open = message.firstIndex(of: "'"), let close = message[message.index(after: open)...].firstIndex(of: "'") else { return nil }
+            return String(message[open...close])
+        }
+        let subjects = group.prefix(shown).map { $0.subject ?? quoted($0.message) ?? "line \($0.location.line) of \(($0.location.file as NSString).lastPathComponent)" }
         let more = group.count > shown ? ", and \(group.count - shown) more" : ""
         // When every subject is named, what --verbose adds is each one's own line and message.
         let hint = group.count > shown ? "--verbose lists each" : "--verbose gives each its line"

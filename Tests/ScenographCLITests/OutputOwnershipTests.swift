@@ -163,8 +163,25 @@ final class OutputOwnershipTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: mine.appendingPathComponent("link").path, withDestinationPath: project.appendingPathComponent("Sources").path)
         let forced = try generate(["-o", "Mine", "--force"])
         XCTAssertEqual(forced.status, 0, forced.stderr)
-        XCTAssertTrue(forced.stderr.contains("warning: removed 3 files that scenograph did not write from Mine: 'a.txt', 'empty/', 'link'"), forced.stderr)
+        XCTAssertTrue(forced.stderr.contains("warning: removed 2 files and 1 empty folder that scenograph did not write from Mine: 'a.txt', 'empty/', 'link'"), forced.stderr)
         XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("Sources/main.swift").path))
+        // A folder made only to hold the repository the docs are published from is taken as empty, without --force.
+        let published = project.appendingPathComponent("Published")
+        try FileManager.default.createDirectory(at: published.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        let first = try generate(["-o", "Published"])
+        XCTAssertEqual(first.status, 0, first.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: published.appendingPathComponent(".git").path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: published.appendingPathComponent("index.md").path))
+        // More than five files removed are listed whole with --verbose, counted otherwise; --quiet says nothing.
+        for name in ["n1", "n2", "n3", "n4", "n5", "n6"] { try "x".write(to: published.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let counted = try generate(["-o", "Published", "--no-cache", "--detail", "full"])
+        XCTAssertTrue(counted.stderr.contains("'n5', and 1 more (--verbose lists each)"), counted.stderr)
+        for name in ["n1", "n2", "n3", "n4", "n5", "n6"] { try "x".write(to: published.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let each = try generate(["-o", "Published", "--verbose"])
+        XCTAssertTrue(each.stderr.contains("'n5', 'n6'; it replaces"), each.stderr)
+        for name in ["n1"] { try "x".write(to: published.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let quiet = try generate(["-o", "Published", "--no-cache", "--quiet"])
+        XCTAssertFalse(quiet.stderr.contains("removed"), quiet.stderr)
     }
 
     /// Output paths that cannot be made are said in words that name what is in the way: a file on the path, a name
