@@ -67,6 +67,13 @@ final class DecodingContext {
             error("\(what) must be text, found \(node.kindDescription)", at: node.location)
             return nil
         }
+        // A control character (written as an escape, `"\u0000"`: YAML refuses them raw) cannot be shown in the docs,
+        // and one passed through a template's escaping reaches the HTML as it is.
+        if let control = text.unicodeScalars.first(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || (0x7F...0x9F).contains($0.value) }) {
+            let hex = String(control.value, radix: 16, uppercase: true)
+            error("\(what) holds a control character (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex)), which the docs cannot show; remove it", at: node.location)
+            return nil
+        }
         return text
     }
 

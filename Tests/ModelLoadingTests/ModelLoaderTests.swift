@@ -296,6 +296,16 @@ final class ModelLoaderTests: XCTestCase {
         }
     }
 
+    /// A control character written as an escape (YAML refuses them raw) is an error at its value: the docs cannot
+    /// show it, and one passed through a template's escaping reached the HTML as a raw byte.
+    func testAControlCharacterInAValueIsAnError() {
+        let text = "format: 1\nname: \"A\\u0000B\"\ninitial: a\nscenes:\n  a: {title: \"x\\u0085y\", summary: \"tab\\there\\nand a line\"}\n"
+        XCTAssertEqual(ModelLoader().load(text: text, path: "c.yaml").diagnostics.map(\.description), [
+            "c.yaml:2:7: error: name holds a control character (U+0000), which the docs cannot show; remove it [model-format]",
+            "c.yaml:5:14: error: title holds a control character (U+0085), which the docs cannot show; remove it [model-format]",
+        ])
+    }
+
     func testEmptyFileAndMissingFile() {
         XCTAssertEqual(ModelLoader().load(text: "", path: "e.yaml").diagnostics.map(\.description),
                        ["e.yaml:1:1: error: the model file is empty; it needs at least 'format: 1', 'name', 'initial' and 'scenes' [model-format]"])
