@@ -109,34 +109,39 @@ enum StoryboardXML {
     /// rules, and Interface Builder writes neither the declaration nor such a comment.
     static func documentTypeDeclaration(in bytes: [UInt8]) -> (line: Int, column: Int)? {
         guard let found = ByteSearch.firstIndex(of: Array("<!DOCTYPE".utf8), in: bytes[...]) else { return nil }
+        return place(of: found, in: bytes)
+    }
+
+    /// The line and column of the byte at `index` (columns count bytes, as the parser's do).
+    static func place(of index: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
-        for index in 0..<found where bytes[index] == 0x0A {
+        for offset in 0..<index where bytes[offset] == 0x0A {
             line += 1
-            lineStart = index + 1
+            lineStart = offset + 1
         }
-        return (line, found - lineStart + 1)
+        return (line, index - lineStart + 1)
     }
 
     /// The first tag with more than `InputLimits.storyboardAttributes` attributes (counted by their `=` outside quoted
     /// values), with its name and where it starts (columns count bytes, as the parser's do); comments, CDATA sections
     /// and processing instructions are skipped. One pass over the bytes.
+    /// What `firstCrowdedTag` skips: comments, CDATA sections and processing instructions, by their delimiters.
+    private static let skippedMarkup = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")].map { (open: Array($0.0.utf8), close: Array($0.1.utf8)) }
+
     static func firstCrowdedTag(in bytes: [UInt8]) -> (name: String, line: Int, column: Int)? {
         enum State { case text, tag, quoted(UInt8), skipping([UInt8]) }
         var state = State.text
         var tagStart = 0, attributes = 0
         var index = 0
-        func starts(with marker: String, at offset: Int) -> Bool {
-            let marker = Array(marker.utf8)
-            return offset + marker.count <= bytes.count && bytes[offset..<(offset + marker.count)].elementsEqual(marker)
+        func starts(with marker: [UInt8], at offset: Int) -> Bool {
+            offset + marker.count <= bytes.count && bytes[offset..<(offset + marker.count)].elementsEqual(marker)
         }
         while index < bytes.count {
             let byte = bytes[index]
             switch state {
             case .text:
                 if byte == UInt8(ascii: "<") {
-                    if starts(with: "<!--", at: index) { state = .skipping(Array("-->".utf8)) }
-                    else if starts(with: "<![CDATA[", at: index) { state = .skipping(Array("]]>".utf8)) }
-                    else if starts(with: "<?", at: index) { state = .skipping(Array("?>".utf8)) }
+                    if let skipped = Self.skippedMarkup.first(where: { starts(with: $0.open, at: index) }) { state = .skipping(skipped.close) }
                     else { state = .tag; tagStart = index; attributes = 0 }
                 }
             case .tag:
@@ -148,12 +153,8 @@ enum StoryboardXML {
                     attributes += 1
                     if attributes > InputLimits.storyboardAttributes {
                         let name = bytes[(tagStart + 1)...].prefix { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == UInt8(ascii: ">") || $0 == UInt8(ascii: "/")) }
-                        var line = 1, lineStart = 0
-                        for offset in 0..<tagStart where bytes[offset] == 0x0A {
-                            line += 1
-                            lineStart = offset + 1
-                        }
-                        return (String(decoding: name.prefix(100), as: UTF8.self), line, tagStart - lineStart + 1)
+                        let place = place(of: tagStart, in: bytes)
+                        return (String(decoding: name.prefix(100), as: UTF8.self), place.line, place.column)
                     }
                 }
             case .quoted(let quote):
@@ -371,12 +372,8 @@ enum StoryboardXML {
                 let name = Array(bytes[nameStart..<cursor])
                 guard !name.isEmpty, !name.contains(UInt8(ascii: ">")) else { return nil }
                 if !seen.insert(name).inserted {
-                    var lineStart = 0, number = 1
-                    for offset in 0..<nameStart where bytes[offset] == 0x0A {
-                        number += 1
-                        lineStart = offset + 1
-                    }
-                    return (String(decoding: name, as: UTF8.self), number, nameStart - lineStart + 1)
+                    let place = StoryboardXML.place(of: nameStart, in: bytes)
+                    return (String(decoding: name, as: UTF8.self), place.line, place.column)
                 }
                 while cursor < end, bytes[cursor] != UInt8(ascii: "\""), bytes[cursor] != UInt8(ascii: "'") { cursor += 1 }
                 guard cursor < end else { return nil }

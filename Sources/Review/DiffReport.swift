@@ -68,10 +68,14 @@ public struct DiffReport: Sendable {
     /// leaves every flow that taps it naming the old name.
     static func pointingAtRenames(_ errors: [String], diff: ModelDiff, base: SceneModel, head: SceneModel) -> [String] {
         guard !errors.isEmpty else { return errors }
+        let renamed = diff.segues.filter { $0.change == .renamed }
+        guard !renamed.isEmpty else { return errors }
+        // Found through tables: a pull request may rename thousands of segues at once.
+        let baseSegues = Dictionary(base.allSegues.map { ($0.qualifiedID, $0) }, uniquingKeysWith: { first, _ in first })
+        let headSegues = Dictionary(head.allSegues.map { ($0.qualifiedID, $0) }, uniquingKeysWith: { first, _ in first })
         var hints: [(missing: String, hint: String)] = []
-        for change in diff.segues where change.change == .renamed {
-            guard let oldID = change.oldID, let old = base.allSegues.first(where: { $0.qualifiedID == oldID }),
-                  let new = head.allSegues.first(where: { $0.qualifiedID == change.id }), old.id != new.id else { continue }
+        for change in renamed {
+            guard let oldID = change.oldID, let old = baseSegues[oldID], let new = headSegues[change.id], old.id != new.id else { continue }
             hints.append(("scene '\(new.source)' has no segue '\(old.id)'", "this change renamed '\(old.id)' to '\(new.id)'"))
         }
         guard !hints.isEmpty else { return errors }
