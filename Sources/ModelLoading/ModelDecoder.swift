@@ -17,7 +17,7 @@ struct ModelDecoder {
         "definesPresentationContext", "providesPresentationContextTransitionStyle", "modalPresentationStyle",
         "modalTransitionStyle", "isModalInPresentation", "unwindActions", "segues", "origin", "new", "lint", "warnings",
     ]
-    static let originKeys = ["storyboard", "objectID"]
+    static let originKeys = ["storyboard", "objectID", "initial"]
     static let segueKeys = [
         "kind", "to", "action", "trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor",
         "adaptivePresentationStyle", "guard", "animated", "class", "summary", "passes", "call", "at",
@@ -316,10 +316,12 @@ struct ModelDecoder {
         guard let entries = context.mapping(node, "origin of \(what)", allowed: Self.originKeys) else { return nil }
         var storyboard: String?
         var objectID: String?
+        var isInitial = false
         for entry in entries {
             switch entry.key {
             case "storyboard": storyboard = context.string(entry.value, "origin storyboard")
             case "objectID": objectID = context.string(entry.value, "origin objectID")
+            case "initial": isInitial = context.bool(entry.value, "origin initial") ?? false
             default: break
             }
         }
@@ -327,7 +329,7 @@ struct ModelDecoder {
             context.error("origin of \(what) needs 'storyboard' and 'objectID'", at: node.location)
             return nil
         }
-        return Scene.Origin(storyboard: storyboard, objectID: objectID)
+        return Scene.Origin(storyboard: storyboard, objectID: objectID, isInitial: isInitial)
     }
 
     /// Segues of a scene; `existing` are an imported scene's segues, which entries of the same identifier add to.

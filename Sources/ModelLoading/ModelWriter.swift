@@ -76,7 +76,7 @@ public struct ModelWriter: Sendable {
         if scene.isModalInPresentation { add("isModalInPresentation", "true") }
         if !scene.unwindActions.isEmpty { add("unwindActions", Self.list(scene.unwindActions.map(\.value))) }
         if let origin = scene.origin {
-            add("origin", "{storyboard: \(Self.scalar(origin.storyboard)), objectID: \(Self.scalar(origin.objectID))}")
+            add("origin", "{storyboard: \(Self.scalar(origin.storyboard)), objectID: \(Self.scalar(origin.objectID))\(origin.isInitial ? ", initial: true" : "")}")
         }
         var lines = ["  \(Self.scalar(scene.id)):"]
         if entries.isEmpty && scene.segues.isEmpty {

@@ -761,7 +761,8 @@ final class StoryboardImportSession {
         }
         scene.title = element["title"] ?? element.child("navigationItem", key: "navigationItem")?["title"]
         scene.storyboardID = element["storyboardIdentifier"]
-        scene.origin = Scene.Origin(storyboard: document.fileName, objectID: objectID)
+        scene.origin = Scene.Origin(storyboard: document.fileName, objectID: objectID,
+                                    isInitial: document.initialViewController?.value == objectID)
         if let value = element["modalPresentationStyle"] {
             if let style = PresentationStyle(rawValue: value) { scene.modalPresentationStyle = style }
             else { warning("unknown modalPresentationStyle '\(value)' ignored", at: element.location) }

@@ -39,7 +39,7 @@ extension DiagnosticCategory {
 
     public static let unreachableScene = DiagnosticCategory(
         id: "unreachable-scene", source: .lint, defaultSeverity: .warning,
-        summary: "a scene nothing can reach: no container, segue or flow leads to it from the initial scene or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it",
+        summary: "a scene nothing can reach: no container, segue or flow leads to it from the initial scene, from a storyboard's initial view controller or from a scene with a storyboard ID, and it has no storyboard ID for code to instantiate it",
         fixHint: "add a segue or relationship to it, give it a 'storyboardID' if code instantiates it, or remove it", plural: "unreachable scenes")
     public static let showOutsideNavigation = DiagnosticCategory(
         id: "show-outside-navigation", source: .lint, defaultSeverity: .warning,

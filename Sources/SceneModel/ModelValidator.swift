@@ -449,8 +449,9 @@ public struct ModelValidator {
     // MARK: - Reachability
 
     /// Scenes reachable from `initial` through containment, segues and the scenes flows create by code; with
-    /// `entryPoints`, also from every scene with a storyboard ID, which code may instantiate
-    /// (`instantiateViewController(withIdentifier:)`).
+    /// `entryPoints`, also from every scene with a storyboard ID and every storyboard's initial view controller,
+    /// which code may instantiate (`instantiateViewController(withIdentifier:)`, `instantiateInitialViewController()`:
+    /// another storyboard, or the iPad one, opens at its initial view controller).
     public static func reachableScenes(in model: SceneModel, entryPoints: Bool = false) -> Set<String> {
         guard let initial = model.initial?.value, model.scene(initial) != nil else { return [] }
         var codeTargets: [String] = []
@@ -464,7 +465,7 @@ public struct ModelValidator {
             }
         }
         if entryPoints {
-            codeTargets += model.scenes.filter { $0.storyboardID != nil }.map(\.id)
+            codeTargets += model.scenes.filter { $0.storyboardID != nil || $0.origin?.isInitial == true }.map(\.id)
         }
         var reached: Set<String> = [initial]
         var queue = [initial] + codeTargets

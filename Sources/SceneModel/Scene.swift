@@ -59,9 +59,13 @@ public struct Scene: Sendable, Hashable, Identifiable {
     public struct Origin: Sendable, Hashable {
         public var storyboard: String
         public var objectID: String
-        public init(storyboard: String, objectID: String) {
+        /// Whether the scene is its storyboard's initial view controller, which code may instantiate with
+        /// `instantiateInitialViewController()` (a scene's origin only; a segue's is always false).
+        public var isInitial: Bool
+        public init(storyboard: String, objectID: String, isInitial: Bool = false) {
             self.storyboard = storyboard
             self.objectID = objectID
+            self.isInitial = isInitial
         }
     }
 

@@ -263,6 +263,33 @@ import Testing
         #expect(everywhere.diagnostics.isEmpty, "\(everywhere.diagnostics.brief)")
     }
 
+    /// Another storyboard opens at its initial view controller (`instantiateInitialViewController()`, or the iPad
+    /// storyboard of a universal app): that scene is an entry point, not dead code, also once imported to a model.
+    @Test func aStoryboardsInitialViewControllerIsAnEntryPoint() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("initial-entry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["Main.storyboard", "Social.storyboard", "Profile.storyboard"] {
+            var text = try String(contentsOfFile: StoryboardAppTests.path(name), encoding: .utf8)
+            if name == "Profile.storyboard" {
+                text = text.replacingOccurrences(of: "<document ", with: "<document initialViewController=\"HLP-cc-001\" ")
+            }
+            try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let text = "format: 1\nname: Clash\nstoryboards: [Main.storyboard, Social.storyboard, Profile.storyboard]\nmainStoryboard: Main\n"
+        let result = ModelLoader().load(text: text, path: folder.appendingPathComponent("App.yaml").path)
+        #expect(!result.diagnostics.contains { $0.category == "unreachable-scene" }, "\(result.diagnostics.brief)")
+        let model = try #require(result.model)
+        #expect(model.scene("Profile.HelpViewController")?.origin?.isInitial == true)
+        #expect(model.scene("Profile.ProfileVC")?.origin?.isInitial == false)
+        // Imported to a model file and loaded back, the scene is still an entry point.
+        let yaml = ModelWriter().yaml(for: model)
+        #expect(yaml.contains("origin: {storyboard: Profile.storyboard, objectID: HLP-cc-001, initial: true}"))
+        let reloaded = ModelLoader().load(text: yaml, path: folder.appendingPathComponent("Imported.yaml").path)
+        #expect(reloaded.model?.scene("Profile.HelpViewController")?.origin?.isInitial == true)
+        #expect(!reloaded.diagnostics.contains { $0.category == "unreachable-scene" }, "\(reloaded.diagnostics.brief)")
+    }
+
     @Test func scenesWithAStoryboardIDAreEntryPointsForCode() {
         // Social.InviteViewController has a storyboard ID and nothing leads to it: code may instantiate it.
         let messages = Self.load("").diagnostics.map(\.message)
