@@ -67,14 +67,15 @@ enum ConfigParser {
             return .failure(.error("lists and mappings nested more than \(InputLimits.yamlDepth) levels deep; a model may nest at most \(InputLimits.yamlDepth)",
                                    at: SourceLocation(file: file, line: opener.line, column: opener.column), category: .limit))
         }
+        let breaks = YAMLLineBreaks(source)
         do {
             guard let node = try Yams.compose(yaml: source) else { return .success(nil) }
             var converter = Converter(file: file, aliases: structure.aliases)
-            return .success(try converter.convert(node, depth: 1, parent: SourceLocation(file: file, line: 1, column: 1)))
+            return .success(breaks.restore(try converter.convert(node, depth: 1, parent: SourceLocation(file: file, line: 1, column: 1))))
         } catch let diagnostic as Diagnostic {
-            return .failure(diagnostic)
+            return .failure(breaks.restore(diagnostic))
         } catch let error as YamlError {
-            return .failure(diagnostic(for: error, file: file, text: source))
+            return .failure(breaks.restore(diagnostic(for: error, file: file, text: source)))
         } catch {
             return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax))
         }
@@ -282,6 +283,86 @@ private struct Converter {
         case .mapping: 1
         case .sequence: 2
         }
+    }
+}
+
+/// libyaml ends a line at U+0085 (NEL), U+2028 and U+2029 as well as at `\n`, `\r\n` and `\r` (YAML 1.1), even
+/// inside a quoted string or a comment; editors, git and GitHub's annotations do not, so every position after one
+/// was a line too far down. The parser's positions are put back on the lines as written, a column counting the
+/// scalars before it on its line.
+struct YAMLLineBreaks {
+    /// For each of libyaml's lines (index: its line - 1), the line as written and the scalars before it there; empty
+    /// when the text has none of the three characters.
+    private var starts: [(line: Int, offset: Int)] = []
+
+    init(_ text: String) {
+        guard Self.mayHoldExtraBreaks(text) else { return }
+        starts = [(1, 0)]
+        var line = 1, column = 0
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where afterCR:
+                column = 0
+            case 0x0A, 0x0D:
+                line += 1
+                column = 0
+                starts.append((line, 0))
+            case 0x85, 0x2028, 0x2029:
+                column += 1
+                starts.append((line, column))
+            default:
+                column += 1
+            }
+            afterCR = scalar.value == 0x0D
+        }
+    }
+
+    /// Whether the UTF-8 of `text` holds NEL (C2 85), LS or PS (E2 80 A8/A9): the common text is let through at once.
+    private static func mayHoldExtraBreaks(_ text: String) -> Bool {
+        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+        for byte in text.utf8 {
+            if (previous == 0xC2 && byte == 0x85) || (beforePrevious == 0xE2 && previous == 0x80 && (byte == 0xA8 || byte == 0xA9)) {
+                return true
+            }
+            beforePrevious = previous
+            previous = byte
+        }
+        return false
+    }
+
+    func restore(_ location: SourceLocation) -> SourceLocation {
+        guard location.line >= 1, location.line <= starts.count else { return location }
+        let start = starts[location.line - 1]
+        var restored = location
+        restored.line = start.line
+        restored.column = start.offset + location.column
+        return restored
+    }
+
+    func restore(_ diagnostic: Diagnostic) -> Diagnostic {
+        guard !starts.isEmpty else { return diagnostic }
+        var restored = diagnostic
+        restored.location = restore(diagnostic.location)
+        return restored
+    }
+
+    func restore(_ node: ConfigNode?) -> ConfigNode? {
+        guard !starts.isEmpty, var node else { return node }
+        node.location = restore(node.location)
+        switch node.content {
+        case .scalar: break
+        case .mapping(let entries):
+            node.content = .mapping(entries.map { entry in
+                var entry = entry
+                entry.keyLocation = restore(entry.keyLocation)
+                entry.value = restore(entry.value) ?? entry.value
+                return entry
+            })
+        case .sequence(let items):
+            node.content = .sequence(items.map { restore($0) ?? $0 })
+        }
+        return node
     }
 }
 

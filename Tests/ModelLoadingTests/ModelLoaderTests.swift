@@ -189,6 +189,26 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(literal.name, #"\ud83d\udcf7"#)
     }
 
+    /// libyaml ends lines at U+0085, U+2028 and U+2029 too, even in a quoted string or a comment: positions after one
+    /// are those of the file as written (a line of `\n`, `\r\n` or `\r`, columns in scalars), as GitHub's
+    /// annotations and editors count them.
+    func testUnicodeLineSeparatorsDoNotMovePositions() {
+        func first(_ text: String, _ path: String) -> String {
+            ModelLoader().load(text: text, path: path).diagnostics.first { $0.isError }?.description ?? ""
+        }
+        let unknown = "error: unknown scene kind 'nope'; allowed: content, table, collection, navigation, tabBar, split, page, container [model-format]"
+        XCTAssertEqual(first("format: 1\nname: \"X\u{2028}\"\ninitial: a\nscenes:\n  a: {kind: nope}\n", "ls.yaml"), "ls.yaml:5:13: \(unknown)")
+        XCTAssertEqual(first("format: 1 # c\u{85} \u{2028} \u{2029}\r\nname: X\r\ninitial: a\r\nscenes:\r\n  a: {kind: nope}\r\n", "nel.yaml"),
+                       "nel.yaml:5:13: \(unknown)")
+        // On the separator's own line, the column counts the scalars before it.
+        let line = "{format: 1, name: \"X\u{2029}Y\", initial: a, scenes: {a: {kind: nope}}}"
+        XCTAssertEqual(first(line, "ps.yaml"), "ps.yaml:1:\(line.unicodeScalars.count - 6): \(unknown)")
+        XCTAssertEqual(first("{\"format\": 1, \"name\": \"X\u{2028}y\",\n \"initial\": \"a\", \"scenes\": {\"a\": {\"kind\": \"nope\"}}}\n", "ls.json"),
+                       "ls.json:2:43: \(unknown)")
+        // The text is kept as written.
+        XCTAssertEqual(ModelLoader().load(text: "format: 1\nname: \"X\u{2028}Y\"\ninitial: a\nscenes:\n  a: {}\n", path: "n.yaml").model?.name, "X\u{2028}Y")
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
