@@ -203,6 +203,23 @@ public enum OutputWriter {
     /// repairs what a killed run left, checks the rules again and creates the staging folder beside it. Files are
     /// then written into the staging folder one by one as they are made, so a build never holds them all.
     public static func begin(_ target: OutputTarget, wait: Bool = true, onWait: () -> Void = {}) throws -> OutputStaging {
+        // The folders of the path that are missing are made for the run; a run that fails to begin (a name too long,
+        // a refusal) removes those it made, so that it leaves nothing behind.
+        var missing: [URL] = []
+        var ancestor = target.directory.deletingLastPathComponent()
+        while ancestor.path != "/", !exists(ancestor.path) {
+            missing.append(ancestor)
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        do {
+            return try beginMakingParents(target, wait: wait, onWait: onWait)
+        } catch {
+            for folder in missing { rmdir(folder.path) }
+            throw error
+        }
+    }
+
+    private static func beginMakingParents(_ target: OutputTarget, wait: Bool, onWait: () -> Void) throws -> OutputStaging {
         let fileManager = FileManager.default
         let directory = target.directory
         let parent = directory.deletingLastPathComponent()

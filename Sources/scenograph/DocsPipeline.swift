@@ -99,20 +99,21 @@ enum CacheLocation {
 
     static let standardSizeLimit: Int64 = 2 << 30
 
-    /// Why `folder` cannot hold the cache (it is a file, or cannot be made or written), or nil when it can; made
-    /// here when missing, as the first cached render would make it.
+    /// Why `folder` cannot hold the cache (it is a file, or cannot be made or written), or nil when it can.
     static func problem(with folder: URL) -> String? {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) {
             if !isFolder.boolValue { return "is a file, not a folder" }
             return access(folder.path, W_OK | X_OK) == 0 ? nil : "is a folder this user cannot write"
         }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return nil
-        } catch {
-            return "cannot be made (\((error as NSError).localizedFailureReason ?? "a part of its path is a file or cannot be written"))"
+        // Missing, it is not made here: a run refused later (a cache inside the output folder) must leave nothing
+        // behind, and the first cached render makes it. The nearest folder on its path must let this user make it.
+        var ancestor = folder.deletingLastPathComponent()
+        while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) { ancestor = ancestor.deletingLastPathComponent() }
+        guard FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder), isFolder.boolValue else {
+            return "cannot be made ('\(ancestor.path)' is a file, not a folder)"
         }
+        return access(ancestor.path, W_OK | X_OK) == 0 ? nil : "cannot be made ('\(ancestor.path)' is a folder this user cannot write)"
     }
 
     struct SizeError: Error, CustomStringConvertible {

@@ -201,6 +201,24 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertTrue(folder.stderr.contains("output 'Sources' is a folder; give the path of a file to write"), folder.stderr)
     }
 
+    /// A run that fails or is refused leaves no folder behind: not the missing folders of its output path, nor a
+    /// diagram cache inside the output folder it refuses; a run that succeeds makes them.
+    func testRefusedRunsMakeNoFolders() throws {
+        let before = try projectFiles()
+        let tooLong = try generate(["-o", "new/deeper/" + String(repeating: "z", count: 250)])
+        XCTAssertEqual(tooLong.status, 1)
+        XCTAssertTrue(tooLong.stderr.contains("its name is too long"), tooLong.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("new").path), "the output's missing parents are removed")
+        let cache = project.appendingPathComponent("cc/out/cache").path
+        let refused = try CLIRunner.run(["generate", "App.yaml", "-o", "cc/out"], in: project, environment: ["SCENOGRAPH_CACHE_DIR": cache])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("holds, the diagram cache"), refused.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("cc").path), "the cache is not made before the refusal")
+        XCTAssertEqual(try projectFiles(), before)
+        XCTAssertEqual(try generate(["-o", "new/deeper/Docs"]).status, 0)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: project.appendingPathComponent("new/deeper/Docs/index.md").path))
+    }
+
     /// The folder is replaced as a whole: files a person kept in it go with it, and the run says which.
     func testFilesScenographDidNotWriteAreNamedWhenRemoved() throws {
         XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
