@@ -979,6 +979,11 @@ final class StoryboardImportSession {
         // trigger, its container view: `container view`, `Header container view`).
         if identifier == nil {
             segue.label = kind == .embed ? (ownerIsController ? nil : StoryboardTriggers.describe(owner)) : segue.trigger
+        } else if let written = element["identifier"], written != identifier {
+            // An identifier that is not one as written (`Show Detail`, a sign, past the length limit) is labelled with
+            // the storyboard's string, the one `performSegue(withIdentifier:)` and `prepare(for:)` compare: the
+            // diagrams draw it and the scene's page quotes it, so that it can be searched for in the code.
+            segue.label = written
         }
         let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
         if let value = element["modalPresentationStyle"] {

@@ -57,6 +57,26 @@ import Testing
         ])
     }
 
+    /// An identifier with spaces or signs becomes a model identifier (`Show_Detail`); the string the code compares
+    /// (`performSegue(withIdentifier: "Show Detail")`) is the segue's label, which diagrams draw and pages quote.
+    @Test func aSegueIdentifierThatIsNotOneAsWrittenIsItsLabel() throws {
+        let text = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>
+            <scene sceneID="s1"><objects><viewController id="A" title="Home" sceneMemberID="viewController"><connections>
+            <segue destination="B" kind="presentation" identifier="Show Detail" id="g1"/>
+            <segue destination="B" kind="show" identifier="plain" id="g2"/>
+            </connections></viewController></objects></scene>
+            <scene sceneID="s2"><objects><viewController id="B" title="B" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """#
+        let result = StoryboardImporter().importContents([(path: "Spaces.storyboard", data: Data(text.utf8))])
+        let segues = try #require(result.scenes.first { $0.id == "Home" }?.segues)
+        #expect(segues.map(\.id) == ["Show_Detail", "plain"])
+        #expect(segues.map(\.label) == ["Show Detail", nil])
+        #expect(segues.first?.displayName == "Show Detail")
+    }
+
     /// Long chains of references are followed once, not from every reference again (cubic time), and without
     /// recursion (10,000 overflowed the stack); a long cycle names its first references and the one met again.
     @Test func longChainsAndCyclesOfReferences() throws {
