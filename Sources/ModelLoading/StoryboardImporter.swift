@@ -650,7 +650,8 @@ final class StoryboardImportSession {
         let standInIDs = Array(Set(standInOf.values)).sorted()
         // Real scenes keep their names before stand-ins; names still shared (two storyboards of one name) get numbers.
         let unique = StoryboardNames.resolve((fullNames + standInIDs).map { [$0] },
-                                             keeps: Array(repeating: true, count: realCount) + Array(repeating: false, count: standInIDs.count))
+                                             keeps: Array(repeating: true, count: realCount) + Array(repeating: false, count: standInIDs.count),
+                                             foldingCase: true)
         for (key, name) in zip(keys, unique) { names[key] = name }
         var standInName: [String: String] = [:]
         for (id, name) in zip(standInIDs, unique.dropFirst(realCount)) { standInName[id] = name }

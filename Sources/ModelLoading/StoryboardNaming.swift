@@ -95,17 +95,19 @@ enum StoryboardNames {
     /// has candidates left; names still shared then get `-2`, `-3`… in order, objects that keep their name first.
     /// `maximumLength`: candidates cut to it (a scene's local name, whose refined forms `Name-Label` and `Name@parent`
     /// join parts, to one part's length, so that a storyboard's name, a dot, the name and a number stay within an
-    /// identifier's 128 characters).
-    static func resolve(_ candidates: [[String]], keeps: [Bool]? = nil, maximumLength: Int? = nil) -> [String] {
+    /// identifier's 128 characters). `foldingCase`: names that differ only in case are shared too (scenes, whose
+    /// names are file names, and macOS's and Windows's file systems do not tell `Con` from `CON`).
+    static func resolve(_ candidates: [[String]], keeps: [Bool]? = nil, maximumLength: Int? = nil, foldingCase: Bool = false) -> [String] {
         let candidates = maximumLength.map { limit in candidates.map { $0.map { $0.count > limit ? String($0.prefix(limit)) : $0 } } } ?? candidates
         let keeps = keeps ?? Array(repeating: false, count: candidates.count)
         var level = Array(repeating: 0, count: candidates.count)
         var names = candidates.map { $0.first ?? "" }
+        func key(_ name: String) -> String { foldingCase ? name.lowercased() : name }
         while true {
             var counts: [String: Int] = [:]
-            for name in names { counts[name, default: 0] += 1 }
+            for name in names { counts[key(name), default: 0] += 1 }
             let shared = names.indices.filter {
-                (counts[names[$0]] ?? 0) > 1 && !keeps[$0] && level[$0] + 1 < candidates[$0].count
+                (counts[key(names[$0])] ?? 0) > 1 && !keeps[$0] && level[$0] + 1 < candidates[$0].count
             }
             if shared.isEmpty { break }
             for index in shared {
@@ -122,15 +124,15 @@ enum StoryboardNames {
         for index in order {
             let name = names[index]
             var unique = name
-            var number = nextNumber[name] ?? 2
-            if used.contains(unique) {
+            var number = nextNumber[key(name)] ?? 2
+            if used.contains(key(unique)) {
                 repeat {
                     unique = "\(name)-\(number)"
                     number += 1
-                } while used.contains(unique)
-                nextNumber[name] = number
+                } while used.contains(key(unique))
+                nextNumber[key(name)] = number
             }
-            used.insert(unique)
+            used.insert(key(unique))
             result[index] = unique
         }
         return result

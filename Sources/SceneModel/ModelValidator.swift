@@ -57,6 +57,24 @@ public struct ModelValidator {
         }
         for scene in model.scenes { check(scene.id, "scene id", at: scene.location) }
         for flow in model.flows { check(flow.id, "flow id", at: flow.location) }
+        // Two identifiers that differ only in case name one file on macOS's and Windows's file systems, which do not
+        // tell `scenes/a.md` from `scenes/A.md`: one page would silently replace the other.
+        func checkCase(_ items: [(id: String, location: SourceLocation)], _ what: String) {
+            var first: [String: (id: String, location: SourceLocation)] = [:]
+            for item in items {
+                let folded = item.id.lowercased()
+                guard let earlier = first[folded] else {
+                    first[folded] = item
+                    continue
+                }
+                guard earlier.id != item.id else { continue }
+                let line = earlier.location.line > 0 && earlier.location.file == item.location.file ? " (line \(earlier.location.line))" : ""
+                error("\(what) '\(item.id)' differs from \(what) '\(earlier.id)'\(line) only in case: their pages and diagrams would be one file on a file system that ignores case (macOS's, Windows's); rename one",
+                      at: item.location, .modelFormat)
+            }
+        }
+        checkCase(model.scenes.map { ($0.id, $0.location) }, "scene id")
+        checkCase(model.flows.map { ($0.id, $0.location) }, "flow id")
     }
 
     // MARK: - References

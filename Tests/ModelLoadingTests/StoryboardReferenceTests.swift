@@ -77,6 +77,30 @@ import Testing
         #expect(segues.first?.displayName == "Show Detail")
     }
 
+    /// Scene names are file names: two that differ only in case (storyboard IDs `CON` and `con`) would be one page
+    /// on macOS's file system, so the second is numbered as a shared name is; a model written by hand that does so is
+    /// an error at the second.
+    @Test func sceneNamesThatDifferOnlyInCaseAreToldApart() throws {
+        let text = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>
+            <scene sceneID="s1"><objects><viewController id="A" storyboardIdentifier="CON" sceneMemberID="viewController"><connections>
+            <segue destination="B" kind="presentation" identifier="go" id="g1"/>
+            </connections></viewController></objects></scene>
+            <scene sceneID="s2"><objects><viewController id="B" storyboardIdentifier="con" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """#
+        let result = StoryboardImporter().importContents([(path: "Case.storyboard", data: Data(text.utf8))])
+        #expect(result.scenes.map(\.id) == ["CON", "con-2"])
+        #expect(result.scenes.first?.segues.first?.destination?.value == "con-2")
+        let yaml = "format: 1\nname: C\ninitial: a\nscenes:\n  a:\n    segues: {go: {kind: show, to: A, trigger: x}}\n  A: {}\nflows:\n  f: {steps: [{tap: a.go}]}\n  F: {steps: [{tap: a.go}]}\n"
+        let loaded = ModelLoader().load(text: yaml, path: "c.yaml")
+        #expect(loaded.diagnostics.filter(\.isError).map(\.description) == [
+            "c.yaml:7:3: error: scene id 'A' differs from scene id 'a' (line 5) only in case: their pages and diagrams would be one file on a file system that ignores case (macOS's, Windows's); rename one [model-format]",
+            "c.yaml:10:3: error: flow id 'F' differs from flow id 'f' (line 9) only in case: their pages and diagrams would be one file on a file system that ignores case (macOS's, Windows's); rename one [model-format]",
+        ])
+    }
+
     /// Long chains of references are followed once, not from every reference again (cubic time), and without
     /// recursion (10,000 overflowed the stack); a long cycle names its first references and the one met again.
     @Test func longChainsAndCyclesOfReferences() throws {
