@@ -47,7 +47,7 @@ struct ImportCommand: ParsableCommand {
             "Imported from \(files.joined(separator: ", ")) by scenograph import.",
             "Scene ids come from storyboard IDs, else custom classes, else the labels Interface Builder shows, else",
             "the kinds; scenes of storyboards other than the main one carry the storyboard's name (docs/storyboards.md).",
-            "'origin' keeps each scene's storyboard object.",
+            "'origin' keeps each scene's storyboard object (and marks each storyboard's initial view controller).",
         ])
         let text = writer.yaml(for: model)
         guard let destination else {
