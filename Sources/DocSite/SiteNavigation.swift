@@ -40,11 +40,22 @@ struct SiteNavigation {
             if let up = parent[scene.id], !cyclic { children[up, default: []].append(scene.id) } else { roots.append(scene.id) }
         }
         let initial = model.initial?.value
+        // Under a container, what it holds comes first, in its own order (a navigation controller's root, a tab bar's
+        // tabs in tab order), then the scenes embedded in it, then those pushed onto it, in file order: scenes of
+        // another storyboard pushed onto a stack came before its root when their file came first.
+        func ordered(_ below: [String], under id: String) -> [String] {
+            let held = model.scene(id)?.containedScenes.map(\.value) ?? []
+            let members = Set(below)
+            var seen: Set<String> = []
+            let contained = held.filter { members.contains($0) && !pushed.contains($0) && seen.insert($0).inserted }
+            let embedded = below.filter { !seen.contains($0) && !pushed.contains($0) }
+            return contained + embedded + below.filter { pushed.contains($0) }
+        }
         func node(_ id: String) -> [String: Any] {
             var item: [String: Any] = ["id": id, "path": "scenes/\(id).html", "kind": model.scene(id)?.kind.rawValue ?? "content"]
             if id == initial { item["initial"] = true }
             if pushed.contains(id) { item["pushed"] = true }
-            if let below = children[id], !below.isEmpty { item["children"] = below.map(node) }
+            if let below = children[id], !below.isEmpty { item["children"] = ordered(below, under: id).map(node) }
             return item
         }
         // Where the app starts comes first: the initial scene, or the top-level scene that holds it.

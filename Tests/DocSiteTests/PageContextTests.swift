@@ -216,5 +216,23 @@ final class PageContextTests: XCTestCase {
             """, path: "Late.yaml").model)
         let order = SiteNavigation(model: late, flows: []).sceneTree().compactMap { $0["id"] as? String }
         XCTAssertEqual(order, ["main", "extra", "other"])
+        // Under a container, its root (tabs in tab order) before the scenes pushed onto it, whatever the file order:
+        // scenes of another storyboard pushed onto a stack came before its root.
+        let pushedFirst = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: Pushed
+            initial: tabs
+            scenes:
+              detail: {}
+              second: {}
+              tabs: {kind: tabBar, tabs: [nav, second]}
+              nav: {kind: navigation, root: home}
+              home: {segues: {open: {kind: show, to: detail, trigger: Open}}}
+            """, path: "Pushed.yaml").model)
+        let top = try XCTUnwrap(SiteNavigation(model: pushedFirst, flows: []).sceneTree().first)
+        let tabChildren = (top["children"] as? [[String: Any]]) ?? []
+        XCTAssertEqual(tabChildren.compactMap { $0["id"] as? String }, ["nav", "second"], "tabs in tab order")
+        let underNav = (tabChildren.first?["children"] as? [[String: Any]])?.compactMap { $0["id"] as? String }
+        XCTAssertEqual(underNav, ["home", "detail"])
     }
 }
