@@ -37,6 +37,16 @@ struct StoryboardElement: Sendable {
 
 /// Reads a storyboard's XML into `StoryboardElement`s with Foundation's `XMLParser`.
 enum StoryboardXML {
+    /// `data` with each CR that no LF follows made an LF (the same length); `data` itself when it has none.
+    static func loneCarriageReturnsAsLineFeeds(_ data: Data) -> Data {
+        guard data.contains(0x0D) else { return data }
+        var bytes = [UInt8](data)
+        for index in bytes.indices where bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A) {
+            bytes[index] = 0x0A
+        }
+        return Data(bytes)
+    }
+
     /// The document element, or the first problem with its position: a merge-conflict marker, malformed XML.
     /// `size`: the file's size when `data` holds only its beginning (a file over the limit is not read whole).
     static func parse(_ data: Data, file: String, size: Int? = nil) -> Result<StoryboardElement, Diagnostic> {
@@ -44,6 +54,10 @@ enum StoryboardXML {
             return .failure(.error("the storyboard is \(size) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads",
                                    at: SourceLocation(file: file, line: 1, column: 1), category: .limit))
         }
+        // XML ends a line at a lone CR too (and reads it as a line feed, XML 1.0 § 2.11); the scans below count line
+        // feeds, so a file with classic Mac line ends was one long line 1 in their positions. Made line feeds here,
+        // byte for byte, the positions are those of the file as written and the parser reads what it would anyway.
+        let data = Self.loneCarriageReturnsAsLineFeeds(data)
         if let bad = InputFile.firstInvalidByte(in: data) {
             return .failure(.error("the storyboard is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character (Interface Builder writes UTF-8)",
                                    at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .syntax))

@@ -101,6 +101,25 @@ import Testing
         ])
     }
 
+    /// A storyboard with classic Mac line ends (CR alone) is positioned as XML counts its lines, as one with LF or
+    /// CRLF is: its scans counted line feeds only, and every position was on line 1.
+    @Test func positionsAreTheSameWhateverTheLineEnds() throws {
+        let lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>"#,
+            #"<scene sceneID="s1"><objects>"#,
+            #"    <viewController id="A" title="Home" modalPresentationStyle="bogus" sceneMemberID="viewController"/>"#,
+            #"</objects></scene></scenes></document>"#,
+        ]
+        var found: [String] = []
+        for end in ["\n", "\r\n", "\r"] {
+            let result = StoryboardImporter().importContents([(path: "Ends.storyboard", data: Data(lines.joined(separator: end).utf8))])
+            found.append(result.diagnostics.map(\.description).joined(separator: "\n"))
+        }
+        #expect(found.first == "Ends.storyboard:4:5: warning: unknown modalPresentationStyle 'bogus' ignored [storyboard-ignored]")
+        #expect(Set(found).count == 1, "\(found)")
+    }
+
     /// Long chains of references are followed once, not from every reference again (cubic time), and without
     /// recursion (10,000 overflowed the stack); a long cycle names its first references and the one met again.
     @Test func longChainsAndCyclesOfReferences() throws {
