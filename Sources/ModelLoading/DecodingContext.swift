@@ -95,6 +95,19 @@ final class DecodingContext {
 
     func int(_ node: ConfigNode, _ what: String) -> Int? {
         if case .scalar(let text, true) = node.content, let value = Int(text) { return value }
+        // Said as it is: a number in quotes is text, and a whole number past 64 bits is one, only too large.
+        if case .scalar(let text, let plain) = node.content, !text.isEmpty {
+            let digits = text.first == "-" || text.first == "+" ? text.dropFirst() : Substring(text)
+            let isWhole = !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
+            if isWhole && !plain {
+                error("\(what) must be a whole number, found the text \(node.kindDescription) (in quotes); write it without quotes", at: node.location)
+                return nil
+            }
+            if isWhole {
+                error("\(what) is \(text), too large a number", at: node.location)
+                return nil
+            }
+        }
         error("\(what) must be a whole number, found \(node.kindDescription)", at: node.location)
         return nil
     }

@@ -189,6 +189,17 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(literal.name, #"\ud83d\udcf7"#)
     }
 
+    /// A number in quotes is said to be text, and a whole number too large for 64 bits to be too large, not "not a
+    /// whole number".
+    func testNumbersThatAreNotNumbersSayWhy() {
+        func first(_ format: String) -> String {
+            ModelLoader().load(text: "format: \(format)\nname: X\ninitial: a\nscenes:\n  a: {}\n", path: "n.yaml").diagnostics.first { $0.isError }?.description ?? ""
+        }
+        XCTAssertEqual(first("\"1\""), "n.yaml:1:9: error: format must be a whole number, found the text '1' (in quotes); write it without quotes [model-format]")
+        XCTAssertEqual(first("99999999999999999999999999"), "n.yaml:1:9: error: format is 99999999999999999999999999, too large a number [model-format]")
+        XCTAssertEqual(first("x"), "n.yaml:1:9: error: format must be a whole number, found 'x' [model-format]")
+    }
+
     /// libyaml ends lines at U+0085, U+2028 and U+2029 too, even in a quoted string or a comment: positions after one
     /// are those of the file as written (a line of `\n`, `\r\n` or `\r`, columns in scalars), as GitHub's
     /// annotations and editors count them.
