@@ -232,6 +232,13 @@ public enum OutputWriter {
             if exists(ancestor.path), !isFolderFollowingLinks(ancestor.path) {
                 throw OutputError.cannotWrite(path: target.requested, reason: "'\(ancestor.path)' is a file, not a folder")
             }
+            // Names and paths past the file system's limits, said as such (Foundation says "The file name is invalid").
+            if let long = parent.pathComponents.first(where: { $0.utf8.count > 255 }) {
+                throw OutputError.cannotWrite(path: target.requested, reason: "a folder name on its path, '\(long.prefix(24))…', has \(long.utf8.count) bytes; a file system allows at most 255")
+            }
+            if parent.path.utf8.count >= Int(PATH_MAX) {
+                throw OutputError.cannotWrite(path: target.requested, reason: "the path has \(parent.path.utf8.count) bytes; the system allows at most \(Int(PATH_MAX) - 1)")
+            }
             throw OutputError.cannotWrite(path: target.requested, reason: reason(error))
         }
         let lock = try ParentLock(parent, path: target.requested, wait: wait, onWait: onWait)
