@@ -135,6 +135,16 @@ enum ConfigParser {
                 return .error("invalid \(language): \(problem); \(hint)", at: at(mark), category: .syntax)
             }
             guard let context else { return .error("invalid \(language): \(problem)", at: at(mark), category: .syntax) }
+            // An escape of no character (half of a surrogate pair alone, past U+10FFFF) is said as such, where it is,
+            // not as the quoted text it stands in being "never closed".
+            if problem.contains("invalid Unicode character escape code") {
+                // libyaml's place is past `\u`: the escape starts at its backslash.
+                var place = at(mark)
+                let line = mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1].unicodeScalars) : []
+                if mark.column >= 3, mark.column - 3 < line.count, line[mark.column - 3] == "\\" { place.column -= 2 }
+                return .error("invalid \(language): an escape that is no Unicode character (half of a surrogate pair alone, such as \\ud800, or a value past \\U0010FFFF)",
+                              at: place, category: .syntax)
+            }
             // libyaml gives up where the text stops making sense; an unclosed quote is where it was opened, so that
             // is where the error is placed, with where the parser gave up. (An unclosed bracket's context is not as
             // sure a place: a missing inner '}' leaves the outermost mapping unclosed.)

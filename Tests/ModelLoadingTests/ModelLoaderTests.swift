@@ -189,6 +189,15 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(literal.name, #"\ud83d\udcf7"#)
     }
 
+    /// An escape of no character (a lone surrogate) is said as such, at its backslash, not as an unclosed quote.
+    func testALoneSurrogateEscapeIsSaidWhereItIs() {
+        let message = "an escape that is no Unicode character (half of a surrogate pair alone, such as \\ud800, or a value past \\U0010FFFF) [syntax]"
+        XCTAssertEqual(ModelLoader().load(text: #"{"format": 1, "name": "X\ud800", "initial": "a", "scenes": {"a": {}}}"#, path: "s.json").diagnostics.map(\.description),
+                       ["s.json:1:25: error: invalid JSON: \(message)"])
+        XCTAssertEqual(ModelLoader().load(text: "format: 1\nname: \"X\\ud800y\"\ninitial: a\nscenes:\n  a: {}\n", path: "s.yaml").diagnostics.map(\.description),
+                       ["s.yaml:2:9: error: invalid YAML: \(message)"])
+    }
+
     /// A number in quotes is said to be text, and a whole number too large for 64 bits to be too large, not "not a
     /// whole number".
     func testNumbersThatAreNotNumbersSayWhy() {
