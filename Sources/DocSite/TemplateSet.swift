@@ -136,7 +136,7 @@ public struct TemplateSources: Sendable {
                     continue
                 }
                 if let oversize {
-                    diagnostics.append(.error("the template is \(oversize) bytes, more than the \(Self.byteLimit) a template may have", at: location))
+                    diagnostics.append(.error("the template is \(NumberText.grouped(oversize)) bytes, more than the \(NumberText.grouped(Self.byteLimit)) a template may have", at: location))
                     continue
                 }
                 guard let text = String(data: data, encoding: .utf8) else {

@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 import SceneModel
 import Yams
 
@@ -232,7 +233,7 @@ private struct Converter {
         case .scalar(let scalar):
             let bytes = scalar.string.utf8.count
             if bytes > InputLimits.yamlScalarBytes {
-                throw Diagnostic.error("a value of \(bytes) bytes, more than the \(InputLimits.yamlScalarBytes) a model's value may have",
+                throw Diagnostic.error("a value of \(NumberText.grouped(bytes)) bytes, more than the \(NumberText.grouped(InputLimits.yamlScalarBytes)) a model's value may have",
                                        at: expanding?.location ?? here, category: .limit)
             }
             if let expanding {
@@ -254,7 +255,7 @@ private struct Converter {
                     // A key is a value too (an identifier that every diagram repeats): the same limits.
                     let bytes = keyText.utf8.count
                     if bytes > InputLimits.yamlScalarBytes {
-                        throw Diagnostic.error("a key of \(bytes) bytes, more than the \(InputLimits.yamlScalarBytes) a model's value may have",
+                        throw Diagnostic.error("a key of \(NumberText.grouped(bytes)) bytes, more than the \(NumberText.grouped(InputLimits.yamlScalarBytes)) a model's value may have",
                                                at: expanding?.location ?? ConfigParser.location(key.mark, file: file), category: .limit)
                     }
                     if let expanding {

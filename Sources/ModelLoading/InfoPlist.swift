@@ -1,4 +1,5 @@
 import Foundation
+import TextFormats
 import SceneModel
 
 /// What Scenograph reads from an app's `Info.plist`: the main storyboard and the app's name.
@@ -18,7 +19,7 @@ public struct InfoPlist: Sendable, Hashable {
         // The size of what a symbolic link leads to, as the read below follows it.
         let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if let size = (try? FileManager.default.attributesOfItem(atPath: target))?[.size] as? Int, size > InputLimits.infoPlistBytes {
-            return .failure(.error("the Info.plist '\(path)' is \(size) bytes, more than the \(InputLimits.infoPlistBytes) read of one", at: start, category: .limit))
+            return .failure(.error("the Info.plist '\(path)' is \(NumberText.grouped(size)) bytes, more than the \(NumberText.grouped(InputLimits.infoPlistBytes)) read of one", at: start, category: .limit))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)

@@ -76,7 +76,7 @@ public struct ModelLoader: Sendable {
             return LoadResult(model: nil, diagnostics: [.error(InputFile.unreadable(path, what: "model file"), at: SourceLocation(file: path, line: 1, column: 1), category: .inputFile)])
         }
         if let oversize {
-            return LoadResult(model: nil, diagnostics: [.error("the model file is \(oversize) bytes, more than the \(InputLimits.modelBytes) a model may have",
+            return LoadResult(model: nil, diagnostics: [.error("the model file is \(NumberText.grouped(oversize)) bytes, more than the \(NumberText.grouped(InputLimits.modelBytes)) a model may have",
                                                                at: SourceLocation(file: path, line: 1, column: 1), category: .limit)])
         }
         guard let text = String(data: data, encoding: .utf8) else {

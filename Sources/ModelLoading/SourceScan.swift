@@ -42,7 +42,7 @@ public struct SourceScan: Sendable {
             for file in files {
                 if let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue,
                    size > InputLimits.swiftFileBytes {
-                    result.diagnostics.append(.warning("'\(file)' is \(size) bytes, more than the \(InputLimits.swiftFileBytes) the scan reads in one Swift file; it is skipped",
+                    result.diagnostics.append(.warning("'\(file)' is \(NumberText.grouped(size)) bytes, more than the \(NumberText.grouped(InputLimits.swiftFileBytes)) the scan reads in one Swift file; it is skipped",
                                                        at: SourceLocation(file: file, line: 1, column: 1), category: .inputFile))
                     continue
                 }

@@ -51,7 +51,7 @@ enum StoryboardXML {
     /// `size`: the file's size when `data` holds only its beginning (a file over the limit is not read whole).
     static func parse(_ data: Data, file: String, size: Int? = nil) -> Result<StoryboardElement, Diagnostic> {
         if let size = size ?? (data.count > InputLimits.storyboardBytes ? data.count : nil) {
-            return .failure(.error("the storyboard is \(size) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads",
+            return .failure(.error("the storyboard is \(NumberText.grouped(size)) bytes, more than the \(NumberText.grouped(InputLimits.storyboardBytes)) the XML parser reads",
                                    at: SourceLocation(file: file, line: 1, column: 1), category: .limit))
         }
         // XML ends a line at a lone CR too (and reads it as a line feed, XML 1.0 § 2.11); the scans below count line
@@ -313,7 +313,7 @@ enum StoryboardXML {
             // must load back: one past a model value's limit is refused here, where it is.
             if let (name, value) = attributeDict.sorted(by: { $0.key < $1.key }).first(where: { $0.value.utf8.count > InputLimits.yamlScalarBytes }) {
                 if firstError == nil {
-                    firstError = .error("<\(elementName)>'s attribute '\(name)' is \(value.utf8.count) bytes, more than the \(InputLimits.yamlScalarBytes) a value of the model may have",
+                    firstError = .error("<\(elementName)>'s attribute '\(name)' is \(NumberText.grouped(value.utf8.count)) bytes, more than the \(NumberText.grouped(InputLimits.yamlScalarBytes)) a value of the model may have",
                                         at: location, category: .limit)
                 }
                 parser.abortParsing()

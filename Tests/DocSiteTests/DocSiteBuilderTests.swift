@@ -319,7 +319,7 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(loaded.diagnostics.map(\.description), [
             "\(folder)/scene.html:1:1: warning: 'scene.html' is not read as a template: template files end in '.mustache' (did you mean 'scene.html.mustache'?)",
             "\(folder)/flow.html.mustache:1:1: error: the template '\(folder)/flow.html.mustache' is not a regular file (a device, FIFO or socket)",
-            "\(folder)/index.html.mustache:1:1: error: the template is 262145 bytes, more than the 262144 a template may have",
+            "\(folder)/index.html.mustache:1:1: error: the template is 262,145 bytes, more than the 262,144 a template may have",
             "\(folder)/index.md.mustache:2:4: error: the template is not valid UTF-8: byte 0xE9 is not part of a UTF-8 character",
             "\(folder)/scene.md.mustache:1:1: error: the template '\(folder)/scene.md.mustache' is a folder",
         ])

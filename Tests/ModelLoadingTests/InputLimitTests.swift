@@ -164,10 +164,10 @@ import Testing
                 == "18:14: alias '*t' takes the text copied by aliases past 1000000 bytes, the most a model may have [limit]")
         let long = String(repeating: "x", count: 65_537)
         #expect(try Self.only("format: 1\nname: L\ninitial: a\nscenes:\n  a: {title: \(long)}\n")
-                == "5:14: a value of 65537 bytes, more than the 65536 a model's value may have [limit]")
+                == "5:14: a value of 65,537 bytes, more than the 65,536 a model's value may have [limit]")
         // A key is held to the same limits (an explicit key may be any length).
         #expect(try Self.only("format: 1\nname: L\ninitial: a\nscenes:\n  a: {}\n  ? \(long)\n  : {}\n")
-                == "6:5: a key of 65537 bytes, more than the 65536 a model's value may have [limit]")
+                == "6:5: a key of 65,537 bytes, more than the 65,536 a model's value may have [limit]")
         let fits = ModelLoader().load(text: "format: 1\nname: L\ninitial: a\nscenes:\n  a: {title: \(String(repeating: "x", count: 65_536))}\n", path: "Model.yaml")
         #expect(fits.diagnostics.isEmpty, "\(fits.diagnostics.prefix(2))")
     }
@@ -193,7 +193,7 @@ import Testing
         guard case .failure(let linked) = InfoPlist.read(link) else { Issue.record("a 1 MB Info.plist was read through a link"); return }
         #expect(linked.category == DiagnosticCategory.limit.id)
         guard case .failure(let diagnostic) = InfoPlist.read(path) else { Issue.record("a 1 MB Info.plist was read"); return }
-        #expect(diagnostic.message.hasSuffix("is 1080090 bytes, more than the 1000000 read of one") && diagnostic.category == DiagnosticCategory.limit.id, "\(diagnostic)")
+        #expect(diagnostic.message.hasSuffix("is 1,080,090 bytes, more than the 1,000,000 read of one") && diagnostic.category == DiagnosticCategory.limit.id, "\(diagnostic)")
     }
 
     /// The limit counts lists and mappings, not the values in them: a list nested 100 levels deep (the top mapping
@@ -313,7 +313,7 @@ import Testing
         let padding = InputLimits.storyboardBytes + 1 - head.utf8.count - tail.utf8.count
         let result = StoryboardImporter().importContents([("Big.storyboard", Data((head + String(repeating: "x", count: padding) + tail).utf8))])
         #expect(result.diagnostics.brief == [
-            "Big.storyboard:1:1: error: the storyboard is 10000001 bytes, more than the 10000000 the XML parser reads",
+            "Big.storyboard:1:1: error: the storyboard is 10,000,001 bytes, more than the 10,000,000 the XML parser reads",
         ])
         #expect(result.diagnostics.first?.category == "limit")
     }
@@ -343,7 +343,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: file) }
         try Data(("# " + String(repeating: "x", count: InputLimits.modelBytes) + "\n").utf8).write(to: file)
         #expect(ModelLoader().load(path: file.path).diagnostics.map(\.description) == [
-            "\(file.path):1:1: error: the model file is \(InputLimits.modelBytes + 3) bytes, more than the \(InputLimits.modelBytes) a model may have [limit]",
+            "\(file.path):1:1: error: the model file is \(NumberText.grouped(InputLimits.modelBytes + 3)) bytes, more than the \(NumberText.grouped(InputLimits.modelBytes)) a model may have [limit]",
         ])
     }
 
@@ -361,10 +361,10 @@ import Testing
         }
         let model = folder.appendingPathComponent("m.yaml").path, storyboard = folder.appendingPathComponent("a.storyboard").path
         #expect(ModelLoader().load(path: model).diagnostics.map(\.description) == [
-            "\(model):1:1: error: the model file is \(size) bytes, more than the \(InputLimits.modelBytes) a model may have [limit]",
+            "\(model):1:1: error: the model file is \(NumberText.grouped(Int(size))) bytes, more than the \(NumberText.grouped(InputLimits.modelBytes)) a model may have [limit]",
         ])
         #expect(ModelLoader().load(storyboards: [storyboard]).diagnostics.map(\.description) == [
-            "\(storyboard):1:1: error: the storyboard is \(size) bytes, more than the \(InputLimits.storyboardBytes) the XML parser reads [limit]",
+            "\(storyboard):1:1: error: the storyboard is \(NumberText.grouped(Int(size))) bytes, more than the \(NumberText.grouped(InputLimits.storyboardBytes)) the XML parser reads [limit]",
         ])
         let read = try #require(InputFile.read(model, limit: 10))
         #expect(read.data.count == 11 && read.size == Int(size))
@@ -388,7 +388,7 @@ import Testing
         #expect(scan.fileCount == 1)
         #expect(scan.unwindActionsByClass["A"] == ["unwindToA"])
         #expect(scan.diagnostics.map(\.description) == [
-            "\(big.path):1:1: warning: '\(big.path)' is \(InputLimits.swiftFileBytes + 4) bytes, more than the \(InputLimits.swiftFileBytes) the scan reads in one Swift file; it is skipped [input-file]",
+            "\(big.path):1:1: warning: '\(big.path)' is \(NumberText.grouped(InputLimits.swiftFileBytes + 4)) bytes, more than the \(NumberText.grouped(InputLimits.swiftFileBytes)) the scan reads in one Swift file; it is skipped [input-file]",
         ])
     }
 
@@ -431,7 +431,7 @@ import Testing
         #expect(pair.scenes.count == 3 && pair.scenes.allSatisfy { $0.id.count <= 128 }, "\(pair.scenes.map(\.id))")
         let huge = String(repeating: "C", count: 70_000)
         let refused = StoryboardImporter().importContents([(path: "C.storyboard", data: storyboard(#"<viewController id="A" customClass=""# + huge + #"" sceneMemberID="viewController"/>"#))])
-        #expect(refused.diagnostics.map(\.description) == ["C.storyboard:2:179: error: <viewController>'s attribute 'customClass' is 70000 bytes, more than the 65536 a value of the model may have [limit]"])
+        #expect(refused.diagnostics.map(\.description) == ["C.storyboard:2:179: error: <viewController>'s attribute 'customClass' is 70,000 bytes, more than the 65,536 a value of the model may have [limit]"])
         let tabbed = StoryboardImporter().importContents([(path: "T.storyboard", data: storyboard(#"<viewController id="A" sceneMemberID="viewController"/>"#, prolog: "<?xml version=\"1.0\" encoding\t=\n\"ISO-8859-1\"?>"))])
         #expect(tabbed.diagnostics.map { "\($0.location.line):\($0.location.column)" } == ["2:2"])
         let encoded = StoryboardImporter().importContents([(path: "E.storyboard", data: storyboard(#"<viewController id="A" sceneMemberID="viewController"/>"#, prolog: #"<?xml version="1.0" encoding="EBCDIC-US"?>"#))])
