@@ -68,7 +68,8 @@ public struct SegueGraph: Sendable {
     /// crossing minimisation and spline routing grow with the edges' virtual nodes, not with the edge count that
     /// bounds a part (30 scenes that each present the 29 others, 870 edges, took 34 s; docs/rendering.md). Such
     /// a graph is a mesh that no layout makes readable: it is laid out by neato (`layout=neato`, no ranks and so
-    /// no virtual nodes) with straight edges and without edge labels (each edge's tooltip still names its segue),
+    /// no virtual nodes) with straight edges, without edge labels (each edge's tooltip still names its segue),
+    /// container boxes or legend,
     /// which takes a fraction of a second where dot's time and memory grew without bound (60 scenes each
     /// presenting the others: 32 s and 500 MB with `mclimit=0.1` and straight edges; 100 scenes: 7 minutes, 2 GB).
     static let denseEdgesPerScene = 8
@@ -186,7 +187,15 @@ private struct SegueGraphBuilder {
         addSegues()
         addIncomingFromOtherParts()
         statements += edges
-        if options.showsLegend { statements.append(.subgraph(legend())) }
+        let dense = SegueGraph.isDense(edges: edges.count, scenes: shown.count)
+        if dense {
+            // neato keeps no cluster together: a container's box would be drawn around wherever its members land,
+            // over other scenes. The scenes are drawn loose (containment stays in the relationship arrows), and
+            // without the legend, whose samples neato would scatter too.
+            statements = Self.withoutClusters(statements)
+        } else if options.showsLegend {
+            statements.append(.subgraph(legend()))
+        }
 
         let title = options.title ?? "\(model.name) — segues"
         var attributes: DOTAttributes = [
@@ -200,7 +209,7 @@ private struct SegueGraphBuilder {
             "nslimit": "2",
             "id": "segue-graph", "class": "segue-graph",
         ]
-        if SegueGraph.isDense(edges: edges.count, scenes: shown.count) {
+        if dense {
             attributes["layout"] = "neato"
             attributes["splines"] = "line"
             attributes["overlap"] = "false"
@@ -218,6 +227,14 @@ private struct SegueGraphBuilder {
             edgeDefaults: SegueGraph.edgeDefaults,
             statements: statements
         )
+    }
+
+    /// The statements with every subgraph's statements in its place, at the top level.
+    static func withoutClusters(_ statements: [DOTStatement]) -> [DOTStatement] {
+        statements.flatMap { statement -> [DOTStatement] in
+            guard case .subgraph(let subgraph) = statement else { return [statement] }
+            return withoutClusters(subgraph.statements)
+        }
     }
 
     // MARK: Placement

@@ -35,10 +35,11 @@ struct SegueGraphTests {
         let denseDOT = SegueGraph(model: try complete(30)).dot
         #expect(denseDOT.contains("layout=\"neato\"") && denseDOT.contains("splines=\"line\""))
         #expect(!denseDOT.contains("label=\"p1\\n"), "no edge labels")
+        #expect(!denseDOT.contains("subgraph"), "no container boxes or legend, which neato would draw around scattered nodes")
         #expect(denseDOT.contains("tooltip=\"s0.p1: present"), "the tooltip names the segue")
         let sparse = SegueGraph(model: try complete(8)).dot
         #expect(!sparse.contains("layout=") && !sparse.contains("splines="), "56 edges between 8 scenes lay out as usual")
-        #expect(sparse.contains("label=\"p1\\n"))
+        #expect(sparse.contains("label=\"p1\\n") && sparse.contains("label=\"Legend\""))
         let example = SegueGraph(model: try TestFiles.model(at: TestFiles.example("Photos.yaml"))).dot
         #expect(!example.contains("layout="))
         // 60 scenes each presenting the 59 others (3,540 segues) took dot 32 s and 500 MB; neato lays it out
