@@ -47,6 +47,23 @@ struct SegueGraphTests {
         let svg = String(decoding: try GraphvizRenderer().render(dot: SegueGraph(model: try complete(60)).dot, format: .svg), as: UTF8.self)
         #expect(svg.components(separatedBy: "class=\"edge segue segue&#45;present\"").count - 1 == 3_540)
         #expect(SegueGraph.isDense(edges: 871, scenes: 30) && !SegueGraph.isDense(edges: 199, scenes: 10) && !SegueGraph.isDense(edges: 1_000, scenes: 700))
+        // A mesh inside a bigger app: 30 scenes each presenting the others, among 250 more in a chain, is under 8
+        // edges per scene as a whole; dot ran minutes on such a graph and crashed. A hub (one scene leading to 150
+        // others, each coming back) is not a mesh.
+        func app(core: Int, chain: Int, hub: Int) throws -> SceneModel {
+            var text = "format: 1\nname: M\ninitial: h\nscenes:\n"
+            text += "  h: {unwindActions: [back], segues: {\((0..<hub).map { "o\($0): {kind: present, to: x\($0), trigger: b\($0)}" }.joined(separator: ", "))}}\n"
+            for index in 0..<hub { text += "  x\(index): {segues: {back: {kind: unwind, action: back, trigger: Back}}}\n" }
+            for from in 0..<core {
+                let segues = (0..<core).filter { $0 != from }.map { "p\($0): {kind: present, to: s\($0), trigger: b\($0)}" }
+                text += "  s\(from): {segues: {\(segues.joined(separator: ", "))}}\n"
+            }
+            for index in 0..<chain { text += "  c\(index): {segues: {next: {kind: show, to: \(index + 1 < chain ? "c\(index + 1)" : "h"), trigger: Next}}}\n" }
+            let result = ModelLoader().load(text: text, path: "M.yaml")
+            return try #require(result.model, "\(result.diagnostics.prefix(3))")
+        }
+        #expect(SegueGraph(model: try app(core: 30, chain: 250, hub: 0)).dot.contains("layout=\"neato\""))
+        #expect(!SegueGraph(model: try app(core: 0, chain: 100, hub: 150)).dot.contains("layout="))
     }
 
     @Test("Mermaid nodes of scenes sharing a title are told apart by their ids, as the Graphviz graph's are")
