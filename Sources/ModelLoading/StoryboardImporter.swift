@@ -850,6 +850,14 @@ final class StoryboardImportSession {
         }
         for (offset, id) in StoryboardNames.resolve(usedIDs, maximumLength: StoryboardNames.segueLength).enumerated() {
             pending[offset].id = id
+            // A segue whose id is not its identifier as written (`Show Detail`, a sign, past the length limit, or
+            // numbered beside another of the same id) is labelled with the storyboard's string, the one
+            // `performSegue(withIdentifier:)` and `prepare(for:sender:)` compare: the diagrams draw it and the
+            // scene's page quotes it, so that it can be found in the code.
+            if let written = storyboardIdentifiers[offset], written != id, pending[offset].label == nil,
+               written.contains(where: { !$0.isWhitespace }) {
+                pending[offset].label = written
+            }
         }
         // Told apart here, they are still one identifier in the app: the code can perform only one of them.
         var firstWithIdentifier: [String: Int] = [:]
@@ -980,11 +988,6 @@ final class StoryboardImportSession {
         // trigger, its container view: `container view`, `Header container view`).
         if identifier == nil {
             segue.label = kind == .embed ? (ownerIsController ? nil : StoryboardTriggers.describe(owner)) : segue.trigger
-        } else if let written = element["identifier"], written != identifier {
-            // An identifier that is not one as written (`Show Detail`, a sign, past the length limit) is labelled with
-            // the storyboard's string, the one `performSegue(withIdentifier:)` and `prepare(for:)` compare: the
-            // diagrams draw it and the scene's page quotes it, so that it can be searched for in the code.
-            segue.label = written
         }
         let modal = [SegueKind.present, .popover, .custom].contains(kind.effective)
         if let value = element["modalPresentationStyle"] {

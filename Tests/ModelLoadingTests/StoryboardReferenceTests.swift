@@ -66,15 +66,23 @@ import Testing
             <scene sceneID="s1"><objects><viewController id="A" title="Home" sceneMemberID="viewController"><connections>
             <segue destination="B" kind="presentation" identifier="Show Detail" id="g1"/>
             <segue destination="B" kind="show" identifier="plain" id="g2"/>
+            <segue destination="B" kind="show" identifier="Show_Detail" id="g3"/>
+            <segue destination="B" kind="show" identifier="   " id="g4"/>
             </connections></viewController></objects></scene>
             <scene sceneID="s2"><objects><viewController id="B" title="B" sceneMemberID="viewController"/></objects></scene>
             </scenes></document>
             """#
         let result = StoryboardImporter().importContents([(path: "Spaces.storyboard", data: Data(text.utf8))])
         let segues = try #require(result.scenes.first { $0.id == "Home" }?.segues)
-        #expect(segues.map(\.id) == ["Show_Detail", "plain"])
-        #expect(segues.map(\.label) == ["Show Detail", nil])
+        // `Show_Detail`, written so, numbered beside the first, carries its string too; blanks make no label.
+        #expect(segues.map(\.id) == ["Show_Detail", "plain", "Show_Detail-2", "___"])
+        #expect(segues.map(\.label) == ["Show Detail", nil, "Show_Detail", nil])
         #expect(segues.first?.displayName == "Show Detail")
+        // The import's file loads back to the same segues.
+        let model = try #require(ModelLoader().load(imported: result, name: "Spaces", path: "Spaces.storyboard").model)
+        let reloaded = ModelLoader().load(text: ModelWriter().yaml(for: model), path: "Spaces.yaml")
+        #expect(!reloaded.diagnostics.contains { $0.isError }, "\(reloaded.diagnostics.map(\.description))")
+        #expect(reloaded.model?.scene("Home")?.segues.map(\.label) == ["Show Detail", nil, "Show_Detail", nil])
     }
 
     /// Scene names are file names: two that differ only in case (storyboard IDs `CON` and `con`) would be one page
