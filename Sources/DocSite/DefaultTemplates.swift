@@ -895,7 +895,10 @@ h1 { margin-top: 0; line-height: 1.2; overflow-wrap: anywhere; }
 h2, h3 { line-height: 1.25; overflow-wrap: anywhere; }
 h3 code { font-size: .95em; }
 table { border-collapse: collapse; margin: .5rem 0 1.5rem; }
-th, td { border-bottom: 1px solid var(--line); padding: .3rem .7rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border-bottom: 1px solid var(--line); padding: .3rem .7rem; text-align: left; vertical-align: top; overflow-wrap: break-word; }
+/* A long name with no space to break at (a storyboard container's, in a link) breaks mid-word rather than widen the page;
+   other cells break between words only, so that narrow columns do not split short words. */
+td a { overflow-wrap: anywhere; }
 th { font-size: 13px; color: var(--muted); }
 td.num, th.num { text-align: right; }
 table.facts th { width: 14rem; }
