@@ -224,6 +224,16 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
         OutputWriter.removeLeftover(staging)
         lock.release()
         self.lock = nil
+        removeMadeParents()
+    }
+
+    /// The folders of the output's path this run made (deepest first): a run that ends without its docs removes
+    /// those still empty, so that it leaves nothing behind.
+    public internal(set) var madeParents: [URL] = []
+
+    /// Removes the folders in `madeParents` that are empty.
+    public func removeMadeParents() {
+        for folder in madeParents { rmdir(folder.path) }
     }
 }
 

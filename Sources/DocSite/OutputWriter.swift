@@ -212,7 +212,9 @@ public enum OutputWriter {
             ancestor = ancestor.deletingLastPathComponent()
         }
         do {
-            return try beginMakingParents(target, wait: wait, onWait: onWait)
+            let staging = try beginMakingParents(target, wait: wait, onWait: onWait)
+            staging.madeParents = missing
+            return staging
         } catch {
             for folder in missing { rmdir(folder.path) }
             throw error

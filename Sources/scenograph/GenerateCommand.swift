@@ -160,7 +160,7 @@ struct GenerateCommand: ParsableCommand {
             throw ExitCode(1)
         }
         // A stopped run takes its staging folder with it.
-        let interruption = Interruption(removing: staging.folder)
+        let interruption = Interruption(removing: staging.folder, thenEmpty: staging.madeParents)
         defer { interruption.end() }
         // Same inputs as the run that wrote the folder, and the folder as it left it: nothing to do.
         if let previous, previous.fingerprint == fingerprint, previous.flowsPassed, staging.currentFolderMatches(previous.stamps) {

@@ -13,7 +13,7 @@ final class Interruption {
     private var sources: [DispatchSourceSignal] = []
     private static let signals = [SIGINT, SIGTERM]
 
-    init(removing folder: URL) {
+    init(removing folder: URL, thenEmpty parents: [URL] = []) {
         for number in Self.signals {
             // A signal source receives a signal only while its default action is off.
             signal(number, SIG_IGN)
@@ -24,6 +24,8 @@ final class Interruption {
                 for _ in 0..<5 where FileManager.default.fileExists(atPath: folder.path) {
                     try? FileManager.default.removeItem(at: folder)
                 }
+                // The folders of the output's path the run made, when nothing else is in them.
+                for parent in parents { rmdir(parent.path) }
                 _exit(128 + number)
             }
             source.resume()
