@@ -76,7 +76,7 @@ enum ConfigParser {
         } catch let diagnostic as Diagnostic {
             return .failure(breaks.restore(diagnostic))
         } catch let error as YamlError {
-            return .failure(breaks.restore(diagnostic(for: error, file: file, text: source)))
+            return .failure(diagnostic(for: error, file: file, text: source, breaks: breaks))
         } catch {
             return .failure(.error("cannot read YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1), category: .syntax))
         }
@@ -102,22 +102,28 @@ enum ConfigParser {
         SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
 
-    private static func diagnostic(for error: YamlError, file: String, text: String) -> Diagnostic {
+    /// `breaks` puts libyaml's places (its lines end at NEL, LS and PS too) on the lines as written.
+    private static func diagnostic(for error: YamlError, file: String, text: String, breaks: YAMLLineBreaks) -> Diagnostic {
         // A model in JSON is read by the YAML parser (JSON is YAML); its errors say JSON.
         let language = file.lowercased().hasSuffix(".json") ? "JSON" : "YAML"
         func positioned(_ context: YamlError.Context?, _ problem: String, _ mark: Mark) -> Diagnostic {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            // The text's lines as libyaml counts them, in scalars, which its columns count.
+            let lines = YAMLLineBreaks.libyamlLines(text)
             // libyaml places the end of the text on a line after the last one when the text does not end with a line
-            // break (a truncated file): such a place is the end of the last line.
+            // break (a truncated file): such a place is the end of the last line. Then on the lines as written.
             func place(_ mark: Mark) -> (line: Int, column: Int) {
-                guard mark.line > lines.count, let last = lines.last else { return (mark.line, mark.column) }
-                return (lines.count, last.count + 1)
+                var place = SourceLocation(file: file, line: mark.line, column: mark.column)
+                if mark.line > lines.count, let last = lines.last {
+                    place = SourceLocation(file: file, line: lines.count, column: last.count + 1)
+                }
+                let restored = breaks.restore(place)
+                return (restored.line, restored.column)
             }
             func at(_ mark: Mark) -> SourceLocation {
                 let (line, column) = place(mark)
                 return SourceLocation(file: file, line: line, column: column)
             }
-            let line = mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1]) : []
+            let line = mark.line >= 1 && mark.line <= lines.count ? lines[mark.line - 1] : []
             if problem.contains("cannot start any token"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
                 return .error("invalid \(language): a tab character; YAML indents with spaces only", at: at(mark), category: .syntax)
             }
@@ -127,7 +133,7 @@ enum ConfigParser {
             }
             if problem.contains("mapping values are not allowed") {
                 // Either a value holding ': ' (the line has a key before it), or a key indented deeper than its siblings.
-                let before = String(line.prefix(max(0, mark.column - 1)))
+                let before = String(String.UnicodeScalarView(line.prefix(max(0, mark.column - 1))))
                 let hint = before.count > 1_024 && !before.contains(": ")
                     ? "a plain key is at most 1,024 characters; write a longer one as an explicit key ('? key')"
                     : before.trimmingCharacters(in: .whitespaces).contains(": ")
@@ -141,7 +147,6 @@ enum ConfigParser {
             if problem.contains("invalid Unicode character escape code") {
                 // libyaml's place is past `\u`: the escape starts at its backslash.
                 var place = at(mark)
-                let line = mark.line >= 1 && mark.line <= lines.count ? Array(lines[mark.line - 1].unicodeScalars) : []
                 if mark.column >= 3, mark.column - 3 < line.count, line[mark.column - 3] == "\\" { place.column -= 2 }
                 return .error("invalid \(language): an escape that is no Unicode character (half of a surrogate pair alone, such as \\ud800, or a value past \\U0010FFFF)",
                               at: place, category: .syntax)
@@ -340,6 +345,21 @@ struct YAMLLineBreaks {
             previous = byte
         }
         return false
+    }
+
+    /// The lines of `text` as libyaml counts them (ending at `\n`, `\r\n`, `\r`, NEL, LS, PS), as scalars.
+    static func libyamlLines(_ text: String) -> [[Unicode.Scalar]] {
+        var lines: [[Unicode.Scalar]] = [[]]
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where afterCR: break
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: lines.append([])
+            default: lines[lines.count - 1].append(scalar)
+            }
+            afterCR = scalar.value == 0x0D
+        }
+        return lines
     }
 
     func restore(_ location: SourceLocation) -> SourceLocation {

@@ -225,6 +225,12 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(first(line, "ps.yaml"), "ps.yaml:1:\(line.unicodeScalars.count - 6): \(unknown)")
         XCTAssertEqual(first("{\"format\": 1, \"name\": \"X\u{2028}y\",\n \"initial\": \"a\", \"scenes\": {\"a\": {\"kind\": \"nope\"}}}\n", "ls.json"),
                        "ls.json:2:43: \(unknown)")
+        // Syntax errors too, with the places their messages name, and what they say of the line (a tab).
+        XCTAssertEqual(first("format: 1\nname: \"a\u{2028}b\u{2028}b\"\nfoo\nbar: 1\n", "syntax.yaml"),
+                       "syntax.yaml:4:1: error: invalid YAML: could not find expected ':' while scanning a simple key (started at 3:1) [syntax]")
+        XCTAssertEqual(first("format: 1\nname: \"a\u{2028}b\"\nscenes:\n\ta: {}\n", "tab.yaml"),
+                       "tab.yaml:4:1: error: invalid YAML: a tab character; YAML indents with spaces only [syntax]")
+        XCTAssertTrue(first("{\"format\": 1,\n \"name\": \"\u{2028} \\ud800\", \"initial\": \"a\"}\n", "s.json").hasPrefix("s.json:2:13: error: invalid JSON: an escape"))
         // The text is kept as written.
         XCTAssertEqual(ModelLoader().load(text: "format: 1\nname: \"X\u{2028}Y\"\ninitial: a\nscenes:\n  a: {}\n", path: "n.yaml").model?.name, "X\u{2028}Y")
     }
