@@ -26,6 +26,15 @@ public enum AtomicFile {
         // file and a second rename for every file, a measurable share of a cold `generate` that caches thousands.
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
+            let failure = errno
+            // A name or path past the file system's limits is said as such (the file is written beside itself first,
+            // under a name longer by its temporary suffix).
+            if failure == ENAMETOOLONG {
+                let reason = name.utf8.count > 255 - 32
+                    ? "its name has \(name.utf8.count) bytes; it is written beside itself first, under a name some 30 bytes longer, and a file system allows 255"
+                    : "the path has \(path.utf8.count) bytes, more than the system allows"
+                throw WriteError(path: path, reason: reason)
+            }
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
             throw WriteError(path: path, reason: exists && isDirectory.boolValue ? "cannot create a file in '\(directory)'" : "no such directory '\(directory)'")

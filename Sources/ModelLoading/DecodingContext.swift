@@ -104,7 +104,7 @@ final class DecodingContext {
                 return nil
             }
             if isWhole {
-                error("\(what) is \(text), too large a number", at: node.location)
+                error("\(what) is \(text), a number out of range", at: node.location)
                 return nil
             }
         }

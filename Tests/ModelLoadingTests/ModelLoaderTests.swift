@@ -205,7 +205,7 @@ final class ModelLoaderTests: XCTestCase {
             ModelLoader().load(text: "format: \(format)\nname: X\ninitial: a\nscenes:\n  a: {}\n", path: "n.yaml").diagnostics.first { $0.isError }?.description ?? ""
         }
         XCTAssertEqual(first("\"1\""), "n.yaml:1:9: error: format must be a whole number, found the text '1' (in quotes); write it without quotes [model-format]")
-        XCTAssertEqual(first("99999999999999999999999999"), "n.yaml:1:9: error: format is 99999999999999999999999999, too large a number [model-format]")
+        XCTAssertEqual(first("99999999999999999999999999"), "n.yaml:1:9: error: format is 99999999999999999999999999, a number out of range [model-format]")
         XCTAssertEqual(first("x"), "n.yaml:1:9: error: format must be a whole number, found 'x' [model-format]")
     }
 

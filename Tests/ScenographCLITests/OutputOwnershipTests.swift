@@ -199,6 +199,10 @@ final class OutputOwnershipTests: XCTestCase {
         let longFolder = try generate(["-o", String(repeating: "f", count: 300) + "/Docs"])
         XCTAssertEqual(longFolder.status, 1)
         XCTAssertTrue(longFolder.stderr.contains("a folder name on its path, 'ffffffffffffffffffffffff…', has 300 bytes; a file system allows at most 255"), longFolder.stderr)
+        let longFile = try CLIRunner.run(["render", "App.yaml", "--diagram", "segues", "-o", String(repeating: "d", count: 300) + ".svg"],
+                                         in: project, environment: environment)
+        XCTAssertEqual(longFile.status, 1)
+        XCTAssertTrue(longFile.stderr.contains("its name has 304 bytes"), longFile.stderr)
         let folder = try CLIRunner.run(["render", "App.yaml", "--diagram", "segues", "-o", "Sources"], in: project, environment: environment)
         XCTAssertEqual(folder.status, 1)
         XCTAssertTrue(folder.stderr.contains("output 'Sources' is a folder; give the path of a file to write"), folder.stderr)
