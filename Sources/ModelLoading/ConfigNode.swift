@@ -28,6 +28,25 @@ struct ConfigNode: Sendable {
         return false
     }
 
+    /// The node with every location in it (its own, its keys', its children's) moved by `move`.
+    func withLocations(_ move: (SourceLocation) -> SourceLocation) -> ConfigNode {
+        var node = self
+        node.location = move(location)
+        switch content {
+        case .scalar: break
+        case .mapping(let entries):
+            node.content = .mapping(entries.map { entry in
+                var entry = entry
+                entry.keyLocation = move(entry.keyLocation)
+                entry.value = entry.value.withLocations(move)
+                return entry
+            })
+        case .sequence(let items):
+            node.content = .sequence(items.map { $0.withLocations(move) })
+        }
+        return node
+    }
+
     /// How the node is described in messages: "a mapping", "a list", "'text'".
     var kindDescription: String {
         switch content {
@@ -379,21 +398,8 @@ struct YAMLLineBreaks {
     }
 
     func restore(_ node: ConfigNode?) -> ConfigNode? {
-        guard !starts.isEmpty, var node else { return node }
-        node.location = restore(node.location)
-        switch node.content {
-        case .scalar: break
-        case .mapping(let entries):
-            node.content = .mapping(entries.map { entry in
-                var entry = entry
-                entry.keyLocation = restore(entry.keyLocation)
-                entry.value = restore(entry.value) ?? entry.value
-                return entry
-            })
-        case .sequence(let items):
-            node.content = .sequence(items.map { restore($0) ?? $0 })
-        }
-        return node
+        guard !starts.isEmpty, let node else { return node }
+        return node.withLocations(restore)
     }
 }
 
@@ -460,20 +466,6 @@ struct SurrogatePairs {
     }
 
     func restore(_ node: ConfigNode) -> ConfigNode {
-        var node = node
-        node.location = restore(node.location)
-        switch node.content {
-        case .scalar: break
-        case .mapping(let entries):
-            node.content = .mapping(entries.map { entry in
-                var entry = entry
-                entry.keyLocation = restore(entry.keyLocation)
-                entry.value = restore(entry.value)
-                return entry
-            })
-        case .sequence(let items):
-            node.content = .sequence(items.map { restore($0) })
-        }
-        return node
+        node.withLocations(restore)
     }
 }
