@@ -93,7 +93,68 @@ public struct SegueGraph: Sendable {
         }
         let core = Set(degree.filter { $0.value > 2 * denseEdgesPerScene }.keys)
         let coreEdges = edges.filter { core.contains($0.from) && core.contains($0.to) }.count
-        return isDense(edges: coreEdges, scenes: core.count)
+        return isDense(edges: coreEdges, scenes: core.count) || estimatedVirtualNodes(edges) > virtualNodeLimit
+    }
+
+    /// Past this many virtual nodes (estimated), a graph is laid out as a dense one. Apps' graphs and the synthetic
+    /// models measured need at most 2,500 (700 cross-linked scenes); a chain of 300 scenes each unwinding to the
+    /// first needed 45,000, and dot took 45 s on it (its program crashed), neato 0.3 s.
+    static let virtualNodeLimit = 20_000
+
+    /// How many virtual nodes dot would make, roughly: each edge spans as many ranks as the longest path puts
+    /// between its ends, once the edges that close a cycle (found depth first, nodes in order) are set aside.
+    static func estimatedVirtualNodes(_ edges: [(from: DOTID, to: DOTID)]) -> Int {
+        var index: [DOTID: Int] = [:]
+        for edge in edges {
+            if index[edge.from] == nil { index[edge.from] = index.count }
+            if index[edge.to] == nil { index[edge.to] = index.count }
+        }
+        let count = index.count
+        var next = Array(repeating: [Int](), count: count)
+        for edge in edges {
+            guard let from = index[edge.from], let to = index[edge.to], from != to else { continue }
+            next[from].append(to)
+        }
+        // Depth first, without recursion: an edge to a node on the current path closes a cycle and is left out.
+        var state = Array(repeating: 0, count: count)  // 0 new, 1 on the path, 2 done
+        var acyclic = Array(repeating: [Int](), count: count)
+        for root in 0..<count where state[root] == 0 {
+            var stack: [(node: Int, child: Int)] = [(root, 0)]
+            state[root] = 1
+            while let top = stack.last {
+                if top.child < next[top.node].count {
+                    stack[stack.count - 1].child += 1
+                    let target = next[top.node][top.child]
+                    if state[target] == 1 { continue }
+                    acyclic[top.node].append(target)
+                    if state[target] == 0 {
+                        state[target] = 1
+                        stack.append((target, 0))
+                    }
+                } else {
+                    state[top.node] = 2
+                    stack.removeLast()
+                }
+            }
+        }
+        // Longest-path ranks in topological order.
+        var incoming = Array(repeating: 0, count: count)
+        for targets in acyclic { for target in targets { incoming[target] += 1 } }
+        var rank = Array(repeating: 0, count: count)
+        var ready = (0..<count).filter { incoming[$0] == 0 }
+        while let node = ready.popLast() {
+            for target in acyclic[node] {
+                rank[target] = max(rank[target], rank[node] + 1)
+                incoming[target] -= 1
+                if incoming[target] == 0 { ready.append(target) }
+            }
+        }
+        var total = 0
+        for edge in edges {
+            guard let from = index[edge.from], let to = index[edge.to] else { continue }
+            total += abs(rank[from] - rank[to])
+        }
+        return total
     }
 
     /// How many edges the whole graph draws: the launch arrow, relationships, and one edge per segue (an unwind
