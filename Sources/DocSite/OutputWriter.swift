@@ -205,12 +205,7 @@ public enum OutputWriter {
     public static func begin(_ target: OutputTarget, wait: Bool = true, onWait: () -> Void = {}) throws -> OutputStaging {
         // The folders of the path that are missing are made for the run; a run that fails to begin (a name too long,
         // a refusal) removes those it made, so that it leaves nothing behind.
-        var missing: [URL] = []
-        var ancestor = target.directory.deletingLastPathComponent()
-        while ancestor.path != "/", !exists(ancestor.path) {
-            missing.append(ancestor)
-            ancestor = ancestor.deletingLastPathComponent()
-        }
+        let missing = missingFolders(of: target.directory.deletingLastPathComponent()).missing
         do {
             let staging = try beginMakingParents(target, wait: wait, onWait: onWait)
             staging.madeParents = missing
@@ -229,8 +224,7 @@ public enum OutputWriter {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
             // A file where a folder of the path should be (`-o notes.txt/Docs`) is named, not "a file exists".
-            var ancestor = parent
-            while ancestor.path != "/", !exists(ancestor.path) { ancestor = ancestor.deletingLastPathComponent() }
+            let ancestor = missingFolders(of: parent).nearest
             if exists(ancestor.path), !isFolderFollowingLinks(ancestor.path) {
                 throw OutputError.cannotWrite(path: target.requested, reason: "'\(ancestor.path)' is a file, not a folder")
             }
@@ -465,6 +459,18 @@ public enum OutputWriter {
             try? fileManager.removeItem(at: folder.appendingPathComponent(entry))
         }
         try? fileManager.removeItem(at: folder)
+    }
+
+    /// The folders of `folder`'s path that are not there, deepest first (`folder` itself among them when missing),
+    /// and the nearest that is (a link counts as there).
+    public static func missingFolders(of folder: URL) -> (missing: [URL], nearest: URL) {
+        var missing: [URL] = []
+        var ancestor = folder
+        while ancestor.path != "/", !exists(ancestor.path) {
+            missing.append(ancestor)
+            ancestor = ancestor.deletingLastPathComponent()
+        }
+        return (missing, ancestor)
     }
 
     /// Whether anything (a link too) is at `path`.

@@ -108,8 +108,7 @@ enum CacheLocation {
         }
         // Missing, it is not made here: a run refused later (a cache inside the output folder) must leave nothing
         // behind, and the first cached render makes it. The nearest folder on its path must let this user make it.
-        var ancestor = folder.deletingLastPathComponent()
-        while ancestor.path != "/", !FileManager.default.fileExists(atPath: ancestor.path) { ancestor = ancestor.deletingLastPathComponent() }
+        let ancestor = OutputWriter.missingFolders(of: folder.deletingLastPathComponent()).nearest
         guard FileManager.default.fileExists(atPath: ancestor.path, isDirectory: &isFolder), isFolder.boolValue else {
             return "cannot be made ('\(ancestor.path)' is a file, not a folder)"
         }
