@@ -332,24 +332,16 @@ struct YAMLLineBreaks {
 
     init(_ text: String) {
         guard Self.mayHoldExtraBreaks(text) else { return }
-        starts = [(1, 0)]
-        var line = 1, column = 0
-        var afterCR = false
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
-            case 0x0A where afterCR:
-                column = 0
-            case 0x0A, 0x0D:
+        var line = 1, offset = 0
+        for libyamlLine in Self.libyamlLinesAndEnds(text) {
+            starts.append((line, offset))
+            if libyamlLine.endsLine {
                 line += 1
-                column = 0
-                starts.append((line, 0))
-            case 0x85, 0x2028, 0x2029:
-                column += 1
-                starts.append((line, column))
-            default:
-                column += 1
+                offset = 0
+            } else {
+                // NEL, LS or PS: the next of libyaml's lines goes on with this line as written, after the character.
+                offset += libyamlLine.scalars.count + 1
             }
-            afterCR = scalar.value == 0x0D
         }
     }
 
@@ -368,13 +360,22 @@ struct YAMLLineBreaks {
 
     /// The lines of `text` as libyaml counts them (ending at `\n`, `\r\n`, `\r`, NEL, LS, PS), as scalars.
     static func libyamlLines(_ text: String) -> [[Unicode.Scalar]] {
-        var lines: [[Unicode.Scalar]] = [[]]
+        libyamlLinesAndEnds(text).map(\.scalars)
+    }
+
+    /// libyaml's lines, each with whether a line end of the file as written (`\n`, `\r\n`, `\r`) ends it rather
+    /// than NEL, LS or PS.
+    private static func libyamlLinesAndEnds(_ text: String) -> [(scalars: [Unicode.Scalar], endsLine: Bool)] {
+        var lines: [(scalars: [Unicode.Scalar], endsLine: Bool)] = [([], false)]
         var afterCR = false
         for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0A where afterCR: break
-            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029: lines.append([])
-            default: lines[lines.count - 1].append(scalar)
+            case 0x0A, 0x0D:
+                lines[lines.count - 1].endsLine = true
+                lines.append(([], false))
+            case 0x85, 0x2028, 0x2029: lines.append(([], false))
+            default: lines[lines.count - 1].scalars.append(scalar)
             }
             afterCR = scalar.value == 0x0D
         }
