@@ -69,9 +69,9 @@ public struct SegueGraph: Sendable {
     /// bounds a part (30 scenes that each present the 29 others, 870 edges, took 34 s; docs/rendering.md). Such
     /// a graph is a mesh that no layout makes readable: it is laid out by neato (`layout=neato`, no ranks and so
     /// no virtual nodes) with straight edges, without edge labels (each edge's tooltip still names its segue),
-    /// container boxes or legend,
-    /// which takes a fraction of a second where dot's time and memory grew without bound (60 scenes each
-    /// presenting the others: 32 s and 500 MB with `mclimit=0.1` and straight edges; 100 scenes: 7 minutes, 2 GB).
+    /// container boxes or legend, which takes a fraction of a second where dot's time and memory grew without
+    /// bound (60 scenes each presenting the others: 32 s and 500 MB with `mclimit=0.1` and straight edges; 100
+    /// scenes: 7 minutes, 2 GB).
     static let denseEdgesPerScene = 8
     static let denseEdgeMinimum = 200
 
@@ -80,9 +80,10 @@ public struct SegueGraph: Sendable {
         edges >= denseEdgeMinimum && edges > denseEdgesPerScene * scenes
     }
 
-    /// Whether the graph of these edges is dense as a whole, or holds a dense core: the nodes with more than twice
-    /// `denseEdgesPerScene` edges, and the edges between them, dense by `isDense`. A mesh of 40 scenes inside an app
-    /// of 300 kept the whole graph under 8 edges per scene, and dot ran 166 s before crashing.
+    /// Whether the graph of these edges is laid out as a dense one: dense as a whole; or holding a dense core (the
+    /// nodes with more than twice `denseEdgesPerScene` edges, and the edges between them, dense by `isDense`: a
+    /// mesh of 40 scenes inside an app of 300 kept the whole graph under 8 edges per scene, and dot ran 166 s before
+    /// crashing); or needing more than `virtualNodeLimit` virtual nodes.
     static func isDense(edges: [(from: DOTID, to: DOTID)], scenes: Int) -> Bool {
         if isDense(edges: edges.count, scenes: scenes) { return true }
         guard edges.count >= denseEdgeMinimum else { return false }
@@ -271,8 +272,12 @@ private struct SegueGraphBuilder {
         if dense {
             // neato keeps no cluster together: a container's box would be drawn around wherever its members land,
             // over other scenes. The scenes are drawn loose (containment stays in the relationship arrows), and
-            // without the legend, whose samples neato would scatter too.
-            statements = Self.withoutClusters(statements)
+            // without the legend, whose samples neato would scatter too; edges without their labels.
+            statements = Self.withoutClusters(statements).map { statement in
+                guard case .edge(var edge) = statement else { return statement }
+                edge.attributes["label"] = nil
+                return .edge(edge)
+            }
         } else if options.showsLegend {
             statements.append(.subgraph(legend()))
         }
@@ -293,11 +298,6 @@ private struct SegueGraphBuilder {
             attributes["layout"] = "neato"
             attributes["splines"] = "line"
             attributes["overlap"] = "false"
-            statements = statements.map { statement in
-                guard case .edge(var edge) = statement else { return statement }
-                edge.attributes["label"] = nil
-                return .edge(edge)
-            }
         }
         return DOTGraph(
             // The graph's name becomes the SVG's <title>.
