@@ -154,7 +154,7 @@ extension ModelDecoder {
     func instanceName(_ node: ConfigNode, _ what: String) -> Located<String>? {
         guard let text = context.string(node, what) else { return nil }
         let parts = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-        let numberOK = parts.count == 1 || (Int(parts[1]).map { $0 >= 2 } ?? false)
+        let numberOK = parts.count == 1 || Identifier.isLaterInstanceNumber(Substring(parts[1]))
         guard Identifier.isValidScene(parts[0]), numberOK else {
             context.error("invalid \(what) '\(text)': write a scene identifier or an instance such as 'photo#2'", at: node.location)
             return nil

@@ -96,6 +96,13 @@ extension Identifier {
     /// The anchor a scene's page gives one of its segues (Markdown and HTML alike): `segue-<segue-id>`.
     public static func segueAnchor(_ segueID: String) -> String { "segue-" + segueID }
 
+    /// Whether `digits` is how a trace numbers a later instance (`photo#2`): 2 or more, written plainly, so that
+    /// `#0`, `#1`, `#02` and `#+2`, which no trace writes, are told apart from it.
+    public static func isLaterInstanceNumber(_ digits: Substring) -> Bool {
+        guard let first = digits.first, first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return digits.count > 1 || first >= "2"
+    }
+
     /// The scene of an instance name: `photo#2` → `photo`, `photo` → `photo`.
     public static func scene(ofInstance instance: String) -> String {
         // Called for every receiver of every call drawn or listed: the usual names (`photo`, `photo#2`) are cut at

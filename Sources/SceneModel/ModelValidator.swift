@@ -445,19 +445,13 @@ public struct ModelValidator {
         }
     }
 
-    /// Whether `digits` is how a trace numbers a later instance: 2 or more, written plainly.
-    private static func isLaterInstanceNumber(_ digits: Substring) -> Bool {
-        guard let first = digits.first, first != "0", digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
-        return digits.count > 1 || first >= "2"
-    }
-
     /// An event names an instance (or `scene.segue` for a segue's `perform()`) and one of the calls events are made
     /// of: a misspelt one would never match, so `noEvents` would pass whatever happens.
     private mutating func checkEvent(receiver: String, call: String, at location: SourceLocation) {
         if let dot = receiver.lastIndex(of: "."), call == "perform()",
            model.scene(String(receiver[..<dot]))?.segues.contains(where: { $0.id == String(receiver[receiver.index(after: dot)...]) }) == true {
             // A segue's perform(): its receiver is the segue.
-        } else if let hash = receiver.firstIndex(of: "#"), !Self.isLaterInstanceNumber(receiver[receiver.index(after: hash)...]) {
+        } else if let hash = receiver.firstIndex(of: "#"), !Identifier.isLaterInstanceNumber(receiver[receiver.index(after: hash)...]) {
             // The first instance of X is `X`, later ones `X#2`, `X#3`…: `X#0`, `X#1`, `X#x` or `X#02` never match.
             error("invalid instance '\(receiver)' in an event: write a scene identifier or an instance such as 'photo#2' (the first instance of a scene is its identifier, later ones '#2', '#3'…)",
                   at: location, .unknownReference)
