@@ -60,19 +60,15 @@ import Testing
     /// An identifier with spaces or signs becomes a model identifier (`Show_Detail`); the string the code compares
     /// (`performSegue(withIdentifier: "Show Detail")`) is the segue's label, which diagrams draw and pages quote.
     @Test func aSegueIdentifierThatIsNotOneAsWrittenIsItsLabel() throws {
-        let text = #"""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>
+        let data = Self.storyboard(initial: "A", body: #"""
             <scene sceneID="s1"><objects><viewController id="A" title="Home" sceneMemberID="viewController"><connections>
             <segue destination="B" kind="presentation" identifier="Show Detail" id="g1"/>
             <segue destination="B" kind="show" identifier="plain" id="g2"/>
             <segue destination="B" kind="show" identifier="Show_Detail" id="g3"/>
             <segue destination="B" kind="show" identifier="   " id="g4"/>
             </connections></viewController></objects></scene>
-            <scene sceneID="s2"><objects><viewController id="B" title="B" sceneMemberID="viewController"/></objects></scene>
-            </scenes></document>
-            """#
-        let result = StoryboardImporter().importContents([(path: "Spaces.storyboard", data: Data(text.utf8))])
+            """# + Self.controller("B"))
+        let result = StoryboardImporter().importContents([(path: "Spaces.storyboard", data: data)])
         let segues = try #require(result.scenes.first { $0.id == "Home" }?.segues)
         // `Show_Detail`, written so, numbered beside the first, carries its string too; blanks make no label.
         #expect(segues.map(\.id) == ["Show_Detail", "plain", "Show_Detail-2", "___"])
@@ -89,16 +85,8 @@ import Testing
     /// on macOS's file system, so the second is numbered as a shared name is; a model written by hand that does so is
     /// an error at the second.
     @Test func sceneNamesThatDifferOnlyInCaseAreToldApart() throws {
-        let text = #"""
-            <?xml version="1.0" encoding="UTF-8"?>
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>
-            <scene sceneID="s1"><objects><viewController id="A" storyboardIdentifier="CON" sceneMemberID="viewController"><connections>
-            <segue destination="B" kind="presentation" identifier="go" id="g1"/>
-            </connections></viewController></objects></scene>
-            <scene sceneID="s2"><objects><viewController id="B" storyboardIdentifier="con" sceneMemberID="viewController"/></objects></scene>
-            </scenes></document>
-            """#
-        let result = StoryboardImporter().importContents([(path: "Case.storyboard", data: Data(text.utf8))])
+        let data = Self.storyboard(initial: "A", body: Self.controller("A", storyboardID: "CON", segueTo: "B") + Self.controller("B", storyboardID: "con"))
+        let result = StoryboardImporter().importContents([(path: "Case.storyboard", data: data)])
         #expect(result.scenes.map(\.id) == ["CON", "con-2"])
         #expect(result.scenes.first?.segues.first?.destination?.value == "con-2")
         let yaml = "format: 1\nname: C\ninitial: a\nscenes:\n  a:\n    segues: {go: {kind: show, to: A, trigger: x}}\n  A: {}\nflows:\n  f: {steps: [{tap: a.go}]}\n  F: {steps: [{tap: a.go}]}\n"
