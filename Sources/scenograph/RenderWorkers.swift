@@ -21,11 +21,14 @@ struct RenderWorkerCommand: ParsableCommand {
         signal(SIGINT, SIG_DFL)
         signal(SIGTERM, SIG_DFL)
         let input = FrameReader(fd: STDIN_FILENO)
-        // A test of the pool makes workers die after some requests, as a crash would.
-        let failAfter = ProcessInfo.processInfo.environment["SCENOGRAPH_WORKER_FAIL_AFTER"].flatMap { Int($0) }
+        // A test of the pool makes workers die after some requests, as a crash would: killed by the signal
+        // `SCENOGRAPH_WORKER_FAIL_SIGNAL` (default SIGKILL), raised in the worker.
+        let environment = ProcessInfo.processInfo.environment
+        let failAfter = environment["SCENOGRAPH_WORKER_FAIL_AFTER"].flatMap { Int($0) }
+        let failSignal = environment["SCENOGRAPH_WORKER_FAIL_SIGNAL"].flatMap { Int32($0) } ?? SIGKILL
         var served = 0
         while let frame = input.next() {
-            if let failAfter, served >= failAfter { kill(getpid(), SIGKILL) }
+            if let failAfter, served >= failAfter { raise(failSignal) }
             served += 1
             var reader = FrameDecoder(frame)
             let id = reader.int()
@@ -243,6 +246,12 @@ final class WorkerPool: RenderPool {
         let process = Process()
         process.executableURL = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["render-worker"]
+        // A worker that crashes (Graphviz out of memory) is replaced, or its diagram named in a clear error: the
+        // Swift runtime's backtrace of it, dozens of lines about Graphviz's insides, would only bury that message.
+        // A backtrace asked for (`SWIFT_BACKTRACE` set) is kept.
+        var environment = ProcessInfo.processInfo.environment
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        process.environment = environment
         let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
@@ -337,8 +346,10 @@ final class WorkerPool: RenderPool {
             if job.attempts <= 1 {
                 again.append(job)
             } else {
+                let status = worker.process.terminationStatus
                 let reason = worker.process.terminationReason == .uncaughtSignal
-                    ? "was killed by signal \(worker.process.terminationStatus)" : "ended with status \(worker.process.terminationStatus)"
+                    ? "was killed by signal \(status)\(strsignal(status).map { " (\(String(cString: $0)))" } ?? "")"
+                    : "ended with status \(status)"
                 job.completion(.failure(WorkerError(description: "the render worker \(reason), twice on this diagram")))
             }
         }

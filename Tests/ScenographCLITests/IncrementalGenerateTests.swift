@@ -299,11 +299,23 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertGreaterThan(counts.first ?? 0, 2, "every worker is replaced after its render: \(workers)")
         XCTAssertEqual(counts.dropFirst().first, counts.first, "\(workers)")
         XCTAssertEqual(try contents("small-two"), try contents("small-one"))
-        // A worker that dies on every render fails the run with the diagram's name, and writes nothing.
+        // A worker that dies on every render fails the run with the diagram's name, and writes nothing. On Linux
+        // it crashes (SIGSEGV, as Graphviz out of memory does), and the Swift runtime's backtrace of the worker
+        // must not bury the message (elsewhere a crash report would be written for each: killed instead).
+        #if os(Linux)
+        let crash = ["SCENOGRAPH_WORKER_FAIL_AFTER": "0", "SCENOGRAPH_WORKER_FAIL_SIGNAL": "\(SIGSEGV)"]
+        #else
+        let crash = ["SCENOGRAPH_WORKER_FAIL_AFTER": "0"]
+        #endif
         let failing = try CLIRunner.run(["generate", model.path, "-o", temporary.appendingPathComponent("failing").path, "--jobs", "2", "--no-cache"],
-                                        environment: environment.merging(["SCENOGRAPH_WORKER_FAIL_AFTER": "0"]) { _, new in new })
+                                        environment: environment.merging(crash) { _, new in new })
         XCTAssertEqual(failing.status, 1)
         XCTAssertTrue(failing.stderr.contains("error: cannot render diagram"), failing.stderr)
+        #if os(Linux)
+        XCTAssertTrue(failing.stderr.contains("was killed by signal 11 (Segmentation fault), twice on this diagram"), failing.stderr)
+        #endif
+        XCTAssertFalse(failing.stderr.contains("crashed") || failing.stderr.contains("Backtrac"), failing.stderr)
+        XCTAssertEqual(failing.stderr.split(separator: "\n").count, 1, failing.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: temporary.appendingPathComponent("failing").path))
     }
 
