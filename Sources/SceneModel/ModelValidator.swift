@@ -451,8 +451,9 @@ public struct ModelValidator {
         if let dot = receiver.lastIndex(of: "."), call == "perform()",
            model.scene(String(receiver[..<dot]))?.segues.contains(where: { $0.id == String(receiver[receiver.index(after: dot)...]) }) == true {
             // A segue's perform(): its receiver is the segue.
-        } else if let hash = receiver.firstIndex(of: "#"), !Identifier.isLaterInstanceNumber(receiver[receiver.index(after: hash)...]) {
-            // The first instance of X is `X`, later ones `X#2`, `X#3`…: `X#0`, `X#1`, `X#x` or `X#02` never match.
+        } else if let hash = receiver.firstIndex(of: "#"),
+                  hash == receiver.startIndex || !Identifier.isLaterInstanceNumber(receiver[receiver.index(after: hash)...]) {
+            // The first instance of X is `X`, later ones `X#2`, `X#3`…: `X#0`, `X#1`, `X#x`, `X#02` or `#2` never match.
             error("invalid instance '\(receiver)' in an event: write a scene identifier or an instance such as 'photo#2' (the first instance of a scene is its identifier, later ones '#2', '#3'…)",
                   at: location, .unknownReference)
         } else {
