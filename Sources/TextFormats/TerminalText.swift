@@ -4,18 +4,21 @@ public enum TerminalText {
     /// escapes (`\n`, `\u{1B}`), so that text from a model can neither start a line that looks like another
     /// diagnostic nor drive the terminal.
     ///
-    /// A line longer than `maximumLine` characters (a message quoting a 50 MB value) keeps its start and its end
-    /// (where a diagnostic's `[category]` is), with the count of what was left out between them.
+    /// A line longer than `maximumLine` characters (a message quoting a 50 MB value, a path of 5,000 bytes) first
+    /// has the middle of each word longer than `longestWord` left out, so that what the message says around a
+    /// long value (its reason, its category) stays whole; if it is still too long, it keeps its start and its end
+    /// (where a diagnostic's `[category]` is). Each cut says how many characters it left out.
     public static func line(_ text: String) -> String {
-        let scalars = text.unicodeScalars
-        if scalars.count > maximumLine {
+        if text.unicodeScalars.count > maximumLine {
+            let scalars = withLongWordsCut(text.unicodeScalars)
+            guard scalars.count > maximumLine else { return line(String(scalars)) }
             let head = String(String.UnicodeScalarView(scalars.prefix(maximumLine - 200)))
             let tail = String(String.UnicodeScalarView(scalars.suffix(200)))
-            return line(head) + " … (\(scalars.count - maximumLine) characters left out) … " + line(tail)
+            return line(head) + " … (\(NumberText.grouped(scalars.count - maximumLine)) characters left out) … " + line(tail)
         }
         var out = ""
         out.reserveCapacity(text.utf8.count)
-        for scalar in scalars {
+        for scalar in text.unicodeScalars {
             switch scalar.value {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
@@ -39,4 +42,36 @@ public enum TerminalText {
 
     /// The longest line `line` prints whole, in characters (Unicode scalars).
     public static let maximumLine = 4_000
+
+    /// The longest word (a run of characters without a space) a line too long keeps whole.
+    static let longestWord = 1_000
+
+    /// `scalars` with the middle of every word longer than `longestWord` replaced by the count of what was left out:
+    /// its first 600 and last 200 characters stay.
+    private static func withLongWordsCut(_ scalars: String.UnicodeScalarView) -> String.UnicodeScalarView {
+        var out = String.UnicodeScalarView()
+        var wordStart = scalars.startIndex
+        var index = scalars.startIndex
+        func endWord() {
+            let word = scalars[wordStart..<index]
+            let count = word.count
+            if count > longestWord {
+                out.append(contentsOf: word.prefix(600))
+                out.append(contentsOf: " … (\(NumberText.grouped(count - 800)) characters left out) … ".unicodeScalars)
+                out.append(contentsOf: word.suffix(200))
+            } else {
+                out.append(contentsOf: word)
+            }
+        }
+        while index < scalars.endIndex {
+            if scalars[index] == " " {
+                endWord()
+                out.append(" ")
+                wordStart = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        endWord()
+        return out
+    }
 }

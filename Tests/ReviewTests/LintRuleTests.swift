@@ -91,6 +91,25 @@ import TextFormats
         #expect(TerminalText.line("a\u{202E}b\u{2066}c") == "a\\u{202E}b\\u{2066}c")
     }
 
+    /// A line too long for the terminal loses the middle of its long words first: a 5,000-character path keeps
+    /// its start and end, and the reason after it stays whole; a line of many words is cut at its middle instead.
+    @Test func terminalLinesCutLongWordsBeforeTheLine() {
+        let path = "/" + String(repeating: "d", count: 2_000) + "/" + String(repeating: "f", count: 2_999)
+        let reason = ": File name too long; " + String(repeating: "the reason goes on ", count: 50) + "[output]"
+        let line = TerminalText.line("error: cannot write '\(path)'" + reason)
+        #expect(line.hasPrefix("error: cannot write '/ddd"))
+        // The word is the path in its quotes and the colon after it: 5,004 characters, of which 800 stay.
+        #expect(line.contains("ddd … (4,204 characters left out) … fff"))
+        #expect(line.hasSuffix("fff'" + reason))
+        #expect(line.unicodeScalars.count < TerminalText.maximumLine)
+        // Short lines, and long lines of short words, are not cut word by word.
+        let words = Array(repeating: "word", count: 700).joined(separator: " ")
+        #expect(TerminalText.line(words) == words)
+        let many = TerminalText.line(Array(repeating: "word", count: 2_000).joined(separator: " "))
+        #expect(many.hasPrefix("word word") && many.hasSuffix("word word"))
+        #expect(many.contains(" … (5,999 characters left out) … "))
+    }
+
     @Test(arguments: cases)
     func githubAndSARIFEncodings(_ test: Case) throws {
         let report = CheckReport(findings: try Self.findings(test.triggering).filter { $0.category == test.rule })
