@@ -15,18 +15,22 @@ public struct DiffReport: Sendable {
         public var commentLimit: Int
         /// How many lines of a differing step's events each side shows.
         public var eventLines: Int
-        /// The head's errors when it was compared despite them (names in its flows the model does not have), as
-        /// `file:line:column: message`: every form says so first.
+        /// The head's errors when it was compared despite them (names in its flows the model does not have) and
+        /// the base does not have too (what `check --git` reports, and fails on), as `file:line:column: message`:
+        /// every form says so first.
         public var headErrors: [String]
+        /// How many more such errors the head has that the base has too: said, not listed.
+        public var knownHeadErrors: Int
 
         public init(baseLabel: String = "base", headLabel: String = "head", artifactURL: String? = nil,
-                    commentLimit: Int = 65_536, eventLines: Int = 12, headErrors: [String] = []) {
+                    commentLimit: Int = 65_536, eventLines: Int = 12, headErrors: [String] = [], knownHeadErrors: Int = 0) {
             self.baseLabel = baseLabel
             self.headLabel = headLabel
             self.artifactURL = artifactURL
             self.commentLimit = commentLimit
             self.eventLines = eventLines
             self.headErrors = headErrors
+            self.knownHeadErrors = knownHeadErrors
         }
     }
 
@@ -42,7 +46,10 @@ public struct DiffReport: Sendable {
 
     /// The line that says the head was compared despite errors.
     var headErrorsLead: String {
-        "the head has \(options.headErrors.count) error\(options.headErrors.count == 1 ? "" : "s") in its flows (check fails): they name what the model does not have, and run until they stop there"
+        let errors = "\(options.headErrors.count) error\(options.headErrors.count == 1 ? "" : "s")"
+        let known = options.knownHeadErrors == 0 ? "" : ", and \(options.knownHeadErrors) the base has too"
+        let which = options.knownHeadErrors == 0 ? "" : " that the base does not have"
+        return "the head has \(errors) in its flows\(which) (check fails)\(known): they name what the model does not have, and run until they stop there"
     }
 
     public var diff: ModelDiff
@@ -277,6 +284,7 @@ public struct DiffReport: Sendable {
             ("summary", .string(summary)),
             ("changed", .bool(!diff.isEmpty)),
             ("headErrors", .array(options.headErrors.map { .string($0) })),
+            ("knownHeadErrors", .int(options.knownHeadErrors)),
             ("model", properties(diff.model)),
             ("scenes", .array(diff.scenes.map { change in
                 .object([("change", .string(change.change.rawValue)), ("scene", .string(change.id)), ("oldID", string(change.oldID)),

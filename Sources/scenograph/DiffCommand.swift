@@ -126,12 +126,16 @@ struct DiffCommand: ParsableCommand {
         let head = headIsRemoved ? SceneModel(path: headLabel, name: loadedBase.name)
             : try loadSide("head", label: headLabel, doesNotLoad: &headDoesNotLoad, flowErrors: &headErrors) { try ReviewInput.load(headPaths, options: input.loadOptions) }
         let base = baseIsNew || baseDoesNotLoad ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
+        // The head's flow errors the base has too are not this change's: `check --git` passes over them, and the
+        // report only counts them (a pull request that changes no navigation gets no comment for them).
+        let newHeadErrors = CheckReport.findings(headErrors, notIn: baseFlowErrors, revision: git ?? "")
 
         let report = DiffReport(base: base, head: head, context: context,
                                 options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new"
                                                    : baseDoesNotLoad ? "\(baseLabel), where it does not load" : baseLabel,
                                               headLabel: headIsRemoved ? "\(headLabel), removed" : headLabel, artifactURL: artifactURL,
-                                              headErrors: headErrors.map { "\($0.location): \($0.message)" }))
+                                              headErrors: newHeadErrors.map { "\($0.location): \($0.message)" },
+                                              knownHeadErrors: headErrors.count - newHeadErrors.count))
         if !outputOptions.quiet, output != nil || format == .markdown {
             if report.graph.tooLargeToDraw {
                 Terminal.note("note: the diff graph is not drawn: \(report.graph.tooLargeText)")

@@ -119,6 +119,27 @@ final class ReviewCommandTests: XCTestCase {
         let json = try CLIRunner.run(["diff", good.path, removed.path, "--format", "json"])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         XCTAssertEqual((object["headErrors"] as? [String])?.count, 2)
+        XCTAssertEqual(object["knownHeadErrors"] as? Int, 0)
+        // Errors the base has too are not the change's: counted, not listed, and no warning when they are all
+        // there is (`check --git` passes over them; the workflow posts no comment on such a pull request).
+        let edited = directory.appendingPathComponent("edited.yaml")
+        try (String(contentsOf: removed, encoding: .utf8) + "# a comment\n").write(to: edited, atomically: true, encoding: .utf8)
+        let unchanged = try CLIRunner.run(["diff", removed.path, edited.path, "--format", "json"])
+        XCTAssertEqual(unchanged.status, 0, unchanged.stderr)
+        let same = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(unchanged.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(same["changed"] as? Bool, false)
+        XCTAssertEqual((same["headErrors"] as? [String])?.count, 0)
+        XCTAssertEqual(same["knownHeadErrors"] as? Int, 2)
+        let quiet = try CLIRunner.run(["diff", removed.path, edited.path, "--format", "markdown"])
+        XCTAssertFalse(quiet.stdout.contains("[!WARNING]"), quiet.stdout)
+        // With one more, the new one is listed and the known ones counted.
+        let more = directory.appendingPathComponent("more.yaml")
+        try String(contentsOf: removed, encoding: .utf8).replacingOccurrences(of: "  - expect: {visible: detail}\n", with: "  - expect: {visible: detail}\n      - tap: list.gone\n")
+            .write(to: more, atomically: true, encoding: .utf8)
+        let added = try CLIRunner.run(["diff", removed.path, more.path])
+        XCTAssertTrue(added.stdout.contains("the head has 1 error in its flows that the base does not have (check fails), and 2 the base has too"), added.stdout)
+        XCTAssertTrue(added.stdout.contains("no segue 'gone'"), added.stdout)
+        XCTAssertFalse(added.stdout.contains("  ! \(more.path):10:14"), added.stdout)
         // A base with such errors is diffed the same way (its flows run as they are).
         let reversed = try CLIRunner.run(["diff", removed.path, good.path])
         XCTAssertEqual(reversed.status, 0, reversed.stderr)
@@ -249,6 +270,14 @@ final class ReviewCommandTests: XCTestCase {
             XCTAssertTrue(all.stderr.contains(rule), "\(rule): \(all.stderr)")
         }
         XCTAssertFalse(all.stderr.contains("[flow-error]"), all.stderr)
+        // Once the stale flow is in the base, the next change that leaves it as it is has no finding of its own: the
+        // stale step's error is known like any other, and the check passes.
+        try Self.shell(["git", "commit", "-q", "-am", "stale"], in: repository)
+        try (head + "# a comment\n").write(to: repository.appendingPathComponent("App.yaml"), atomically: true, encoding: .utf8)
+        let again = try CLIRunner.run(["check", "--git", "HEAD", "App.yaml"], in: repository)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertTrue(again.stderr.hasSuffix("0 errors, 0 warnings\n"), again.stderr)
+        XCTAssertTrue(again.stderr.contains("4 findings also in HEAD not reported"), again.stderr)
     }
 
     /// A repository with two commits: the model and its storyboard change in the second; `--git HEAD~1` reads both
