@@ -219,6 +219,10 @@ public struct DiffReport: Sendable {
                     out += "      \(step.label)\n"
                     out += sideText("before", step.base, stoppedAt: step.baseStoppedAt) + sideText("after", step.head, stoppedAt: step.headStoppedAt)
                 }
+                if let trace = flow.trace, trace.differingStepCount > trace.steps.count {
+                    let more = trace.differingStepCount - trace.steps.count
+                    out += "      … \(more) more differing step\(more == 1 ? "" : "s") not shown\n"
+                }
             }
         }
         return out

@@ -25,8 +25,11 @@ public struct ModelDiff: Sendable, Hashable {
             self.new = new
         }
 
-        /// `key: old → new`, with `(none)` for an unset side.
-        public var text: String { "\(key): \(old ?? "(none)") → \(new ?? "(none)")" }
+        /// `key: old → new`, with `(none)` for an unset or empty side (no conditions, no summary).
+        public var text: String {
+            func shown(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "(none)" }
+            return "\(key): \(shown(old)) → \(shown(new))"
+        }
     }
 
     public struct SceneChange: Sendable, Hashable {

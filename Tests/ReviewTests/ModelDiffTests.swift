@@ -28,6 +28,40 @@ import Testing
         #expect(scenes["checkout"] == nil && scenes["help"] == nil)
     }
 
+    /// A flow whose differing steps are more than the forms show says how many are left out, in every form.
+    @Test func differingStepsLeftOutAreCounted() throws {
+        // A sheet over its presenter, or a full-screen cover that makes it disappear: each step's events differ.
+        func model(_ style: String) throws -> SceneModel {
+            try ReviewFiles.model(text: """
+                format: 1
+                name: Steps
+                initial: home
+                scenes:
+                  home: {segues: {open: {kind: present, to: detail, trigger: Open, modalPresentationStyle: \(style)}}}
+                  detail: {}
+                flows:
+                  again:
+                    steps: [{tap: home.open}, {dismiss: detail}, {tap: home.open}, {dismiss: detail}, {tap: home.open}]
+
+                """)
+        }
+        let report = DiffReport(base: try model("pageSheet"), head: try model("fullScreen"), options: .init(baseLabel: "a", headLabel: "b"))
+        let trace = try #require(report.diff.flows.first?.trace)
+        #expect(trace.steps.count == 3 && trace.differingStepCount == 5)
+        #expect(report.text().contains("      … 2 more differing steps not shown\n"))
+        #expect(report.markdown().contains("_2 more differing steps not shown._"))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(report.json().utf8)) as? [String: Any])
+        let flow = try #require((json["flows"] as? [[String: Any]])?.first)
+        #expect(flow["differingSteps"] as? Int == 5 && (flow["steps"] as? [Any])?.count == 3)
+    }
+
+    /// An unset or empty side of a changed key reads `(none)`, not a blank before the arrow.
+    @Test func anEmptySideReadsNone() {
+        #expect(ModelDiff.PropertyChange(key: "conditions", old: "", new: "photoSelected: true").text == "conditions: (none) → photoSelected: true")
+        #expect(ModelDiff.PropertyChange(key: "initial", old: nil, new: "tabs").text == "initial: (none) → tabs")
+        #expect(ModelDiff.PropertyChange(key: "title", old: "A", new: "").text == "title: A → (none)")
+    }
+
     /// Pairing renamed scenes and drawing removed segues is linear: 2,000 scenes renamed at once, each with a segue,
     /// took 22 s when each removed scene compared every other's content and each removed segue walked them all.
     @Test func thousandsOfScenesRenamedAtOnceArePaired() throws {
