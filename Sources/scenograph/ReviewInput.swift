@@ -235,7 +235,8 @@ enum ReviewInput {
         do {
             _ = try git(["rev-parse", "--verify", "--quiet", "\(revision)^{commit}"], in: folder)
         } catch let failure as Failure where failure.message.contains("not a git repository") {
-            throw failure
+            let place = folder.isEmpty ? FileManager.default.currentDirectoryPath : folder
+            throw Failure(message: "'\(place)' is in no git repository: --git \(revision) reads the app's files as they were in a revision of the repository that holds them")
         } catch {
             throw Failure(message: "'\(revision)' is not a commit of this repository; in a shallow clone, fetch it first (actions/checkout: fetch-depth: 0)")
         }
