@@ -163,10 +163,12 @@ public struct TraceDiff: Sendable, Hashable {
         return StepSide(index: step.index, action: step.action,
                         effect: isExpectation ? "" : StepNarrative.describe(step, after: previous),
                         events: step.events.map(\.line), warnings: step.warnings, problems: problems,
-                        state: stateText(step.state, other: other))
+                        state: stateText(step.state, other: other ?? previous))
     }
 
-    /// The state in one line: chain, visible scene, presentations, and the containers that differ from `other`.
+    /// The state in one line: chain, visible scene, presentations, and the containers that differ from `other`: the
+    /// other side's state, or for a step only one side runs, its own state before the step (what the step changed;
+    /// every container of the app would bury it).
     static func stateText(_ state: State, other: State?) -> String {
         var parts = ["chain " + state.chain.joined(separator: ", "), "visible " + state.visible]
         for presentation in state.presentations {

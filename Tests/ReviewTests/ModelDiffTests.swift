@@ -55,6 +55,36 @@ import Testing
         #expect(flow["differingSteps"] as? Int == 5 && (flow["steps"] as? [Any])?.count == 3)
     }
 
+    /// A step only the head has shows the containers it changed, not every container of the app.
+    @Test func aStepOfOneSideShowsWhatItChanged() throws {
+        func model(_ steps: String) throws -> SceneModel {
+            try ReviewFiles.model(text: """
+                format: 1
+                name: Tabs
+                initial: tabs
+                scenes:
+                  tabs: {kind: tabBar, tabs: [oneNav, twoNav, threeNav]}
+                  oneNav: {kind: navigation, root: one}
+                  twoNav: {kind: navigation, root: two}
+                  threeNav: {kind: navigation, root: three}
+                  one: {segues: {next: {kind: show, to: detail, trigger: Next}}}
+                  two: {}
+                  three: {}
+                  detail: {}
+                flows:
+                  walk:
+                    steps: [\(steps)]
+
+                """)
+        }
+        let report = DiffReport(base: try model("{tap: one.next}"), head: try model("{tap: one.next}, back"),
+                                options: .init(baseLabel: "a", headLabel: "b"))
+        let step = try #require(report.diff.flows.first?.trace?.steps.first { $0.base == nil })
+        let state = try #require(step.head?.state)
+        #expect(state.contains("oneNav [one]"), "\(state)")
+        #expect(!state.contains("twoNav") && !state.contains("threeNav") && !state.contains("tabs ["), "\(state)")
+    }
+
     /// An unset or empty side of a changed key reads `(none)`, not a blank before the arrow.
     @Test func anEmptySideReadsNone() {
         #expect(ModelDiff.PropertyChange(key: "conditions", old: "", new: "photoSelected: true").text == "conditions: (none) → photoSelected: true")
