@@ -202,11 +202,12 @@ public struct DiffReport: Sendable {
         if !diff.model.isEmpty {
             out += "\nmodel\n" + diff.model.map { "  ~ \($0.text)\n" }.joined()
         }
-        if !diff.scenes.isEmpty {
-            out += "\nscenes\n" + diff.scenes.map { "  \(Self.symbol($0.change)) \($0.id): \(sceneText($0))\n" }.joined()
-        }
+        // In the Markdown's order: segues, what a reviewer looks for first, then scenes.
         if !diff.segues.isEmpty {
             out += "\nsegues\n" + diff.segues.map { "  \(Self.symbol($0.change)) \($0.id): \(segueText($0))\n" }.joined()
+        }
+        if !diff.scenes.isEmpty {
+            out += "\nscenes\n" + diff.scenes.map { "  \(Self.symbol($0.change)) \($0.id): \(sceneText($0))\n" }.joined()
         }
         if !diff.containment.isEmpty {
             out += "\ncontainers\n" + diff.containment.map { "  ~ \($0.container): \($0.description)\n" }.joined()

@@ -190,8 +190,10 @@ struct DiffCommand: ParsableCommand {
             let errors = result.diagnostics.filter(\.isError)
             flowErrors = errors
             if !outputOptions.quiet {
-                Terminal.note("note: \(side) (\(label)) has \(Plural.count(errors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them):")
-                for error in errors { Terminal.note("  \(error.location): \(error.message)") }
+                // The head's are in the report, those the base does not have listed: not printed twice.
+                let listed = side == "base"
+                Terminal.note("note: \(side) (\(label)) has \(Plural.count(errors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them\(listed ? "):" : "; the report lists those the base does not have)")")
+                if listed { for error in errors { Terminal.note("  \(error.location): \(error.message)") } }
             }
             return runnable
         }
