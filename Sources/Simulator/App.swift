@@ -417,12 +417,14 @@ struct App {
         try dismissLayers(from: target)
     }
 
-    /// Dismisses layer `index` and every layer above it (present order); their instances are destroyed.
+    /// Dismisses layer `index` and every layer above it that it presents (`World.layersDismissed`); their
+    /// instances are destroyed.
     private mutating func dismissLayers(from index: Int) throws {
         guard index > 0, index < world.layers.count else { return }
         let before = world.visibleList()
-        let removed = Array(world.layers[index...])
-        world.removeLayers(from: index)
+        let dismissed = world.layersDismissed(from: index)
+        let removed = dismissed.map { world.layers[$0] }
+        world.removeLayers(dismissed)
         try finish(Transition(.presentation, before: before))
         for layer in removed { destroy(layer.root) }
     }

@@ -87,6 +87,38 @@ struct World {
         layers.removeSubrange(index...)
     }
 
+    /// Layer `index` and the layers above it that it presents, directly or through another of them: what
+    /// dismissing it takes away, in present order. A layer above it presented from elsewhere stays: a context
+    /// presentation in another tab (its presenter that tab's navigation controller) is no part of this layer's
+    /// presentations, though it came after them (uikit-semantics §6, "that presented layer and every layer above
+    /// it": above it in its own chain of presentations).
+    func layersDismissed(from index: Int) -> [Int] {
+        var dismissed = [index]
+        var inDismissed: Set<Int> = [index]
+        for above in layers.indices where above > index {
+            guard let presenter = layers[above].presenter, let own = layerIndex(of: presenter), inDismissed.contains(own) else { continue }
+            dismissed.append(above)
+            inDismissed.insert(above)
+        }
+        return dismissed
+    }
+
+    /// Removes the layers at `indices` (ascending), and numbers the ones above them again.
+    mutating func removeLayers(_ indices: [Int]) {
+        guard let first = indices.first else { return }
+        guard indices != Array(first..<layers.count) else { return removeLayers(from: first) }
+        for index in indices {
+            instances[layers[index].root].layer = nil
+            if let presenter = layers[index].presenter { instances[presenter].presenting = nil }
+        }
+        let removed = Set(indices)
+        layers = layers.indices.filter { !removed.contains($0) }.map { layers[$0] }
+        for index in layers.indices where index >= first {
+            instances[layers[index].root].layer = index
+            if let presenter = layers[index].presenter { instances[presenter].presenting = index }
+        }
+    }
+
     /// `<ClassName: instance>`, as UIKit's log lines name view controllers.
     func describe(_ i: Int) -> String { Rules.describe(instances[i].scene.className, instances[i].name) }
 

@@ -73,6 +73,38 @@ import Testing
         #expect(summary(t, 4) == "chain tabs | visible a | tabs[nav1*,nav2] nav1[a] nav2[x]")
     }
 
+    /// Each tab presents in its own context: dismissing one tab's presentation leaves the other tab's, presented
+    /// after it by another view controller (uikit-semantics §6: a dismissal takes what the dismissed view
+    /// controller presents, not every presentation made later).
+    @Test func dismissingOneTabsContextPresentationLeavesTheOthers() throws {
+        let scenes = Self.tabs + """
+
+            x:
+              segues:
+                over: {kind: present, to: e, trigger: Over button, modalPresentationStyle: overCurrentContext}
+            """
+        let t = try simulate(initial: "tabs", scenes: scenes.replacingOccurrences(of: "x:\n  segues:\n    next: {kind: show, to: y, trigger: Next button}\n", with: ""), steps: """
+            - tap: a.over
+            - selectTab: nav2
+            - tap: x.over
+            - selectTab: nav1
+            - dismiss: d
+            - tap: a.over
+            - selectTab: nav2
+            - dismiss: e
+            """)
+        #expect(t.result == .passed)
+        #expect(summary(t, 4) == "chain tabs,d,e | visible d | d on nav1 from a overCurrentContext/coverVertical | e on nav2 from x overCurrentContext/coverVertical | tabs[nav1*,nav2] nav1[a] nav2[x]")
+        // Only d leaves; e stays, hidden with its tab.
+        #expect(events(t, 5) == list("d.vWD d.vDD d.deinit"))
+        #expect(summary(t, 5) == "chain tabs,e | visible a | e on nav2 from x overCurrentContext/coverVertical | tabs[nav1*,nav2] nav1[a] nav2[x]")
+        // a is touchable again, and presents once more.
+        #expect(summary(t, 6) == "chain tabs,e,d#2 | visible d#2 | e on nav2 from x overCurrentContext/coverVertical | d#2 on nav1 from a overCurrentContext/coverVertical | tabs[nav1*,nav2] nav1[a] nav2[x]")
+        // Dismissing e, below d#2 in time, leaves d#2.
+        #expect(events(t, 8) == list("e.vWD e.vDD e.deinit"))
+        #expect(summary(t, 8) == "chain tabs,d#2 | visible x | d#2 on nav1 from a overCurrentContext/coverVertical | tabs[nav1,nav2*] nav1[a] nav2[x]")
+    }
+
     @Test func theContextsOwnContentIsStillCoveredUnderOverCurrentContext() throws {
         let scenario = try Scenario(initial: "tabs", scenes: Self.tabs, steps: "- tap: a.over\n- tap: a.next")
         let t = try scenario.run()
