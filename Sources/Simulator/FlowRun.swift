@@ -220,6 +220,10 @@ struct FlowRun {
         guard top.style.isSheet else {
             throw FlowFailure("swipeDown: the front-most presentation '\(world.instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
         }
+        // Sheets became swipeable with iOS 13's card sheets; an iPad's form sheet on iOS 12 has no such gesture.
+        guard Rules.sheetsSwipeDown(ios: app.environment.ios) else {
+            throw FlowFailure("swipeDown: the front-most presentation '\(world.instances[top.root].name)' is a \(top.style.rawValue), which cannot be swiped down on iOS \(app.environment.ios) (sheets can from iOS 13)")
+        }
         try app.swipeDown(top)
     }
 }

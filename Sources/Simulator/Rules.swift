@@ -211,6 +211,10 @@ public enum Rules {
     /// `viewIsAppearing(_:)` exists from iOS 13 (back-deployed).
     public static func reportsViewIsAppearing(ios: Int) -> Bool { ios >= 13 }
 
+    /// Whether a sheet can be swiped down to dismiss it: from iOS 13, whose sheets are cards (B-hack); before, a form
+    /// or page sheet (on an iPad, or kept by the popover delegate) has no such gesture.
+    public static func sheetsSwipeDown(ios: Int) -> Bool { ios >= 13 }
+
     // MARK: - Messages
 
     static func describe(_ className: String, _ name: String) -> String { "<\(className): \(name)>" }

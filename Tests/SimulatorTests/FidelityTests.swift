@@ -165,6 +165,20 @@ import Testing
         #expect(t.result == .passed, "\(errorText(t) ?? "") \(t.failures.map(\.failure.message))")
     }
 
+    /// Before iOS 13 a sheet has no pull-down gesture: an iPad's form sheet on iOS 12 cannot be swiped down.
+    @Test func aSheetOnIOS12CannotBeSwipedDown() throws {
+        let scenes = "A:\n  segues:\n    form: {kind: present, to: P, trigger: Form, modalPresentationStyle: formSheet}\nP: {}"
+        let scenario = try Scenario(initial: "A", scenes: scenes, steps: "- tap: A.form\n- swipeDown", environment: "{idiom: pad, ios: 12}")
+        let t = try scenario.run()
+        #expect(t.result == .error)
+        #expect(summary(t, 1) == "chain A,P | visible P | P on A from A formSheet/coverVertical")
+        #expect(errorText(t) == "\(scenario.location(of: "swipeDown")): swipeDown: the front-most presentation 'P' is a formSheet, which cannot be swiped down on iOS 12 (sheets can from iOS 13)")
+        // The same sheet on iOS 13 is swiped away.
+        let later = try simulate(initial: "A", scenes: scenes, steps: "- tap: A.form\n- swipeDown", environment: "{idiom: pad, ios: 13}")
+        #expect(later.result == .passed)
+        #expect(summary(later, 2) == "chain A | visible A")
+    }
+
     @Test func atFullDetailTheDelegateHearsOfTheAttempt() throws {
         let t = try simulate(initial: "A", scenes: Self.lockedSheet, steps: """
             - tap: A.edit
