@@ -9,16 +9,21 @@ public enum TerminalText {
     /// long value (its reason, its category) stays whole; if it is still too long, it keeps its start and its end
     /// (where a diagnostic's `[category]` is). Each cut says how many characters it left out.
     public static func line(_ text: String) -> String {
-        if text.unicodeScalars.count > maximumLine {
-            let scalars = withLongWordsCut(text.unicodeScalars)
-            guard scalars.count > maximumLine else { return line(String(scalars)) }
-            let head = String(String.UnicodeScalarView(scalars.prefix(maximumLine - 200)))
-            let tail = String(String.UnicodeScalarView(scalars.suffix(200)))
-            return line(head) + " … (\(NumberText.grouped(scalars.count - maximumLine)) characters left out) … " + line(tail)
-        }
+        let count = text.unicodeScalars.count
+        guard count > maximumLine else { return escaped(text.unicodeScalars) }
+        let scalars = Array(text.unicodeScalars)
+        if let cut = withLongWordsCut(scalars), cut.count <= maximumLine { return escaped(cut) }
+        // Still too long (many words, or long words and more): the line's own start and end, the count of the
+        // characters between them left out.
+        return escaped(scalars[..<(maximumLine - 200)]) + " … (\(NumberText.grouped(count - maximumLine)) characters left out) … "
+            + escaped(scalars[(count - 200)...])
+    }
+
+    /// `scalars` with control characters shown as escapes.
+    private static func escaped<Scalars: Sequence<Unicode.Scalar>>(_ scalars: Scalars) -> String {
         var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        out.reserveCapacity(scalars.underestimatedCount)
+        for scalar in scalars {
             switch scalar.value {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
@@ -47,31 +52,28 @@ public enum TerminalText {
     static let longestWord = 1_000
 
     /// `scalars` with the middle of every word longer than `longestWord` replaced by the count of what was left out:
-    /// its first 600 and last 200 characters stay.
-    private static func withLongWordsCut(_ scalars: String.UnicodeScalarView) -> String.UnicodeScalarView {
-        var out = String.UnicodeScalarView()
-        var wordStart = scalars.startIndex
-        var index = scalars.startIndex
-        func endWord() {
-            let word = scalars[wordStart..<index]
-            let count = word.count
-            if count > longestWord {
-                out.append(contentsOf: word.prefix(600))
-                out.append(contentsOf: " … (\(NumberText.grouped(count - 800)) characters left out) … ".unicodeScalars)
-                out.append(contentsOf: word.suffix(200))
+    /// its first 600 and last 200 characters stay. Nil when no word is that long.
+    private static func withLongWordsCut(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar]? {
+        var out: [Unicode.Scalar] = []
+        var wordStart = 0
+        var cut = false
+        func endWord(at end: Int) {
+            let length = end - wordStart
+            if length > longestWord {
+                out.append(contentsOf: scalars[wordStart..<(wordStart + 600)])
+                out.append(contentsOf: " … (\(NumberText.grouped(length - 800)) characters left out) … ".unicodeScalars)
+                out.append(contentsOf: scalars[(end - 200)..<end])
+                cut = true
             } else {
-                out.append(contentsOf: word)
+                out.append(contentsOf: scalars[wordStart..<end])
             }
         }
-        while index < scalars.endIndex {
-            if scalars[index] == " " {
-                endWord()
-                out.append(" ")
-                wordStart = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
+        for index in scalars.indices where scalars[index] == " " {
+            endWord(at: index)
+            out.append(" ")
+            wordStart = index + 1
         }
-        endWord()
-        return out
+        endWord(at: scalars.count)
+        return cut ? out : nil
     }
 }

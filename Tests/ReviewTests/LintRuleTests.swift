@@ -108,6 +108,14 @@ import TextFormats
         let many = TerminalText.line(Array(repeating: "word", count: 2_000).joined(separator: " "))
         #expect(many.hasPrefix("word word") && many.hasSuffix("word word"))
         #expect(many.contains(" … (5,999 characters left out) … "))
+        // Long words that, cut, still make a line too long: the line's own start and end, counted in what was
+        // written (ten words of 2,000 characters and their nine spaces: 20,009, of which 4,000 stay).
+        let words2000 = Array(repeating: String(repeating: "a", count: 2_000), count: 10).joined(separator: " ")
+        let cutTwice = TerminalText.line(words2000)
+        #expect(cutTwice == String(words2000.prefix(3_800)) + " … (16,009 characters left out) … " + String(repeating: "a", count: 200))
+        // A huge line of many short words (or of spaces) is cut in one pass over it.
+        let spaces = TerminalText.line(String(repeating: " ", count: 400_000) + "end")
+        #expect(spaces.hasSuffix("end") && spaces.contains("(396,003 characters left out)"))
     }
 
     @Test(arguments: cases)
