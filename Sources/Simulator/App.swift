@@ -556,10 +556,17 @@ struct App {
         let before = world.visibleList()
         let destinationLayer = world.layerIndex(of: destination) ?? 0
         var dismissed: [Layer] = []
-        if destinationLayer + 1 < world.layers.count {
-            dismissed = Array(world.layers[(destinationLayer + 1)...])
+        // The presentations between the source and the destination: down the source's chain of presenters to the
+        // first layer presented from the destination's, and what that one presents (`World.layersDismissed`); a
+        // layer presented from elsewhere (another tab's context presentation) stays.
+        if var first = world.layerIndex(of: source), first > destinationLayer {
+            while let presenter = world.layers[first].presenter, let below = world.layerIndex(of: presenter), below > destinationLayer {
+                first = below
+            }
+            let indices = world.layersDismissed(from: first)
+            dismissed = indices.map { world.layers[$0] }
             if let presenter = dismissed.first?.presenter { emitFull(presenter, .dismiss) }
-            world.removeLayers(from: destinationLayer + 1)
+            world.removeLayers(indices)
         }
         var moves = Moves()
         var popped: [Int] = []

@@ -105,6 +105,31 @@ import Testing
         #expect(summary(t, 8) == "chain tabs,d#2 | visible x | d#2 on nav1 from a overCurrentContext/coverVertical | tabs[nav1,nav2*] nav1[a] nav2[x]")
     }
 
+    /// Unwinding out of one tab's context presentation dismisses that one alone: the other tab's stays.
+    @Test func unwindingOutOfOneTabsContextPresentationLeavesTheOthers() throws {
+        let scenes = Self.tabs.replacingOccurrences(of: "x:\n  segues:\n    next: {kind: show, to: y, trigger: Next button}\n", with: "") + """
+
+            x:
+              unwindActions: [toX]
+              segues:
+                over: {kind: present, to: e, trigger: Over button, modalPresentationStyle: overCurrentContext}
+            """
+        let t = try simulate(initial: "tabs", scenes: scenes.replacingOccurrences(of: "        e: {}\n", with: "")
+                                 .replacingOccurrences(of: "\ne: {}", with: "\ne:\n  segues:\n    back: {kind: unwind, action: toX, trigger: Back}"),
+                             steps: """
+            - tap: a.over
+            - selectTab: nav2
+            - tap: x.over
+            - tap: e.back
+            """, detail: .full)
+        #expect(t.result == .passed, "\(errorText(t) ?? "")")
+        #expect(summary(t, 4) == "chain tabs,d | visible x | d on nav1 from a overCurrentContext/coverVertical | tabs[nav1,nav2*] nav1[a] nav2[x]")
+        // The dismissal is asked of e's presenter, nav2, not of nav1.
+        #expect(t.steps[4].events.map(\.text).contains("nav2: dismiss(animated:completion:)"))
+        #expect(!t.steps[4].events.map(\.text).contains { $0.hasPrefix("nav1: dismiss") })
+        #expect(!t.steps[4].events.map(\.text).contains { $0.hasPrefix("d: deinit") })
+    }
+
     @Test func theContextsOwnContentIsStillCoveredUnderOverCurrentContext() throws {
         let scenario = try Scenario(initial: "tabs", scenes: Self.tabs, steps: "- tap: a.over\n- tap: a.next")
         let t = try scenario.run()
