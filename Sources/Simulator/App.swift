@@ -429,17 +429,17 @@ struct App {
         for layer in removed { destroy(layer.root) }
     }
 
-    /// A swipe down on the sheet of presented layer `top`, the front-most: the presentation
-    /// controller's delegate is asked, and the sheet is dismissed unless
+    /// A swipe down on the sheet of presented layer `top` (at `index`), the front-most on screen: the
+    /// presentation controller's delegate is asked, and the sheet is dismissed unless
     /// `isModalInPresentation` keeps it.
-    mutating func swipeDown(_ top: Layer) throws {
+    mutating func swipeDown(_ top: Layer, at index: Int) throws {
         let delegate = top.source ?? top.root
         if Rules.refusesInteractiveDismissal(world.frontPath(from: top.root).map { world.instances[$0].scene }) {
             emitFull(delegate, .presentationControllerDidAttemptToDismiss)
             return
         }
         emitFull(delegate, .presentationControllerWillDismiss)
-        try dismissLayers(from: world.layers.count - 1)
+        try dismissLayers(from: index)
         emitFull(delegate, .presentationControllerDidDismiss)
     }
 

@@ -212,11 +212,14 @@ struct FlowRun {
         try app.turnPage(of: pager, direction)
     }
 
-    /// A swipe down acts on the front-most presentation, which must be a sheet.
+    /// A swipe down acts on the front-most presentation on screen (not one hidden with another tab), which must be
+    /// a sheet.
     private mutating func swipeDown() throws {
-        guard world.layers.count > 1, let top = world.layers.last else {
+        let shown = world.shownLayers()
+        guard let index = world.layers.indices.last(where: { shown[$0] }), index > 0 else {
             throw FlowFailure("swipeDown: nothing is presented")
         }
+        let top = world.layers[index]
         guard top.style.isSheet else {
             throw FlowFailure("swipeDown: the front-most presentation '\(world.instances[top.root].name)' is \(top.style.rawValue), not a sheet; it cannot be swiped down")
         }
@@ -224,6 +227,6 @@ struct FlowRun {
         guard Rules.sheetsSwipeDown(ios: app.environment.ios) else {
             throw FlowFailure("swipeDown: the front-most presentation '\(world.instances[top.root].name)' is a \(top.style.rawValue), which cannot be swiped down on iOS \(app.environment.ios) (sheets can from iOS 13)")
         }
-        try app.swipeDown(top)
+        try app.swipeDown(top, at: index)
     }
 }

@@ -130,6 +130,27 @@ import Testing
         #expect(!t.steps[4].events.map(\.text).contains { $0.hasPrefix("d: deinit") })
     }
 
+    /// A swipe acts on the front-most presentation on screen: with each tab presenting in its context, the
+    /// selected tab's, not the other tab's presented later and hidden with it.
+    @Test func aSwipeActsOnTheSelectedTabsPresentation() throws {
+        let scenes = Self.tabs.replacingOccurrences(of: "x:\n  segues:\n    next: {kind: show, to: y, trigger: Next button}\n", with: "") + """
+
+            x:
+              segues:
+                over: {kind: present, to: e, trigger: Over button, modalPresentationStyle: overCurrentContext}
+            """
+        let scenario = try Scenario(initial: "tabs", scenes: scenes, steps: """
+            - tap: a.over
+            - selectTab: nav2
+            - tap: x.over
+            - selectTab: nav1
+            - swipeDown
+            """)
+        let t = try scenario.run()
+        #expect(t.result == .error)
+        #expect(errorText(t) == "\(scenario.location(of: "swipeDown")): swipeDown: the front-most presentation 'd' is overCurrentContext, not a sheet; it cannot be swiped down")
+    }
+
     @Test func theContextsOwnContentIsStillCoveredUnderOverCurrentContext() throws {
         let scenario = try Scenario(initial: "tabs", scenes: Self.tabs, steps: "- tap: a.over\n- tap: a.next")
         let t = try scenario.run()
