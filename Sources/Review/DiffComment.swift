@@ -157,7 +157,8 @@ extension DiffReport {
         return out + "\n> [!NOTE]\n> This comment is cut at GitHub's limit of \(options.commentLimit) characters: left out \(list). \(whole)\n"
     }
 
-    func cell(_ text: String?) -> String { text.map { Markdown.escape($0) } ?? "—" }
+    /// A table cell: `—` for an unset or empty value (no conditions, no summary), as the text form's `(none)`.
+    func cell(_ text: String?) -> String { text.flatMap { $0.isEmpty ? nil : Markdown.escape($0) } ?? "—" }
 
     /// The cell of a side whose flow stopped before the step.
     func notRun(_ stoppedAt: Int?) -> String? { stoppedAt.map { "not run (the flow stopped at step \($0))" } }

@@ -24,7 +24,8 @@ struct DiffCommand: ParsableCommand {
             DIR. The exit status is 0 when the diff was made, changes or not, and 1 when a side is invalid; \
             with --git, a base that does not load (a change that repairs it) is compared with an empty app, \
             and a head whose only errors are flows naming a scene or segue the change removed is diffed with \
-            those flows run until they stop there (notes give the errors).
+            those flows run until they stop there (the report lists those the base does not have; a note lists \
+            the others).
             """
     )
 
@@ -126,9 +127,22 @@ struct DiffCommand: ParsableCommand {
         let head = headIsRemoved ? SceneModel(path: headLabel, name: loadedBase.name)
             : try loadSide("head", label: headLabel, doesNotLoad: &headDoesNotLoad, flowErrors: &headErrors) { try ReviewInput.load(headPaths, options: input.loadOptions) }
         let base = baseIsNew || baseDoesNotLoad ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
-        // The head's flow errors the base has too are not this change's: `check --git` passes over them, and the
-        // report only counts them (a pull request that changes no navigation gets no comment for them).
-        let newHeadErrors = CheckReport.findings(headErrors, notIn: baseFlowErrors, revision: git ?? "")
+        // The head's flow errors the base has too are not this change's: `check --git` passes over them (the
+        // base's named as the head names what the change renamed, as there), and the report only counts them (a
+        // pull request that changes no navigation gets no comment for them); this note lists them.
+        let knownBase = headErrors.isEmpty || baseFlowErrors.isEmpty ? baseFlowErrors
+            : CheckReport.renamingIdentifiers(in: baseFlowErrors, diff: ModelDiff(base: base, head: head))
+        let newHeadErrors = CheckReport.findings(headErrors, notIn: knownBase, revision: git ?? "")
+        if !headErrors.isEmpty, !outputOptions.quiet {
+            let new = Set(newHeadErrors)
+            let known = headErrors.filter { !new.contains($0) }
+            var note = "note: head (\(headLabel)) has \(Plural.count(headErrors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them)"
+            note += known.isEmpty ? "; the report lists them"
+                : newHeadErrors.isEmpty ? "; the base has them too, so the report only counts them:"
+                : "; the report lists the \(newHeadErrors.count) the base does not have; these \(known.count) it has too:"
+            Terminal.note(note)
+            for error in known { Terminal.note("  \(error.location): \(error.message)") }
+        }
 
         let report = DiffReport(base: base, head: head, context: context,
                                 options: .init(baseLabel: baseIsNew ? "\(baseLabel), where it is new"
@@ -189,11 +203,10 @@ struct DiffCommand: ParsableCommand {
             // the errors (and fails).
             let errors = result.diagnostics.filter(\.isError)
             flowErrors = errors
-            if !outputOptions.quiet {
-                // The head's are in the report, those the base does not have listed: not printed twice.
-                let listed = side == "base"
-                Terminal.note("note: \(side) (\(label)) has \(Plural.count(errors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them\(listed ? "):" : "; the report lists those the base does not have)")")
-                if listed { for error in errors { Terminal.note("  \(error.location): \(error.message)") } }
+            // The head's note comes once they are compared with the base's (`run`).
+            if !outputOptions.quiet, side == "base" {
+                Terminal.note("note: base (\(label)) has \(Plural.count(errors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them):")
+                for error in errors { Terminal.note("  \(error.location): \(error.message)") }
             }
             return runnable
         }

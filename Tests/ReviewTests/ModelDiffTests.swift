@@ -86,10 +86,16 @@ import Testing
     }
 
     /// An unset or empty side of a changed key reads `(none)`, not a blank before the arrow.
-    @Test func anEmptySideReadsNone() {
+    @Test func anEmptySideReadsNone() throws {
         #expect(ModelDiff.PropertyChange(key: "conditions", old: "", new: "photoSelected: true").text == "conditions: (none) → photoSelected: true")
         #expect(ModelDiff.PropertyChange(key: "initial", old: nil, new: "tabs").text == "initial: (none) → tabs")
         #expect(ModelDiff.PropertyChange(key: "title", old: "A", new: "").text == "title: A → (none)")
+        // The same in a whole report: a model given conditions it had none of.
+        let base = try ReviewFiles.model(text: "format: 1\nname: C\ninitial: a\nscenes:\n  a: {}\n")
+        let head = try ReviewFiles.model(text: "format: 1\nname: C\nconditions: {loggedIn: true}\ninitial: a\nscenes:\n  a: {}\n")
+        let report = DiffReport(base: base, head: head, options: .init(baseLabel: "a", headLabel: "b"))
+        #expect(report.text().contains("  ~ conditions: (none) → loggedIn: true\n"), "\(report.text())")
+        #expect(report.markdown().contains("| `conditions` | — | loggedIn: true |"), "\(report.markdown())")
     }
 
     /// Pairing renamed scenes and drawing removed segues is linear: 2,000 scenes renamed at once, each with a segue,

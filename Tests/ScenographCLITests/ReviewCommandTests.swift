@@ -132,6 +132,16 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(same["knownHeadErrors"] as? Int, 2)
         let quiet = try CLIRunner.run(["diff", removed.path, edited.path, "--format", "markdown"])
         XCTAssertFalse(quiet.stdout.contains("[!WARNING]"), quiet.stdout)
+        // A note lists them, since the report does not.
+        XCTAssertTrue(quiet.stderr.contains("the base has them too, so the report only counts them:\n  \(edited.path):10:14: scene 'list' has no segue 'open'"), quiet.stderr)
+        // Known under the names the change gives them, as `check --git` knows them: the scene renamed, its stale
+        // step with it.
+        let renamed = directory.appendingPathComponent("renamed.yaml")
+        try String(contentsOf: removed, encoding: .utf8).replacingOccurrences(of: "list", with: "start").write(to: renamed, atomically: true, encoding: .utf8)
+        let afterRename = try CLIRunner.run(["diff", removed.path, renamed.path, "--format", "json"])
+        let renamedJSON = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(afterRename.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((renamedJSON["headErrors"] as? [String])?.count, 0, afterRename.stdout)
+        XCTAssertEqual(renamedJSON["knownHeadErrors"] as? Int, 2)
         // With one more, the new one is listed and the known ones counted.
         let more = directory.appendingPathComponent("more.yaml")
         try String(contentsOf: removed, encoding: .utf8).replacingOccurrences(of: "  - expect: {visible: detail}\n", with: "  - expect: {visible: detail}\n      - tap: list.gone\n")
@@ -140,6 +150,7 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(added.stdout.contains("the head has 1 error in its flows that the base does not have (check fails), and 2 the base has too"), added.stdout)
         XCTAssertTrue(added.stdout.contains("no segue 'gone'"), added.stdout)
         XCTAssertFalse(added.stdout.contains("  ! \(more.path):10:14"), added.stdout)
+        XCTAssertTrue(added.stderr.contains("the report lists the 1 the base does not have; these 2 it has too:\n  \(more.path):10:14"), added.stderr)
         // A base with such errors is diffed the same way (its flows run as they are).
         let reversed = try CLIRunner.run(["diff", removed.path, good.path])
         XCTAssertEqual(reversed.status, 0, reversed.stderr)
