@@ -167,7 +167,7 @@ final class ReviewCommandTests: XCTestCase {
     }
 
     /// Runs a command in `repository` with a committer set; its standard output, trimmed.
-    @discardableResult static func shell(_ arguments: [String], in repository: URL, expectSuccess: Bool = true) throws -> String {
+    @discardableResult static func shell(_ arguments: [String], in repository: URL) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
@@ -179,7 +179,7 @@ final class ReviewCommandTests: XCTestCase {
         try process.run()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        if expectSuccess { XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " ")) }
+        XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -361,19 +361,19 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("base (no-such-revision)"), missing.stderr)
         XCTAssertTrue(missing.stderr.contains("fetch-depth: 0"), "the message says how a shallow clone gets the base: \(missing.stderr)")
 
-        // Outside any repository, --git says so in its own words, not git's command line.
+        // Outside any repository (git told not to look above the folder), --git says so in its own words, not
+        // git's command line.
         let noRepository = FileManager.default.temporaryDirectory.appendingPathComponent("no-repository-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: noRepository, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: noRepository) }
         try FileManager.default.copyItem(at: repository.appendingPathComponent("Docs/App.yaml"), to: noRepository.appendingPathComponent("App.yaml"))
-        if (try? Self.shell(["git", "rev-parse", "--git-dir"], in: noRepository, expectSuccess: false)) == "" {
-            for command in ["diff", "check"] {
-                let result = try CLIRunner.run([command, "--git", "HEAD", "App.yaml"], in: noRepository)
-                XCTAssertEqual(result.status, 1, result.stderr)
-                XCTAssertTrue(result.stderr.contains("is in no git repository: --git HEAD reads the app's files"), result.stderr)
-                XCTAssertFalse(result.stderr.contains("rev-parse"), result.stderr)
-                XCTAssertTrue(result.stdout.isEmpty, result.stdout)
-            }
+        for command in ["diff", "check"] {
+            let result = try CLIRunner.run([command, "--git", "HEAD", "App.yaml"], in: noRepository,
+                                           environment: ["GIT_CEILING_DIRECTORIES": noRepository.deletingLastPathComponent().path])
+            XCTAssertEqual(result.status, 1, result.stderr)
+            XCTAssertTrue(result.stderr.contains("is in no git repository: --git HEAD reads the app's files"), result.stderr)
+            XCTAssertFalse(result.stderr.contains("rev-parse"), result.stderr)
+            XCTAssertTrue(result.stdout.isEmpty, result.stdout)
         }
 
         // A full commit hash, as CI passes the base, is shown by its first twelve digits.
