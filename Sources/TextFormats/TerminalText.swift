@@ -9,14 +9,53 @@ public enum TerminalText {
     /// long value (its reason, its category) stays whole; if it is still too long, it keeps its start and its end
     /// (where a diagnostic's `[category]` is). Each cut says how many characters it left out.
     public static func line(_ text: String) -> String {
-        let count = text.unicodeScalars.count
-        guard count > maximumLine else { return escaped(text.unicodeScalars) }
+        // Most lines are short: their escaped form is at most this long.
+        if text.unicodeScalars.count * 10 <= maximumLine { return escaped(text.unicodeScalars) }
         let scalars = Array(text.unicodeScalars)
-        if let cut = withLongWordsCut(scalars), cut.count <= maximumLine { return escaped(cut) }
-        // Still too long (many words, or long words and more): the line's own start and end, the count of the
-        // characters between them left out.
-        return escaped(scalars[..<(maximumLine - 200)]) + " … (\(NumberText.grouped(count - maximumLine)) characters left out) … "
-            + escaped(scalars[(count - 200)...])
+        guard width(scalars[...]) > maximumLine else { return escaped(scalars) }
+        if let cut = withLongWordsCut(scalars), width(cut[...]) <= maximumLine { return escaped(cut) }
+        // Still too long (many words, or long words and more): the line's own start and end, each ending at a whole
+        // character, and the count of the characters between them left out.
+        var headEnd = 0, headWidth = 0
+        while headEnd < scalars.count, headWidth + width(scalars[headEnd]) <= maximumLine - 200 {
+            headWidth += width(scalars[headEnd])
+            headEnd += 1
+        }
+        while headEnd > 0, headEnd < scalars.count, continuesCharacter(scalars[headEnd]) { headEnd -= 1 }
+        var tailStart = scalars.count, tailWidth = 0
+        while tailStart > headEnd, tailWidth + width(scalars[tailStart - 1]) <= 200 {
+            tailWidth += width(scalars[tailStart - 1])
+            tailStart -= 1
+        }
+        while tailStart < scalars.count, continuesCharacter(scalars[tailStart]) { tailStart += 1 }
+        return escaped(scalars[..<headEnd]) + " … (\(NumberText.grouped(tailStart - headEnd)) characters left out) … "
+            + escaped(scalars[tailStart...])
+    }
+
+    /// How many characters `scalar` takes once escaped: one, or its escape's length (`\n`, `\u{202E}`).
+    private static func width(_ scalar: Unicode.Scalar) -> Int {
+        switch scalar.value {
+        case 0x0A, 0x0D, 0x09: 2
+        case _ where isInvisibleControl(scalar): 4 + String(scalar.value, radix: 16).count
+        default: 1
+        }
+    }
+
+    private static func width(_ scalars: ArraySlice<Unicode.Scalar>) -> Int {
+        scalars.reduce(0) { $0 + width($1) }
+    }
+
+    /// Whether `scalar` belongs to the character before it (a combining accent, a variation selector, a skin tone,
+    /// a zero-width joiner or what it joins): a cut goes before it, not between them.
+    private static func continuesCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: break
+        }
+        switch scalar.value {
+        case 0x200D, 0xFE00...0xFE0F, 0x1F3FB...0x1F3FF, 0xE0020...0xE007F, 0xE0100...0xE01EF: return true
+        default: return false
+        }
     }
 
     /// `scalars` with control characters shown as escapes.
@@ -52,7 +91,8 @@ public enum TerminalText {
     static let longestWord = 1_000
 
     /// `scalars` with the middle of every word longer than `longestWord` replaced by the count of what was left out:
-    /// its first 600 and last 200 characters stay. Nil when no word is that long.
+    /// its first 600 and last 200 characters stay (fewer, to end at a whole character). Nil when no word is that
+    /// long.
     private static func withLongWordsCut(_ scalars: [Unicode.Scalar]) -> [Unicode.Scalar]? {
         var out: [Unicode.Scalar] = []
         var wordStart = 0
@@ -60,9 +100,14 @@ public enum TerminalText {
         func endWord(at end: Int) {
             let length = end - wordStart
             if length > longestWord {
-                out.append(contentsOf: scalars[wordStart..<(wordStart + 600)])
-                out.append(contentsOf: " … (\(NumberText.grouped(length - 800)) characters left out) … ".unicodeScalars)
-                out.append(contentsOf: scalars[(end - 200)..<end])
+                // The first 600 and last 200 characters, each cut at a whole character.
+                var headEnd = wordStart + 600
+                while headEnd > wordStart, continuesCharacter(scalars[headEnd]) { headEnd -= 1 }
+                var tailStart = end - 200
+                while tailStart < end, continuesCharacter(scalars[tailStart]) { tailStart += 1 }
+                out.append(contentsOf: scalars[wordStart..<headEnd])
+                out.append(contentsOf: " … (\(NumberText.grouped(tailStart - headEnd)) characters left out) … ".unicodeScalars)
+                out.append(contentsOf: scalars[tailStart..<end])
                 cut = true
             } else {
                 out.append(contentsOf: scalars[wordStart..<end])

@@ -116,6 +116,22 @@ import TextFormats
         // A huge line of many short words (or of spaces) is cut in one pass over it.
         let spaces = TerminalText.line(String(repeating: " ", count: 400_000) + "end")
         #expect(spaces.hasSuffix("end") && spaces.contains("(396,003 characters left out)"))
+        // The limit holds for the line as printed: controls shown as escapes count as their escapes.
+        let overrides = TerminalText.line(String(repeating: "\u{202E}", count: 3_999))
+        #expect(overrides.count < TerminalText.maximumLine + 100, "\(overrides.count)")
+        #expect(overrides.hasPrefix("\\u{202E}\\u{202E}") && overrides.contains("characters left out"))
+        // A cut falls between characters, never inside one: an accent stays with its letter.
+        // ("a" first and "b" last put the plain cut places on accents.)
+        let accented = TerminalText.line("a" + String(repeating: "e\u{301}", count: 3_000) + "b")
+        for piece in accented.components(separatedBy: " … ") where !piece.hasPrefix("(") {
+            #expect(piece.unicodeScalars.first != "\u{301}" && piece.unicodeScalars.last != "e", "a cut split 'é'")
+        }
+        let longWord = TerminalText.line("x a" + String(repeating: "e\u{301}", count: 1_000) + "b y " + String(repeating: "z", count: 3_000))
+        let pieces = longWord.components(separatedBy: " … ")
+        #expect(pieces.count == 5, "\(pieces.count)")
+        for piece in pieces where !piece.hasPrefix("(") {
+            #expect(piece.unicodeScalars.first != "\u{301}" && piece.unicodeScalars.last != "e", "a word's cut split 'é'")
+        }
     }
 
     @Test(arguments: cases)
