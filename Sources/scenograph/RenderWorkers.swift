@@ -248,9 +248,9 @@ final class WorkerPool: RenderPool {
         process.arguments = ["render-worker"]
         // A worker that crashes (Graphviz out of memory) is replaced, or its diagram named in a clear error: the
         // Swift runtime's backtrace of it, dozens of lines about Graphviz's insides, would only bury that message.
-        // A backtrace asked for (`SWIFT_BACKTRACE` set) is kept.
+        // A backtrace asked for (`SWIFT_BACKTRACE` set, not empty) is kept.
         var environment = ProcessInfo.processInfo.environment
-        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "enable=no" }
+        if environment["SWIFT_BACKTRACE"]?.isEmpty ?? true { environment["SWIFT_BACKTRACE"] = "enable=no" }
         process.environment = environment
         let input = Pipe(), output = Pipe()
         process.standardInput = input

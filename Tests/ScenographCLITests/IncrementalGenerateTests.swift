@@ -302,8 +302,9 @@ final class IncrementalGenerateTests: XCTestCase {
         // A worker that dies on every render fails the run with the diagram's name, and writes nothing. On Linux
         // it crashes (SIGSEGV, as Graphviz out of memory does), and the Swift runtime's backtrace of the worker
         // must not bury the message (elsewhere a crash report would be written for each: killed instead).
+        // (`SWIFT_BACKTRACE` empty, as unset: a developer's own setting would print the backtrace it asks for.)
         #if os(Linux)
-        let crash = ["SCENOGRAPH_WORKER_FAIL_AFTER": "0", "SCENOGRAPH_WORKER_FAIL_SIGNAL": "\(SIGSEGV)"]
+        let crash = ["SCENOGRAPH_WORKER_FAIL_AFTER": "0", "SCENOGRAPH_WORKER_FAIL_SIGNAL": "\(SIGSEGV)", "SWIFT_BACKTRACE": ""]
         #else
         let crash = ["SCENOGRAPH_WORKER_FAIL_AFTER": "0"]
         #endif
