@@ -854,9 +854,9 @@ final class StoryboardImportSession {
             // numbered beside another of the same id) is labelled with the storyboard's string, the one
             // `performSegue(withIdentifier:)` and `prepare(for:sender:)` compare: the diagrams draw it and the
             // scene's page quotes it, so that it can be found in the code.
-            if let written = storyboardIdentifiers[offset], written != id, pending[offset].label == nil,
-               written.contains(where: { !$0.isWhitespace }) {
-                pending[offset].label = written
+            if let written = storyboardIdentifiers[offset], written.contains(where: { !$0.isWhitespace }) {
+                pending[offset].storyboardIdentifier = written
+                if written != id, pending[offset].label == nil { pending[offset].label = written }
             }
         }
         // Told apart here, they are still one identifier in the app: the code can perform only one of them.

@@ -165,7 +165,13 @@ public struct DiffReport: Sendable {
         switch change.change {
         case .added: return (["new \(what)"] + change.properties.map { "\($0.key): \($0.new ?? "")" }).joined(separator: "; ")
         case .removed: return (["\(what), removed"] + change.properties.map { "\($0.key): \($0.old ?? "")" }).joined(separator: "; ")
-        case .renamed: return (["renamed from \(change.oldID ?? "?") (\(what))"] + change.properties.map(\.text)).joined(separator: "; ")
+        case .renamed:
+            // A made-up name changes with what it is made of: its own kind, destination or trigger, or, when nothing
+            // of its own changed, its scene's other segues (two alike each add their trigger).
+            let why = !change.madeUpName ? [] : change.properties.isEmpty
+                ? ["no identifier in the storyboard: the name made up for it changed with its scene's other segues"]
+                : ["no identifier in the storyboard: the name made up for it follows its kind, destination and trigger"]
+            return (["renamed from \(change.oldID ?? "?") (\(what))"] + change.properties.map(\.text) + why).joined(separator: "; ")
         case .changed: return change.properties.map(\.text).joined(separator: "; ")
         }
     }
@@ -299,7 +305,7 @@ public struct DiffReport: Sendable {
             ("segues", .array(diff.segues.map { change in
                 .object([("change", .string(change.change.rawValue)), ("segue", .string(change.id)), ("oldID", string(change.oldID)),
                          ("kind", .string(change.kind.rawValue)), ("target", .string(change.target)),
-                         ("properties", properties(change.properties))])
+                         ("properties", properties(change.properties)), ("madeUpName", .bool(change.madeUpName))])
             })),
             ("containers", .array(diff.containment.map { change in
                 .object([("container", .string(change.container)), ("kind", .string(change.kind.rawValue)),

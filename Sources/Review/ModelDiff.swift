@@ -58,6 +58,9 @@ public struct ModelDiff: Sendable, Hashable {
         public var target: String
         public var properties: [PropertyChange]
         public var location: SourceLocation
+        /// A storyboard segue renamed though the storyboard gives it no identifier on either side: its id is made
+        /// up from its kind, destination and trigger (and its scene's other segues, which it must differ from).
+        public var madeUpName = false
     }
 
     /// A change of a container's children: a tab added, a root replaced, a column moved.
@@ -412,8 +415,12 @@ private struct ModelDiffer {
     func segueProperties(_ segue: Segue, in model: SceneModel, mapTargets: Bool, comparedWith other: Segue? = nil) -> [(key: String, value: String?)] {
         let destination = segue.destination.map { mapTargets ? mapped($0.value) : $0.value }
         let isTrigger = { (segue: Segue) in segue.label != nil && segue.label == segue.trigger }
-        let label = isTrigger(segue) && (other.map(isTrigger) ?? true) ? nil : segue.label
+        // A storyboard segue's identifier as written is its label too when it is no identifier (`Zoom Into
+        // Artwork`): said once, as the identifier the code compares.
+        let isIdentifier = { (segue: Segue) in segue.label != nil && segue.label == segue.storyboardIdentifier }
+        let label = isTrigger(segue) && (other.map(isTrigger) ?? true) || isIdentifier(segue) ? nil : segue.label
         return [
+            ("identifier", segue.storyboardIdentifier),
             ("kind", segue.kind.value.rawValue),
             // A code segue's call is compared; the line it is at moves with every edit of its file, so it is not.
             ("call", segue.call?.value.rawValue),
@@ -434,9 +441,13 @@ private struct ModelDiffer {
     }
 
     /// What a reviewer asks of an added or removed segue besides its kind and target: its trigger and how it presents.
-    static func shownFacts(_ properties: [(key: String, value: String?)]) -> [(key: String, value: String)] {
-        let shown = ["trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor", "guard"]
-        return properties.compactMap { property in property.value.flatMap { shown.contains(property.key) ? (property.key, $0) : nil } }
+    /// A storyboard segue's identifier is shown when it is not its id already (`Show Library`, imported as
+    /// `Show_Library`).
+    static func shownFacts(_ properties: [(key: String, value: String?)], id: String) -> [(key: String, value: String)] {
+        let shown = ["identifier", "trigger", "label", "modalPresentationStyle", "modalTransitionStyle", "anchor", "guard"]
+        return properties.compactMap { property in
+            property.value.flatMap { shown.contains(property.key) && !(property.key == "identifier" && $0 == id) ? (property.key, $0) : nil }
+        }
     }
 
     /// What a segue leads to, in words; a base segue's destination under the head's name (`inBase`).
@@ -514,7 +525,8 @@ private struct ModelDiffer {
             let properties = compare(segueProperties(old, in: base, mapTargets: true, comparedWith: segue),
                                      segueProperties(segue, in: head, mapTargets: false, comparedWith: old)) + effect(old, segue)
             changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
-                                 target: target(segue), properties: properties, location: segue.location))
+                                 target: target(segue), properties: properties, location: segue.location,
+                                 madeUpName: old.storyboardIdentifier == nil && segue.storyboardIdentifier == nil))
             return false
         }
         for scene in base.scenes {
@@ -542,7 +554,7 @@ private struct ModelDiffer {
                 changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
                                      target: target(segue), properties: effect(old, segue), location: segue.location))
             } else {
-                let facts = Self.shownFacts(content).map { ModelDiff.PropertyChange(key: $0.key, old: nil, new: $0.value) }
+                let facts = Self.shownFacts(content, id: segue.id).map { ModelDiff.PropertyChange(key: $0.key, old: nil, new: $0.value) }
                 changes.append(.init(change: .added, id: segue.qualifiedID, kind: segue.kind.value, target: target(segue),
                                      properties: facts, location: segue.location))
             }
@@ -554,7 +566,7 @@ private struct ModelDiffer {
             // A head segue may have its id (a storyboard segue named after its destination): then it is marked.
             let id = headSegueIDs.contains(headID) ? "\(headID) (before)" : headID
             // Which segue went, for a reader of the comment: its trigger and how it presented, as an added one gives.
-            let facts = Self.shownFacts(segueProperties(segue, in: base, mapTargets: true)).map { ModelDiff.PropertyChange(key: $0.key, old: $0.value, new: nil) }
+            let facts = Self.shownFacts(segueProperties(segue, in: base, mapTargets: true), id: segue.id).map { ModelDiff.PropertyChange(key: $0.key, old: $0.value, new: nil) }
             changes.append(.init(change: .removed, id: id, oldID: id == segue.qualifiedID ? nil : segue.qualifiedID, kind: segue.kind.value,
                                  target: target(segue, inBase: true), properties: facts, location: segue.location))
         }

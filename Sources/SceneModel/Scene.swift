@@ -153,6 +153,10 @@ public struct Segue: Sendable, Hashable, Identifiable {
     /// identifier made up for a segue the storyboard does not name changes with its kind, destination or trigger,
     /// so that `diff` tells a changed segue from a removed one and a new one.
     public var origin: Scene.Origin?
+    /// The identifier the storyboard gives the segue, as written (`Zoom Into Artwork`): the string
+    /// `performSegue(withIdentifier:)` and `prepare(for:sender:)` compare. Nil when the storyboard gives none (the id
+    /// is made up from the segue's kind, destination and trigger) and for segues not imported from a storyboard.
+    public var storyboardIdentifier: String?
 
     public init(id: String, source: String, kind: SegueKind, destination: String? = nil, location: SourceLocation = .unknown) {
         self.id = id

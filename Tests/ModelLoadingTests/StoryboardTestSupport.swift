@@ -79,9 +79,10 @@ func withoutLocations(_ model: SceneModel) -> SceneModel {
             segue.modalTransitionStyle = strip(segue.modalTransitionStyle)
             segue.guardCondition = strip(segue.guardCondition)
             segue.call = strip(segue.call)
-            // A segue's `<segue>` object is the importer's knowledge, for `diff` between storyboards; the model
-            // format does not write it.
+            // A segue's `<segue>` object and its identifier as the storyboard writes it are the importer's
+            // knowledge, for `diff` between storyboards; the model format does not write them.
             segue.origin = nil
+            segue.storyboardIdentifier = nil
             return segue
         }
         return scene

@@ -622,10 +622,46 @@ import Testing
         #expect(change.oldID == "settings_root.show-Account" && change.id == "settings_root.present-Account", "\(change)")
         #expect(change.properties.map(\.text) == ["kind: show → present", "modalPresentationStyle: (none) → formSheet", "effect: pushed onto the navigation stack → presented modally"])
         #expect(DiffReport(base: base, head: presented).text().contains("renamed from \(change.oldID ?? "") (present → Account); kind: show → present; modalPresentationStyle: (none) → formSheet; effect: pushed onto the navigation stack → presented modally"))
-        // A named segue's identifier edited: renamed, nothing else.
+        #expect(change.madeUpName)
+        #expect(DiffReport(base: base, head: presented).text().contains("; no identifier in the storyboard: the name made up for it follows its kind, destination and trigger\n"))
+        // A named segue's identifier edited: renamed, and the identifier the code compares said.
         let renamed = try model("identifier", text.replacingOccurrences(of: #"identifier="openLibrary""#, with: #"identifier="showLibrary""#))
-        #expect(ModelDiff(base: base, head: renamed).segues.map { "\($0.change) \($0.oldID ?? "") \($0.id) \($0.properties.count)" }
-                == ["renamed \(change.oldID?.split(separator: ".").first ?? "").openLibrary \(change.id.split(separator: ".").first ?? "").showLibrary 0"])
+        let scene = change.id.split(separator: ".").first ?? ""
+        #expect(ModelDiff(base: base, head: renamed).segues.map { "\($0.change) \($0.oldID ?? "") \($0.id) \($0.properties.map(\.text))" }
+                == ["renamed \(scene).openLibrary \(scene).showLibrary [\"identifier: openLibrary → showLibrary\"]"])
+        // An identifier that is no identifier (`Show Library`): the string as written, once, not also as a label.
+        let spaced = try model("spaced", text.replacingOccurrences(of: #"identifier="openLibrary""#, with: #"identifier="Show Library""#))
+        let spacedChange = try #require(ModelDiff(base: base, head: spaced).segues.first)
+        #expect(spacedChange.id == "\(scene).Show_Library" && spacedChange.properties.map(\.text) == ["identifier: openLibrary → Show Library"])
+        #expect(DiffReport(base: base, head: spaced).text().contains("renamed from \(scene).openLibrary (show → Main.Photo); identifier: openLibrary → Show Library\n"),
+                "\(DiffReport(base: base, head: spaced).text())")
+    }
+
+    /// An untouched storyboard segue renamed because another segue of its scene now shares its made-up name (both
+    /// add their trigger) says why, since nothing of its own changed.
+    @Test func aMadeUpNameChangedByAnotherSegueSaysSo() throws {
+        let storyboard = ReviewFiles.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard")
+        let text = try String(contentsOf: storyboard, encoding: .utf8)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("made-up-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func model(_ folder: String, _ text: String) throws -> SceneModel {
+            let directory = root.appendingPathComponent(folder)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = directory.appendingPathComponent("Settings.storyboard").path
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            return try #require(ModelLoader().load(storyboards: [path], name: "Settings").model)
+        }
+        let base = try model("base", text)
+        let unnamed = #"<segue destination="ACC-10-001" kind="show" id="sg1-10-001"/>"#
+        // A second show segue to the same destination, from another control of the scene: the two now share
+        // `show-Account`, so each adds its trigger, and the first is renamed without any change of its own.
+        let named = #"<segue destination="MRF-10-001" kind="show" identifier="openLibrary" id="sg1-10-002"/>"#
+        #expect(text.contains(unnamed) && text.contains(named), "the fixture's segues")
+        let head = try model("head", text.replacingOccurrences(of: named, with: #"<segue destination="ACC-10-001" kind="show" id="sg1-10-002"/>"#))
+        let report = DiffReport(base: base, head: head)
+        let untouched = try #require(report.diff.segues.first { $0.change == .renamed && $0.properties.isEmpty }, "\(report.text())")
+        #expect(untouched.madeUpName)
+        #expect(report.text().contains("no identifier in the storyboard: the name made up for it changed with its scene's other segues"), "\(report.text())")
     }
 
     /// Renaming in traces touches whole identifiers only: not prose in notes, not another storyboard's scene that
