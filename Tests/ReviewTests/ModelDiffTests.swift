@@ -598,13 +598,17 @@ import Testing
                           head: named).model.map(\.key) == ["name"])
     }
 
-    /// A storyboard segue without an identifier gets one made of its kind and destination: a new kind renames it,
-    /// but it is the same `<segue>` object, so the diff says what changed instead of a segue removed and one added.
-    @Test func aStoryboardSegueIsMatchedByItsObject() throws {
-        let storyboard = ReviewFiles.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard")
-        let text = try String(contentsOf: storyboard, encoding: .utf8)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("segue-object-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
+    /// The Settings storyboard fixture, and models loaded from edited copies of it, each in a folder of its own
+    /// under a temporary one.
+    struct SettingsCopies {
+        let text: String
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("settings-copies-\(UUID().uuidString)")
+
+        init() throws {
+            let storyboard = ReviewFiles.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard")
+            text = try String(contentsOf: storyboard, encoding: .utf8)
+        }
+
         func model(_ folder: String, _ text: String) throws -> SceneModel {
             let directory = root.appendingPathComponent(folder)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -612,6 +616,17 @@ import Testing
             try text.write(toFile: path, atomically: true, encoding: .utf8)
             return try #require(ModelLoader().load(storyboards: [path], name: "Settings").model)
         }
+
+        func remove() { try? FileManager.default.removeItem(at: root) }
+    }
+
+    /// A storyboard segue without an identifier gets one made of its kind and destination: a new kind renames it,
+    /// but it is the same `<segue>` object, so the diff says what changed instead of a segue removed and one added.
+    @Test func aStoryboardSegueIsMatchedByItsObject() throws {
+        let copies = try SettingsCopies()
+        defer { copies.remove() }
+        let text = copies.text
+        func model(_ folder: String, _ text: String) throws -> SceneModel { try copies.model(folder, text) }
         let base = try model("base", text)
         let unnamed = #"<segue destination="ACC-10-001" kind="show" id="sg1-10-001"/>"#
         #expect(text.contains(unnamed))
@@ -640,17 +655,10 @@ import Testing
     /// An untouched storyboard segue renamed because another segue of its scene now shares its made-up name (both
     /// add their trigger) says why, since nothing of its own changed.
     @Test func aMadeUpNameChangedByAnotherSegueSaysSo() throws {
-        let storyboard = ReviewFiles.packageDirectory.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Settings.storyboard")
-        let text = try String(contentsOf: storyboard, encoding: .utf8)
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("made-up-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: root) }
-        func model(_ folder: String, _ text: String) throws -> SceneModel {
-            let directory = root.appendingPathComponent(folder)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let path = directory.appendingPathComponent("Settings.storyboard").path
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return try #require(ModelLoader().load(storyboards: [path], name: "Settings").model)
-        }
+        let copies = try SettingsCopies()
+        defer { copies.remove() }
+        let text = copies.text
+        func model(_ folder: String, _ text: String) throws -> SceneModel { try copies.model(folder, text) }
         let base = try model("base", text)
         let unnamed = #"<segue destination="ACC-10-001" kind="show" id="sg1-10-001"/>"#
         // A second show segue to the same destination, from another control of the scene: the two now share
