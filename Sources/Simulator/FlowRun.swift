@@ -215,8 +215,7 @@ struct FlowRun {
     /// A swipe down acts on the front-most presentation on screen (not one hidden with another tab), which must be
     /// a sheet.
     private mutating func swipeDown() throws {
-        let shown = world.shownLayers()
-        guard let index = world.layers.indices.last(where: { shown[$0] }), index > 0 else {
+        guard let index = world.frontLayerIndex(), index > 0 else {
             throw FlowFailure("swipeDown: nothing is presented")
         }
         let top = world.layers[index]

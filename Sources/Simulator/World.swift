@@ -78,15 +78,6 @@ struct World {
         instances[split].ownDepth = min(instances[split].ownDepth, instances[navigation].stack.count)
     }
 
-    /// Removes layer `index` and every layer above it, unlinking their roots and presenters.
-    mutating func removeLayers(from index: Int) {
-        for layer in layers[index...] {
-            instances[layer.root].layer = nil
-            if let presenter = layer.presenter { instances[presenter].presenting = nil }
-        }
-        layers.removeSubrange(index...)
-    }
-
     /// Layer `index` and the layers above it that it presents, directly or through another of them: what
     /// dismissing it takes away, in present order. A layer above it presented from elsewhere stays: a context
     /// presentation in another tab (its presenter that tab's navigation controller) is no part of this layer's
@@ -103,10 +94,10 @@ struct World {
         return dismissed
     }
 
-    /// Removes the layers at `indices` (ascending), and numbers the ones above them again.
+    /// Removes the layers at `indices` (ascending), unlinking their roots and presenters, and numbers the ones above
+    /// them again.
     mutating func removeLayers(_ indices: [Int]) {
         guard let first = indices.first else { return }
-        guard indices != Array(first..<layers.count) else { return removeLayers(from: first) }
         for index in indices {
             instances[layers[index].root].layer = nil
             if let presenter = layers[index].presenter { instances[presenter].presenting = nil }
@@ -250,9 +241,12 @@ struct World {
     }
 
     /// The highest layer on screen (the front-most layer, unless it follows a hidden context).
-    func frontLayer() -> Layer? {
+    func frontLayer() -> Layer? { frontLayerIndex().map { layers[$0] } }
+
+    /// The index of `frontLayer()`.
+    func frontLayerIndex() -> Int? {
         let shown = shownLayers()
-        return layers.indices.last { shown[$0] }.map { layers[$0] }
+        return layers.indices.last { shown[$0] }
     }
 
     /// The front-most visible layer's visible subtree: where `back`, `swipePage` and a `push`
