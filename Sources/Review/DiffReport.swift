@@ -62,9 +62,10 @@ public struct DiffReport: Sendable {
         self.options = options
     }
 
-    /// The comparison of two models with its graph (`context`: how far around changes a large graph reaches).
-    public init(base: SceneModel, head: SceneModel, context: Int = 1, options: Options = Options()) {
-        let diff = ModelDiff(base: base, head: head)
+    /// The comparison of two models with its graph (`context`: how far around changes a large graph reaches);
+    /// `diff`, when the caller has made it already (`ModelDiff(base:head:)` runs every flow on both sides).
+    public init(base: SceneModel, head: SceneModel, context: Int = 1, options: Options = Options(), diff: ModelDiff? = nil) {
+        let diff = diff ?? ModelDiff(base: base, head: head)
         var options = options
         options.headErrors = Self.pointingAtRenames(options.headErrors, diff: diff, base: base, head: head)
         self.init(diff: diff, graph: DiffGraph(diff: diff, base: base, head: head, context: context), options: options)

@@ -130,8 +130,8 @@ struct DiffCommand: ParsableCommand {
         // The head's flow errors the base has too are not this change's: `check --git` passes over them (the
         // base's named as the head names what the change renamed, as there), and the report only counts them (a
         // pull request that changes no navigation gets no comment for them); this note lists them.
-        let knownBase = headErrors.isEmpty || baseFlowErrors.isEmpty ? baseFlowErrors
-            : CheckReport.renamingIdentifiers(in: baseFlowErrors, diff: ModelDiff(base: base, head: head))
+        let modelDiff = ModelDiff(base: base, head: head)
+        let knownBase = CheckReport.renamingIdentifiers(in: baseFlowErrors, diff: modelDiff)
         let newHeadErrors = CheckReport.findings(headErrors, notIn: knownBase, revision: git ?? "")
         if !headErrors.isEmpty, !outputOptions.quiet {
             let new = Set(newHeadErrors)
@@ -149,7 +149,8 @@ struct DiffCommand: ParsableCommand {
                                                    : baseDoesNotLoad ? "\(baseLabel), where it does not load" : baseLabel,
                                               headLabel: headIsRemoved ? "\(headLabel), removed" : headLabel, artifactURL: artifactURL,
                                               headErrors: newHeadErrors.map { "\($0.location): \($0.message)" },
-                                              knownHeadErrors: headErrors.count - newHeadErrors.count))
+                                              knownHeadErrors: headErrors.count - newHeadErrors.count),
+                                diff: modelDiff)
         if !outputOptions.quiet, output != nil || format == .markdown {
             if report.graph.tooLargeToDraw {
                 Terminal.note("note: the diff graph is not drawn: \(report.graph.tooLargeText)")
