@@ -280,6 +280,25 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(check.stdout + check.stderr, shown)
     }
 
+    /// The model format's `Broken.yaml` prints the three errors the README shows, and nothing else.
+    func testTheBrokenModelPrintsWhatTheReadmeShows() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let start = try XCTUnwrap(readme.range(of: "```yaml\nformat: 1\nname: Broken\n"))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let yaml = String(readme[readme.index(start.lowerBound, offsetBy: 8)..<end.lowerBound])
+        let shownStart = try XCTUnwrap(readme.range(of: "$ scenograph validate Broken.yaml\n"))
+        let shownEnd = try XCTUnwrap(readme.range(of: "```", range: shownStart.upperBound..<readme.endIndex))
+        let shown = String(readme[shownStart.upperBound..<shownEnd.lowerBound])
+        XCTAssertEqual(shown.split(separator: "\n").count, 3)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("readme-broken-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try yaml.write(to: folder.appendingPathComponent("Broken.yaml"), atomically: true, encoding: .utf8)
+        let validate = try CLIRunner.run(["validate", "Broken.yaml"], in: folder)
+        XCTAssertEqual(validate.status, 1)
+        XCTAssertEqual(validate.stdout + validate.stderr, shown)
+    }
+
     /// The lines of the tour's trace JSON, between its `…` marks, are a run of lines `simulate` prints.
     func testTheTraceJSONShownIsWhatSimulatePrints() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
