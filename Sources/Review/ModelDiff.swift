@@ -857,7 +857,7 @@ private struct ModelDiffer {
     /// What a flow is besides its name and summary, as `flowDefinitionChanges` compares it: its environment on its
     /// side, its conditions and its steps (`steps`: as written, or under the head's names).
     func definitionKey(_ flow: Flow, in model: SceneModel, steps: [String]) -> String {
-        let environment = String(describing: model.environment.applying(flow.environment ?? EnvironmentChange()))
+        let environment = String(describing: model.environment(of: flow))
         let conditions = flow.conditions.map { "\($0.name)=\($0.value)" }.sorted()
         return ([environment] + conditions + ["\u{1}"] + steps).joined(separator: "\u{0}")
     }
@@ -870,7 +870,7 @@ private struct ModelDiffer {
     func flowDefinitionChanges(_ old: Flow, _ new: Flow) -> [String] {
         var keys: [String] = []
         if old.summary != new.summary { keys.append("summary") }
-        if base.environment.applying(old.environment ?? EnvironmentChange()) != head.environment.applying(new.environment ?? EnvironmentChange()) {
+        if base.environment(of: old) != head.environment(of: new) {
             keys.append("environment")
         }
         if old.conditions.map({ "\($0.name)=\($0.value)" }).sorted() != new.conditions.map({ "\($0.name)=\($0.value)" }).sorted() { keys.append("conditions") }

@@ -15,10 +15,11 @@ public struct Environment: Sendable, Hashable, Codable {
     /// The supported range of `ios`.
     public static let iosVersions = 12...26
 
-    /// This environment with the given overrides applied. A new idiom without a width resets the width to the idiom's default.
+    /// This environment with the given overrides applied. Another idiom without a width resets the width to the
+    /// idiom's default; the same idiom named again keeps the width (a phone in regular width stays so).
     public func applying(_ change: EnvironmentChange) -> Environment {
         var result = self
-        if let idiom = change.idiom?.value {
+        if let idiom = change.idiom?.value, idiom != self.idiom {
             result.idiom = idiom
             if change.width == nil { result.width = idiom == .pad ? .regular : .compact }
         }

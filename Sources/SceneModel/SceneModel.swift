@@ -184,3 +184,11 @@ private struct Relations: Sendable {
         }
     }
 }
+
+extension SceneModel {
+    /// The environment `flow` starts in: the model's, with the keys the flow's `environment:` names overridden
+    /// (`Environment.applying`: a flow on another idiom without a width takes that idiom's default width).
+    public func environment(of flow: Flow) -> Environment {
+        flow.environment.map { environment.applying($0) } ?? environment
+    }
+}

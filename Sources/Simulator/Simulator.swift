@@ -10,10 +10,8 @@ public struct Simulator: Sendable {
         self.model = model
     }
 
-    /// The environment a flow starts in: the model's, with the flow's overrides.
-    public func environment(of flow: Flow) -> Environment {
-        flow.environment.map { model.environment.applying($0) } ?? model.environment
-    }
+    /// The environment a flow starts in (`SceneModel.environment(of:)`).
+    public func environment(of flow: Flow) -> Environment { model.environment(of: flow) }
 
     /// Runs every flow of the model, in file order.
     public func runAll(detail: Detail = .default) -> Trace {

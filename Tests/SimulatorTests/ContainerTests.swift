@@ -1,3 +1,4 @@
+import ModelLoading
 import SceneModel
 import Simulator
 import Testing
@@ -330,6 +331,39 @@ import Testing
         #expect(summary(t, 2) == "chain A,P | visible P | P on A from A fullScreen/coverVertical")
         #expect(events(t, 4) == list("A.vWA A.vDA"))
         #expect(t.result == .passed)
+    }
+
+    /// A flow's `environment:` overrides the keys it names: naming the model's idiom again keeps the model's width;
+    /// another idiom without a width takes that idiom's default width.
+    @Test func aFlowsEnvironmentKeepsTheWidthTheModelWrites() throws {
+        func start(model: String, flow: String) throws -> Environment {
+            let text = """
+                format: 1
+                name: Test
+                environment: \(model)
+                initial: A
+                scenes:
+                  A: {}
+                flows:
+                  f:
+                    environment: \(flow)
+                    steps: [note: started]
+                """
+            let loaded = ModelLoader().load(text: text, path: "Test.yaml")
+            let model = try #require(loaded.model)
+            return try #require(Simulator(model: model).run(flowID: "f")).environment
+        }
+        #expect(try start(model: "{idiom: phone, width: regular}", flow: "{idiom: phone}").width == .regular)
+        #expect(try start(model: "{idiom: pad, width: compact}", flow: "{idiom: pad, height: compact}")
+                == Environment(idiom: .pad, width: .compact, height: .compact))
+        #expect(try start(model: "{idiom: phone, width: compact}", flow: "{idiom: pad}") == Environment(idiom: .pad, width: .regular))
+        #expect(try start(model: "{idiom: phone}", flow: "{idiom: pad, width: compact}").width == .compact)
+        #expect(try start(model: "{idiom: pad, ios: 16}", flow: "{idiom: phone}") == Environment(idiom: .phone, width: .compact, ios: 16))
+        // An `environment:` step alike: the same idiom named again is no idiom change.
+        let wide = Environment(idiom: .phone, width: .regular)
+        #expect(wide.applying(EnvironmentChange(idiom: Located(.phone))) == wide)
+        #expect(wide.applying(EnvironmentChange(idiom: Located(.pad))) == Environment(idiom: .pad, width: .regular))
+        #expect(Environment(idiom: .pad, width: .compact).applying(EnvironmentChange(idiom: Located(.phone))).width == .compact)
     }
 
     @Test func anEnvironmentChangeWithoutEffectsReportsNothing() throws {
