@@ -50,7 +50,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The diagram to render.")
     var diagram: Diagram
 
-    @Option(help: "The flow of a chains or sequence diagram.")
+    @Option(help: "The flow of a chains or sequence diagram (a sequence diagram of a model with one flow draws that one).")
     var flow: String?
 
     @Option(help: "With --diagram sequence: draw only this step's part (0 is the launch), as the flow's page does.")
@@ -113,6 +113,17 @@ struct RenderCommand: ParsableCommand {
             if !outputOptions.quiet { Terminal.warning("--flow is ignored: the segue graph shows the whole model") }
         }
         let (model, _, app) = try ModelInput.load(inputs, input: input, output: outputOptions)
+        if flow == nil, diagram == .sequence, model.flows.count == 1 {
+            // A sequence diagram is of one flow: a model with only one needs no --flow.
+            var command = self
+            command.flow = model.flows[0].id
+            return try command.draw(model, app: app)
+        }
+        try draw(model, app: app)
+    }
+
+    /// Draws the diagram of `model` (loaded from `app`) as the options say.
+    private func draw(_ model: SceneModel, app: ModelInput.App) throws {
         let destination = try app.outputFile(output, model: model, input: input)
         if formatOption == nil, let output, Self.otherImageExtensions.contains((output as NSString).pathExtension.lowercased()) {
             // `-o map.gif` would get SVG under a name that says another image format (checked after the output's

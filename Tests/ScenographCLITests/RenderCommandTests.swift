@@ -83,6 +83,35 @@ struct RenderCommandTests {
         #expect(model.error.contains("add --flow ID; flows: "), "a model with flows lists them: \(model.error)")
     }
 
+    @Test("a sequence diagram of a model with one flow needs no --flow, and is that flow's")
+    func sequenceOfTheOnlyFlow() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("One.yaml")
+        try Data("""
+            format: 1
+            name: One
+            initial: A
+            scenes:
+              A:
+                segues:
+                  next: {kind: present, to: B, trigger: Next}
+              B: {}
+            flows:
+              only:
+                steps: [tap: A.next]
+            """.utf8).write(to: model)
+        let implied = directory.appendingPathComponent("implied.dot"), named = directory.appendingPathComponent("named.dot")
+        let run = try Scenograph.run(["render", model.path, "--diagram", "sequence", "-o", implied.path])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(try Scenograph.run(["render", model.path, "--diagram", "sequence", "--flow", "only", "-o", named.path]).status == 0)
+        #expect(try Data(contentsOf: implied) == Data(contentsOf: named))
+        // The filmstrip without a flow stays the diagram of every possible chain.
+        let chains = directory.appendingPathComponent("chains.dot")
+        #expect(try Scenograph.run(["render", model.path, "--diagram", "chains", "-o", chains.path]).status == 0)
+        #expect(try Data(contentsOf: chains) != Data(contentsOf: named))
+    }
+
     @Test("PNG and PDF output start with their file signatures")
     func binaryFormats() throws {
         let directory = try Scenograph.temporaryDirectory()
