@@ -199,13 +199,16 @@
     toolbar.appendChild(level);
     figure.insertBefore(toolbar, frame);
     apply(openingScale());
-    // A segue graph too wide to open whole opens at the app's initial scene: it keeps its legend at its left end,
-    // which would otherwise be all a phone shows at first. Other diagrams open at their left end.
-    var start = svg.querySelector("g.node.legend") && svg.querySelector("g.node.scene.initial");
-    if (start && natural.width * scale > frame.clientWidth + 1) {
+    // A diagram too wide to open whole opens at the scene it is about, centred (a scene's neighbourhood on its
+    // page); a segue graph at the app's initial scene, a quarter in: it keeps its legend at its left end, which
+    // would otherwise be all a phone shows at first. Other diagrams open at their left end.
+    var focus = svg.querySelector("g.node.scene.focus");
+    var start = focus || (svg.querySelector("g.node.legend") && svg.querySelector("g.node.scene.initial"));
+    if (start && (natural.width * scale > frame.clientWidth + 1 || (focus && natural.height * scale > frame.clientHeight + 1))) {
       var at = start.getBoundingClientRect(), whole = svg.getBoundingClientRect();
-      frame.scrollLeft = Math.max(0, at.left - whole.left - frame.clientWidth / 4);
-      frame.scrollTop = Math.max(0, at.top - whole.top - frame.clientHeight / 4);
+      var share = focus ? 2 : 4;
+      frame.scrollLeft = Math.max(0, at.left - whole.left + (focus ? at.width / 2 : 0) - frame.clientWidth / share);
+      frame.scrollTop = Math.max(0, at.top - whole.top + (focus ? at.height / 2 : 0) - frame.clientHeight / share);
     }
     window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });
 

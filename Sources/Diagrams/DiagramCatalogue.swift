@@ -152,7 +152,7 @@ public struct DiagramCatalogue: Sendable {
                 description: "The scene \(id), the scenes its segues lead to and come from, and the containers around them.",
                 engine: .dot) { links in
                     SegueGraph(model: model.neighbourhood(of: id),
-                               options: .init(links: links, showsLegend: false, title: "Neighbourhood of \(id)")).graph()
+                               options: .init(links: links, showsLegend: false, title: "Neighbourhood of \(id)", focus: id)).graph()
                 })
         }
         entries.append(Entry(

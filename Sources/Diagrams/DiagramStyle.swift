@@ -30,6 +30,10 @@ public enum DiagramStyle {
         }
     }
 
+    /// The outline of the scene a diagram is about (on a scene's page, that scene in its neighbourhood); other
+    /// scenes' outlines are 1.2 (the graph's node default).
+    public static let focusPenwidth = 3.0
+
     public static func scene(_ kind: SceneKind) -> SceneStyle {
         switch kind {
         case .content: SceneStyle(shape: "box", fill: "#FFFFFF", stroke: "#6B7280", clusterFill: "#FFFFFF")

@@ -17,14 +17,18 @@ public struct SegueGraph: Sendable {
         /// Draw one part of a partitioned graph: its scenes, with every other part a box its segues lead to and
         /// come from, linking to that part's graph. Nil: every scene.
         public var part: PartView?
+        /// The scene the graph is about (a scene page's neighbourhood): outlined thick (`DiagramStyle.focusPenwidth`)
+        /// and classed `focus`, where the site opens a graph too wide for its frame.
+        public var focus: String?
 
         public init(links: DocumentLinks? = DocumentLinks(), showsLegend: Bool = true,
-                    direction: Direction = .leftToRight, title: String? = nil, part: PartView? = nil) {
+                    direction: Direction = .leftToRight, title: String? = nil, part: PartView? = nil, focus: String? = nil) {
             self.links = links
             self.showsLegend = showsLegend
             self.direction = direction
             self.title = title
             self.part = part
+            self.focus = focus
         }
     }
 
@@ -374,7 +378,9 @@ private struct SegueGraphBuilder {
         var attributes = DiagramStyle.scene(scene.kind).nodeAttributes
         attributes["label"] = .html(sceneLabel(scene))
         attributes["id"] = .string(SegueGraph.nodeID(scene: scene.id))
-        attributes["class"] = .string("scene scene-\(scene.kind.rawValue)" + (scene.id == model.initial?.value ? " initial" : ""))
+        attributes["class"] = .string("scene scene-\(scene.kind.rawValue)" + (scene.id == model.initial?.value ? " initial" : "")
+                                      + (scene.id == options.focus ? " focus" : ""))
+        if scene.id == options.focus { attributes["penwidth"] = .number(DiagramStyle.focusPenwidth) }
         attributes["tooltip"] = .string(sceneTooltip(scene))
         if let links = options.links { attributes["URL"] = .string(links.scene(scene.id)) }
         // Invariant: every scene got a node id in build().

@@ -93,6 +93,19 @@ struct SegueGraphTests {
 
     // MARK: - Structure
 
+    @Test("a scene's neighbourhood outlines that scene thick and classes it focus; no other scene, and no other graph")
+    func neighbourhoodFocus() throws {
+        let model = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
+        let entry = try #require(DiagramCatalogue(model: model, traces: []).entries.first { $0.subject == .neighbourhood(scene: "photo") })
+        let dot = entry.dot(pageExtension: "md")
+        let focused = dot.split(separator: "\n").filter { $0.contains(" focus\"") }
+        #expect(focused.count == 1)
+        #expect(focused.first?.contains("id=\"scene-photo\"") == true)
+        #expect(focused.first?.contains("penwidth=\"3\"") == true)
+        #expect(dot.components(separatedBy: "penwidth=\"3\"").count == 2, "only the scene itself is outlined thick")
+        #expect(!SegueGraph(model: model).dot.contains(" focus\""), "the segue graph is about no one scene")
+    }
+
     @Test("every scene is a node, containers are nested clusters holding their children")
     func containment() throws {
         // Given the small fixture
