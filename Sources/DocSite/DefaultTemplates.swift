@@ -304,11 +304,24 @@ UIKit reported no warnings in this flow.
 
 <h2 id="warnings">Warnings</h2>
 {{#hasWarnings}}
+{{#warningGroups}}
+{{#isFolded}}
+<details class="warnings"><summary>{{{headingHTML}}}</summary>
 <ul class="warnings">
 {{#warnings}}
 <li><code>{{location}}</code> {{message}}</li>
 {{/warnings}}
 </ul>
+</details>
+{{/isFolded}}
+{{^isFolded}}
+<ul class="warnings">
+{{#warnings}}
+<li><code>{{location}}</code> {{message}}</li>
+{{/warnings}}
+</ul>
+{{/isFolded}}
+{{/warningGroups}}
 {{/hasWarnings}}
 {{^hasWarnings}}<p>Validation found nothing to warn about.</p>{{/hasWarnings}}
 {{> _foot.html}}
@@ -398,9 +411,23 @@ No segue presents a view controller modally.
 ## Warnings
 
 {{#hasWarnings}}
+{{#warningGroups}}
+{{#isFolded}}
+<details><summary>{{{headingHTML}}}</summary>
+
 {{#warnings}}
 - {{{locationCode}}} {{message}}
 {{/warnings}}
+
+</details>
+
+{{/isFolded}}
+{{^isFolded}}
+{{#warnings}}
+- {{{locationCode}}} {{message}}
+{{/warnings}}
+{{/isFolded}}
+{{/warningGroups}}
 {{/hasWarnings}}
 {{^hasWarnings}}
 Validation found nothing to warn about.

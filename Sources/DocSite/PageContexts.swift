@@ -312,13 +312,47 @@ struct PageContexts {
         context["legend"] = legend.filter { $0.group == "segues" }.map(legendContext)
         let shown = warnings.filter { !$0.isError }
         context["hasWarnings"] = !shown.isEmpty
-        context["warnings"] = shown.map {
-            ["location": $0.location.description, "locationCode": Markdown.codeSpan($0.location.description), "message": $0.message]
+        func warningContext(_ diagnostic: Diagnostic) -> [String: Any] {
+            ["location": diagnostic.location.description, "locationCode": Markdown.codeSpan(diagnostic.location.description),
+             "message": diagnostic.message]
+        }
+        context["warnings"] = shown.map(warningContext)
+        context["warningGroups"] = Self.warningGroups(shown).map { group -> [String: Any] in
+            ["warnings": group.warnings.map(warningContext), "count": group.warnings.count, "isFolded": group.isFolded,
+             "heading": group.heading, "headingHTML": Markdown.escapeHTML(group.heading)]
         }
         context["diagrams"] = diagrams
         context["hasSegueParts"] = !segueParts.isEmpty
         context["segueParts"] = segueParts
         return context
+    }
+
+    /// More warnings of one category than this are folded under one heading on the index (as the terminal groups
+    /// them on one line): 34 deprecated segues of a storyboard app are one entry to open, not a page of bullets.
+    static let warningFoldThreshold = 3
+
+    /// `warnings` in groups, each category's warnings together where its first one stands; a category with more
+    /// than `warningFoldThreshold` warnings is folded under a heading ("34 deprecated segues (deprecated-segue)"),
+    /// and the other warnings between folded ones are one unfolded group (one list).
+    static func warningGroups(_ warnings: [Diagnostic]) -> [(warnings: [Diagnostic], isFolded: Bool, heading: String)] {
+        var byCategory: [String: [Diagnostic]] = [:]
+        for warning in warnings { if let category = warning.category { byCategory[category, default: []].append(warning) } }
+        var groups: [(warnings: [Diagnostic], isFolded: Bool, heading: String)] = []
+        var placed: Set<String> = []
+        for warning in warnings {
+            guard let category = warning.category, let members = byCategory[category], members.count > warningFoldThreshold else {
+                if let last = groups.indices.last, !groups[last].isFolded {
+                    groups[last].warnings.append(warning)
+                } else {
+                    groups.append(([warning], false, ""))
+                }
+                continue
+            }
+            guard placed.insert(category).inserted else { continue }
+            let plural = DiagnosticCategory.named(category)?.plural ?? "\(category) warnings"
+            groups.append((members, true, "\(NumberText.grouped(members.count)) \(plural) (\(category))"))
+        }
+        return groups
     }
 
     // MARK: - Scene pages

@@ -31,6 +31,32 @@ final class PageContextTests: XCTestCase {
         XCTAssertFalse(page.contains("Every stack"))
     }
 
+    /// More than three warnings of one category are folded under one heading with their count, where the first of
+    /// them stood; fewer stay bullets, and the bullets between folds are one list.
+    func testTheIndexFoldsWarningsOfOneCategory() throws {
+        let model = try XCTUnwrap(ModelLoader().load(text: "format: 1\nname: W\ninitial: home\nscenes:\n  home: {}\n", path: "W.yaml").model)
+        func warning(_ line: Int, _ category: String, _ message: String) -> Diagnostic {
+            Diagnostic(.warning, at: SourceLocation(file: "Main.storyboard", line: line, column: 3), message, category: category)
+        }
+        var warnings = [warning(1, "unreachable-scene", "scene 'a' is unreachable")]
+        warnings += (2...6).map { warning($0, "deprecated-segue", "'push' segues are deprecated; segue 's\($0)' behaves as 'show'") }
+        warnings.append(warning(7, "unreachable-scene", "scene 'b' is unreachable"))
+        warnings.append(warning(8, "undeclared-condition", "guard condition 'c' is not declared"))
+        let templates = try XCTUnwrap(TemplateSet.load().templates)
+        let markdown = templates.render("index.md", PageContexts(model: model, warnings: warnings, flows: [], pageExtension: "md").index(diagrams: [:]))
+        let section = try XCTUnwrap(markdown.range(of: "## Warnings")).upperBound
+        let shown = String(markdown[section...])
+        XCTAssertEqual(shown.components(separatedBy: "<details>").count, 2, shown)
+        XCTAssertTrue(shown.contains("<details><summary>5 deprecated segues (deprecated-segue)</summary>\n\n- `Main.storyboard:2:3` "), shown)
+        // The fold stands where its first warning did: after the first unreachable scene, before the second.
+        let order = ["scene 'a'", "<details>", "segue 's6'", "</details>", "scene 'b'", "condition 'c'"].map { shown.range(of: $0)?.lowerBound }
+        XCTAssertFalse(order.contains(nil), shown)
+        XCTAssertEqual(order.compactMap { $0 }, order.compactMap { $0 }.sorted(), shown)
+        let html = templates.render("index.html", PageContexts(model: model, warnings: warnings, flows: [], pageExtension: "html").index(diagrams: [:]))
+        XCTAssertTrue(html.contains("<details class=\"warnings\"><summary>5 deprecated segues (deprecated-segue)</summary>"), html)
+        XCTAssertEqual(html.components(separatedBy: "<ul class=\"warnings\">").count, 4, "one list before the fold, one in it, one after")
+    }
+
     /// Segues that present, none of them from a scene the initial scene leads to: the index says that no stack starts
     /// from the window's root, not that no segue presents; a model without a presenting segue says that.
     func testTheIndexSaysWhyItListsNoChains() throws {
