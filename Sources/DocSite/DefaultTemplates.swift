@@ -293,6 +293,7 @@ UIKit reported no warnings in this flow.
 {{^hasChains}}<p>{{#hasPresentingSegues}}No stack of modal presentations starts from the window's root: the segues that present are in scenes the initial scene, its containers and its pushes do not lead to.{{/hasPresentingSegues}}{{^hasPresentingSegues}}No segue presents a view controller modally.{{/hasPresentingSegues}}</p>{{/hasChains}}
 
 <h2 id="legend">Legend</h2>
+{{#hasLegend}}
 <table class="cards">
 <thead><tr><th>Link</th><th>Colour</th><th>Drawn as</th><th>Meaning</th></tr></thead>
 <tbody>
@@ -301,6 +302,8 @@ UIKit reported no warnings in this flow.
 {{/legend}}
 </tbody>
 </table>
+{{/hasLegend}}
+{{^hasLegend}}<p>The app has no segues and no containers: the graph draws its scenes alone.</p>{{/hasLegend}}
 
 <h2 id="warnings">Warnings</h2>
 {{#hasWarnings}}
@@ -402,11 +405,16 @@ No segue presents a view controller modally.
 
 ## Legend
 
+{{#hasLegend}}
 | Link | Colour | Drawn as | Meaning |
 |---|---|---|---|
 {{#legend}}
 | {{{nameCode}}} | {{{colorCode}}} | {{drawnAs}} | {{meaning}} |
 {{/legend}}
+{{/hasLegend}}
+{{^hasLegend}}
+The app has no segues and no containers: the graph draws its scenes alone.
+{{/hasLegend}}
 
 ## Warnings
 

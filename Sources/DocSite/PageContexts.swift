@@ -309,7 +309,13 @@ struct PageContexts {
             }
             return ["links": marked([first] + links), "text": chain.scenes.joined(separator: " → ")]
         }
-        context["legend"] = legend.filter { $0.group == "segues" }.map(legendContext)
+        // The links the segue graph draws, as its own legend lists them: a storyboard app's index does not explain
+        // popovers, unwinds and code it has none of.
+        var drawn = Set(model.allSegues.map(\.kind.value.rawValue))
+        if model.scenes.contains(where: { !$0.containedScenes.isEmpty }) { drawn.insert("relationship") }
+        let links = legend.filter { $0.group == "segues" && drawn.contains($0.kind) }
+        context["legend"] = links.map(legendContext)
+        context["hasLegend"] = !links.isEmpty
         let shown = warnings.filter { !$0.isError }
         context["hasWarnings"] = !shown.isEmpty
         func warningContext(_ diagnostic: Diagnostic) -> [String: Any] {

@@ -1,4 +1,5 @@
 @testable import DocSite
+import Diagrams
 import Foundation
 import ModelLoading
 import SceneModel
@@ -29,6 +30,35 @@ final class PageContextTests: XCTestCase {
         let page = try XCTUnwrap(TemplateSet.load().templates).render("index.md", context)
         XCTAssertTrue(page.contains("The first 200 stacks of modal presentations the segues allow, in file order: there are more."))
         XCTAssertFalse(page.contains("Every stack"))
+    }
+
+    /// The index's legend lists the links the segue graph draws: the app's segue kinds, and container children when
+    /// a container has some; an app with neither says so instead of an empty table.
+    func testTheLegendListsTheLinksTheAppHas() throws {
+        let templates = try XCTUnwrap(TemplateSet.load().templates)
+        func contexts(_ model: SceneModel, _ flavour: String) -> PageContexts {
+            var contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: flavour)
+            contexts.legend = DiagramStyle.legendRows.map {
+                LegendRow(kind: $0.kind, name: $0.name, color: $0.style.color, drawnAs: $0.style.description, meaning: $0.meaning)
+            }
+            return contexts
+        }
+        func legend(_ text: String) throws -> [String] {
+            let model = try XCTUnwrap(ModelLoader().load(text: "format: 1\nname: L\ninitial: home\nscenes:\n" + text, path: "L.yaml").model)
+            let context = contexts(model, "md").index(diagrams: [:])
+            return (context["legend"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+        }
+        XCTAssertEqual(try legend("  home:\n    segues:\n      a: {kind: show, to: b, trigger: A}\n      m: {kind: modal, to: b, trigger: M}\n  b: {}\n"),
+                       ["show", "modal"])
+        XCTAssertEqual(try legend("  nav: {kind: navigation, root: home}\n  home:\n    segues:\n      p: {kind: present, to: b, trigger: P}\n  b: {}\n"),
+                       ["present", "relationship"])
+        XCTAssertEqual(try legend("  home: {}\n"), [])
+        let model = try XCTUnwrap(ModelLoader().load(text: "format: 1\nname: L\ninitial: home\nscenes:\n  home: {}\n", path: "L.yaml").model)
+        for flavour in ["md", "html"] {
+            let page = templates.render("index.\(flavour)", contexts(model, flavour).index(diagrams: [:]))
+            XCTAssertTrue(page.contains("The app has no segues and no containers"), page)
+            XCTAssertFalse(page.contains("Drawn as"), page)
+        }
     }
 
     /// More than three warnings of one category are folded under one heading with their count, where the first of
