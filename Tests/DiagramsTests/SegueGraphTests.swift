@@ -250,8 +250,13 @@ struct SegueGraphTests {
         for target in ["home", "item"] {
             let edge = try #require(index.edge("segue-compose.done.\(target)"))
             #expect(edge["style"] == .string("dashed"))
-            #expect(edge["constraint"] == .string("false"))
-            #expect(index.endpoints["segue-compose.done.\(target)"]?.to == index.nodesByID["scene-\(target)"])
+            // Written from the scene it returns to, drawn towards it (the arrowhead at the tail), pulling nothing:
+            // never `constraint=false`, which made labelled flat edges Graphviz 2.43 crashes on.
+            #expect(edge["constraint"] == nil)
+            #expect(edge["dir"] == .string("back") && edge["arrowtail"] == .string("normal") && edge["arrowhead"] == .string("none"))
+            #expect(edge["weight"] == .string("0"))
+            #expect(index.endpoints["segue-compose.done.\(target)"]?.from == index.nodesByID["scene-\(target)"])
+            #expect(index.endpoints["segue-compose.done.\(target)"]?.to == index.nodesByID["scene-compose"])
         }
         let lost = try #require(index.edge("segue-compose.lost.unresolved"))
         #expect(lost["style"] == .string("dashed"))

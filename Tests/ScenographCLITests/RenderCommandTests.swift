@@ -112,6 +112,35 @@ struct RenderCommandTests {
         #expect(try Data(contentsOf: chains) != Data(contentsOf: named))
     }
 
+    /// A small valid model whose unwind falls on its destination's rank: drawn with `constraint=false`, that made a
+    /// labelled flat edge, and Graphviz 2.43 freed the layout's ranks twice (`render` aborted, `generate` lost its
+    /// workers); one random valid model in three did it.
+    @Test("an unwind beside a legend renders: render and generate in this process end normally")
+    func unwindOnItsDestinationsRank() throws {
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let model = directory.appendingPathComponent("F.yaml")
+        try Data("""
+            format: 1
+            name: F
+            initial: s0
+            scenes:
+              s0: {unwindActions: [u1]}
+              s3: {kind: tabBar, tabs: [s7, s5]}
+              s4: {segues: {g0: {kind: unwind, action: u1}, g2: {kind: present, to: s3}}}
+              s5: {}
+              s7: {segues: {g0: {kind: present, to: s0}, g1: {kind: present, to: s4}, g3: {kind: modal, to: s5}}}
+            """.utf8).write(to: model)
+        let svg = directory.appendingPathComponent("segues.svg")
+        let render = try Scenograph.run(["render", model.path, "--diagram", "segues", "-o", svg.path, "-q"])
+        #expect(render.status == 0, "\(render.error)")
+        #expect(try String(contentsOf: svg, encoding: .utf8).contains("segue&#45;s4.g0.s0"))
+        let docs = directory.appendingPathComponent("docs")
+        let generate = try Scenograph.run(["generate", model.path, "-o", docs.path, "--jobs", "1", "--no-cache", "-q"])
+        #expect(generate.status == 0, "\(generate.error)")
+        #expect(FileManager.default.fileExists(atPath: docs.appendingPathComponent("scenes/s4-neighbourhood.svg").path))
+    }
+
     @Test("PNG and PDF output start with their file signatures")
     func binaryFormats() throws {
         let directory = try Scenograph.temporaryDirectory()
