@@ -92,7 +92,7 @@ public struct TraceDiagrams: Sendable {
                     // The receiver is the segue `S.G`: draw it on the source instance.
                     label = "\(receiver).perform()"
                     // Segue identifiers have no '.': the scene is everything before the last one.
-                    receiver = lastPrepare[receiver] ?? Self.scene(of: receiver.lastIndex(of: ".").map { String(receiver[..<$0]) } ?? receiver)
+                    receiver = lastPrepare[receiver] ?? Self.scene(of: receiver.utf8.lastIndex(of: UInt8(ascii: ".")).map { String(receiver[..<$0]) } ?? receiver)
                 }
                 if let segue = event.segue {
                     switch event.kind {

@@ -140,12 +140,13 @@ extension ModelDecoder {
     func segueReference(_ node: ConfigNode) -> SegueReference? {
         guard let text = context.string(node, "segue reference") else { return nil }
         // Segue identifiers have no '.', so the last one separates the scene (which may have some) from the segue.
-        guard let dot = text.lastIndex(of: "."), Identifier.isValidScene(String(text[..<dot])),
-              Identifier.isValid(String(text[text.index(after: dot)...])) else {
+        // Searched in the bytes: backwards through characters, each step costs a run of flags before it.
+        guard let dot = text.utf8.lastIndex(of: UInt8(ascii: ".")), Identifier.isValidScene(String(text[..<dot])),
+              Identifier.isValid(String(text[text.utf8.index(after: dot)...])) else {
             context.error("invalid segue reference '\(text)': write '<scene>.<segue>'", at: node.location)
             return nil
         }
-        return SegueReference(scene: String(text[..<dot]), segue: String(text[text.index(after: dot)...]), location: node.location)
+        return SegueReference(scene: String(text[..<dot]), segue: String(text[text.utf8.index(after: dot)...]), location: node.location)
     }
 
     // MARK: - Expectations

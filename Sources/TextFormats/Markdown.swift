@@ -181,6 +181,15 @@ public enum Markdown {
     }
 
     /// Text as HTML text or a quoted attribute value.
+    /// `text` without the spaces and tabs at its ends, found in its bytes: walking characters backwards costs, for
+    /// each one, the run of flags before it (regional indicators pair up from the run's start).
+    public static func trimmingBlanks(_ text: Substring) -> String {
+        let bytes = text.utf8
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else { return "" }
+        return String(text[first..<bytes.index(after: last)])
+    }
+
     public static func escapeHTML(_ text: String) -> String {
         // Printable ASCII without `&`, `<`, `>` or quotes (most titles, ids and paths) comes back as it is.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isEntityByte($0) }) {
@@ -217,7 +226,7 @@ public enum Markdown {
             list = []
         }
         for raw in markdown.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
-            let line = String(raw.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+            let line = Self.trimmingBlanks(raw)
             if line.isEmpty {
                 flush()
             } else if line.hasPrefix("- ") || line.hasPrefix("* ") {

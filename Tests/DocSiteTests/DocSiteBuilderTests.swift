@@ -617,6 +617,11 @@ final class DocSiteBuilderTests: XCTestCase {
         XCTAssertEqual(Markdown.html("Hello **big** *world* `x<y>` [link](https://e.com/?a&b)\n\n- one\n- two"),
                        "<p>Hello <strong>big</strong> <em>world</em> <code>x&lt;y&gt;</code> <a href=\"https://e.com/?a&amp;b\">link</a></p>\n<ul><li>one</li><li>two</li></ul>")
         XCTAssertEqual(Markdown.escape("a\rb\u{1B}c~d"), "a bc\\~d", "a bare CR splits no row; control characters are dropped")
+        // Lines lose their blanks at both ends, found in bytes (a long run of flags walked backwards was quadratic).
+        XCTAssertEqual(Markdown.trimmingBlanks(" \t🇫🇷🇩🇪 x\t "), "🇫🇷🇩🇪 x")
+        XCTAssertEqual(Markdown.trimmingBlanks(" \t "), "")
+        XCTAssertEqual(Markdown.trimmingBlanks("e\u{301} "), "e\u{301}")
+        XCTAssertEqual(Markdown.html("  🇫🇷🇫🇷 x  \n\t- 🇩🇪 "), "<p>🇫🇷🇫🇷 x</p>\n<ul><li>🇩🇪</li></ul>")
     }
 
     /// Every character `escape` changes, alone and among plain text, and plain printable ASCII, which the byte

@@ -176,6 +176,18 @@ final class ModelLoaderTests: XCTestCase {
                        ["k.yaml:7:21: error: unknown segue kind 'sheet'; allowed: show, showDetail, present, popover, embed, unwind, custom, code, push, modal, replace [model-format]"])
     }
 
+    /// Events and segue references made of flags are split and trimmed in their bytes (walking a run of regional
+    /// indicators backwards by characters was quadratic): the names reported are the ones written.
+    func testFlagsInEventsAndReferencesAreReadAsWritten() {
+        let text = "format: 1\nname: K\ninitial: a\nscenes:\n  a: {}\nflows:\n  f:\n    steps:\n"
+            + "      - tap: \"🇫🇷🇩🇪.go\"\n      - expect: {events: [\"a: viewDidLoad()  \", \"🇫🇷: viewDidLoad()\"]}\n"
+        let found = ModelLoader().load(text: text, path: "k.yaml").diagnostics.map(\.message)
+        XCTAssertEqual(found.filter { $0.contains("🇫🇷") }.count, 2, "\(found)")
+        XCTAssertTrue(found.contains { $0.hasPrefix("invalid segue reference '🇫🇷🇩🇪.go'") || $0.contains("'🇫🇷🇩🇪'") }, "\(found)")
+        XCTAssertTrue(found.contains { $0.hasPrefix("unknown scene '🇫🇷'") }, "\(found)")
+        XCTAssertFalse(found.contains { $0.contains("viewDidLoad()  ") }, "the call is trimmed: \(found)")
+    }
+
     /// JSON that writes a character past U+FFFF as two escapes (Python's json.dumps does so for every emoji) loads,
     /// and positions after it on the line are those of the file; an escaped backslash before `u` is text.
     func testJSONSurrogatePairsLoadAndKeepTheirPositions() throws {
