@@ -128,7 +128,14 @@ public enum OutputWriter {
             // Links still to follow after resolving, on the path or its parents: a loop of links.
             throw OutputError.cannotWrite(path: path, reason: "too many levels of symbolic links")
         }
-        let protected = inputs.map { (shown: $0, resolved: resolvingSymlinks(URL(fileURLWithPath: $0).standardizedFileURL).path) }
+        // Each input where it is and, when it is a link, where its name is: a link inside the folder to a model outside
+        // it would go with the folder all the same.
+        let protected = inputs.flatMap { input -> [(shown: String, resolved: String)] in
+            let url = URL(fileURLWithPath: input).standardizedFileURL
+            let followed = resolvingSymlinks(url).path
+            let named = resolvingSymlinks(url.deletingLastPathComponent()).appendingPathComponent(url.lastPathComponent).path
+            return followed == named ? [(input, followed)] : [(input, followed), (input, named)]
+        }
         var target = OutputTarget(requested: path, directory: resolved, force: force, protectedPaths: protected)
         target.cache = cache.map { (shown: $0, resolved: resolvingSymlinks(URL(fileURLWithPath: $0).standardizedFileURL).path) }
         try check(target)

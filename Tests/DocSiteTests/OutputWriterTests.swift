@@ -118,6 +118,18 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(try listing("app/Docs"), ["App.yaml"])
     }
 
+    /// A model given through a link inside the folder (`rd/App.yaml` → `../App.yaml`) is in the folder as far as
+    /// the folder's replacement goes: the link would go with it, even forced.
+    func testAFolderHoldingALinkToTheModelIsRefused() throws {
+        try write("format: 1", to: "App.yaml")
+        try FileManager.default.createDirectory(atPath: path("rd"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: path("rd/App.yaml"), withDestinationPath: "../App.yaml")
+        assertRefused("rd", inputs: [path("rd/App.yaml")], force: true) {
+            $0 == .containsInput(path: self.path("rd"), input: self.path("rd/App.yaml"))
+        }
+        XCTAssertEqual(try listing("rd"), ["App.yaml"])
+    }
+
     func testAReadOnlyFolderIsRefused() throws {
         try replace("docs", [OutputFile(path: "a.md", text: "one")])
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: path("docs"))
