@@ -128,6 +128,8 @@ enum ModelInput {
     static func filesUnder(_ path: String) -> [String] {
         let root = URL(fileURLWithPath: path).standardizedFileURL
         var result: [String] = []
+        // The root's path with one slash after it (`/` is already so).
+        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
                                                                options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { return [] }
         for case let url as URL in enumerator {
@@ -136,8 +138,8 @@ enum ModelInput {
                 continue
             }
             let full = url.standardizedFileURL.path
-            guard full.hasPrefix(root.path + "/") else { continue }
-            result.append(String(full.dropFirst(root.path.count + 1)))
+            guard full.hasPrefix(prefix) else { continue }
+            result.append(String(full.dropFirst(prefix.count)))
         }
         return result.sorted()
     }

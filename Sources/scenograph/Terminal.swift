@@ -152,10 +152,20 @@ extension Terminal {
             guard let open = message.firstIndex(of: "'"), let close = message[message.index(after: open)...].firstIndex(of: "'") else { return nil }
             return String(message[open...close])
         }
-        let subjects = group.prefix(shown).map { $0.subject ?? quoted($0.message) ?? "line \($0.location.line) of \(($0.location.file as NSString).lastPathComponent)" }
-        let more = group.count > shown ? ", and \(group.count - shown) more" : ""
+        // Each subject once, in order, with how many findings name it when more than one do (one undeclared
+        // condition guarding 23 segues is 'c' ×23, not 'c' five times and 18 more).
+        var counts: [String: Int] = [:]
+        var distinct: [String] = []
+        for diagnostic in group {
+            let subject = diagnostic.subject ?? quoted(diagnostic.message)
+                ?? "line \(diagnostic.location.line) of \((diagnostic.location.file as NSString).lastPathComponent)"
+            if counts[subject] == nil { distinct.append(subject) }
+            counts[subject, default: 0] += 1
+        }
+        let subjects = distinct.prefix(shown).map { subject in (counts[subject] ?? 1) > 1 ? "\(subject) ×\(counts[subject] ?? 1)" : subject }
+        let more = distinct.count > shown ? ", and \(distinct.count - shown) more" : ""
         // When every subject is named, what --verbose adds is each one's own line and message.
-        let hint = group.count > shown ? "--verbose lists each" : "--verbose gives each its line"
+        let hint = distinct.count > shown ? "--verbose lists each" : "--verbose gives each its line"
         let message = "\(Plural.count(group.count, plural, plural: plural)): \(subjects.joined(separator: ", "))\(more) (\(hint))"
         return Diagnostic(.warning, at: group[0].location, message, category: category)
     }

@@ -164,6 +164,14 @@ final class InputRuleTests: XCTestCase {
         XCTAssertEqual(try run(["generate", "-q", file, "-o", "Docs", "--no-html"]).stderr, "", "generate -q prints errors only")
     }
 
+    /// Findings that name the same thing (one undeclared condition guarding many segues) name it once, with a count.
+    func testAGroupNamesEachSubjectOnce() throws {
+        let segues = (1...23).map { "      s\($0): {kind: show, to: b, trigger: T\($0), guard: c}" }.joined(separator: "\n")
+        try Data("format: 1\nname: C\ninitial: a\nscenes:\n  a:\n    segues:\n\(segues)\n  b: {}\n".utf8).write(to: folder.appendingPathComponent("C.yaml"))
+        let grouped = try run(["validate", "C.yaml"])
+        XCTAssertEqual(grouped.stderr, "C.yaml:7:51: warning: 23 undeclared conditions: 'c' ×23 (--verbose gives each its line) [undeclared-condition]\n")
+    }
+
     func testStrictFailsOnWarningsUnlessTheModelDeclaresThemIntended() throws {
         let file = try legacyStoryboard()
         let strict = try run(["validate", "--strict", file])
