@@ -292,7 +292,7 @@ struct GenerateCommand: ParsableCommand {
                 : "rendered \(Plural.count(build.rendered, "image")) of \(Plural.count(diagrams.count, "diagram")) (\(String(format: "%.2f", graphvizCPU)) s of Graphviz CPU), reused \(build.reused)"
             let fileCount = build.record.entries.count
             let counts = "\(Plural.count(model.scenes.count, "scene")), \(Plural.count(flows.count, "flow")); \(renderNote)"
-            if build.unchanged == fileCount, fileCount > 0 {
+            if build.unchanged == fileCount, fileCount > 0, unlisted.isEmpty {
                 // The inputs were read again (the options, the paths or a file's time differed from the last run's),
                 // and every file came out the same: nothing was written.
                 Terminal.status("wrote nothing to \(destinationName): its \(Plural.count(fileCount, "file")) came out the same from the inputs read again (\(Plural.count(build.templatedPages.count, "page")) templated): \(counts)")

@@ -196,6 +196,15 @@ final class IncrementalGenerateTests: XCTestCase {
         XCTAssertTrue(second.stderr.contains("wrote nothing to "), "every file came out the same: \(second.stderr)")
         XCTAssertTrue(second.stderr.contains("rendered nothing"), second.stderr)
         XCTAssertEqual(try contents("docs"), first)
+        // A file a person added goes with the folder, which is then written, not "nothing".
+        let notes = temporary.appendingPathComponent("docs/NOTES.md")
+        try Data("mine".utf8).write(to: notes)
+        try Data(contentsOf: model).write(to: model)
+        let third = try generate(model, into: "docs")
+        XCTAssertTrue(third.stderr.contains("removed 1 file that scenograph did not write from "), third.stderr)
+        XCTAssertFalse(third.stderr.contains("wrote nothing"), third.stderr)
+        XCTAssertTrue(third.stderr.contains("unchanged, 0 pages templated"), third.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: notes.path))
     }
 
     /// The cache stays within `SCENOGRAPH_CACHE_SIZE`: a run that renders removes the least recently used files past
