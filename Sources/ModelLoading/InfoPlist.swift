@@ -63,7 +63,10 @@ public struct InfoPlist: Sendable, Hashable {
                 .first { !$0.isEmpty }
         }
         mainStoryboard = storyboard
-        appName = text("CFBundleDisplayName") ?? text("CFBundleName")
+        // A name titles every page, as a model's does: without control characters, and no longer than a model's text.
+        appName = (text("CFBundleDisplayName") ?? text("CFBundleName"))
+            .map { String(Markdown.removingControls($0).prefix(InputLimits.yamlScalarBytes / 4)) }
+            .flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// The `Info.plist` beside the storyboards: in a storyboard's folder or up to two folders above it (an

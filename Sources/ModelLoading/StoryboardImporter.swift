@@ -909,12 +909,16 @@ final class StoryboardImportSession {
                 at: element.location, category: .containerSetInCode, subject: "'\(scene.id)'")
         content.kind = .content
         if content.customClass == nil { content.customClass = Located(className, at: element.location) }
+        // Every container key goes: a content scene with one would not load back from the model the import writes.
         content.root = nil
         content.tabs = []
+        content.selected = nil
         content.primary = nil
         content.secondary = nil
         content.supplementary = nil
+        content.compact = nil
         content.splitStyle = .classic
+        content.collapse = .secondary
         return content
     }
 

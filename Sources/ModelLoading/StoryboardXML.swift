@@ -319,7 +319,10 @@ enum StoryboardXML {
                 parser.abortParsing()
                 return
             }
-            stack.append(StoryboardElement(name: elementName, attributes: attributeDict, location: location, children: []))
+            // XML allows DEL and the C1 controls (`&#x9B;`); a model's text may not hold them (the docs cannot show
+            // them): they are dropped, so that what the import writes loads back.
+            let attributes = attributeDict.mapValues(Markdown.removingControls)
+            stack.append(StoryboardElement(name: elementName, attributes: attributes, location: location, children: []))
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {

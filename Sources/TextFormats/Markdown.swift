@@ -338,4 +338,20 @@ public enum Markdown {
     public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
+
+    /// `text` without its control characters other than tab, line feed and carriage return (what a model's text may
+    /// not hold: the docs cannot show them); `text` itself, uncopied, when it has none, found in its bytes (DEL, or
+    /// a C1 character's lead byte 0xC2 before 0x80–0x9F; a C0 one below 0x20).
+    public static func removingControls(_ text: String) -> String {
+        let bytes = text.utf8
+        var previous: UInt8 = 0
+        let has = bytes.contains { byte in
+            defer { previous = byte }
+            return (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F || (previous == 0xC2 && (0x80...0x9F).contains(byte))
+        }
+        guard has else { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.filter { !isControl($0) || $0 == "\t" || $0 == "\n" || $0 == "\r" })
+        return String(scalars)
+    }
 }

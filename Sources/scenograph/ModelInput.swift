@@ -30,6 +30,12 @@ struct InputOptions: ParsableArguments {
     func validate() throws {
         // It titles every page, as a model's name does.
         if let name, name.allSatisfy(\.isWhitespace) { throw ValidationError("--name is empty; give the app's name, e.g. --name Photos") }
+        if let name, Markdown.removingControls(name) != name {
+            throw ValidationError("--name holds a control character, which the docs cannot show; give the app's name as text, e.g. --name Photos")
+        }
+        if let name, name.utf8.count > InputLimits.yamlScalarBytes {
+            throw ValidationError("--name is \(NumberText.grouped(name.utf8.count)) bytes; a name may have at most \(NumberText.grouped(InputLimits.yamlScalarBytes))")
+        }
     }
 }
 

@@ -60,6 +60,39 @@ struct ImportCommandTests {
         #expect(written.initial?.value == "MainTabBarController")
     }
 
+    /// What the import writes loads back: a title with control characters XML allows (DEL, `&#x9B;`) loses them, a
+    /// split imported as content (no detail column) keeps none of its columns; `--name` holding one is refused.
+    @Test func oddStoryboardsImportToModelsThatLoad() throws {
+        let folder = try scratch()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let storyboard = folder.appendingPathComponent("Odd.storyboard")
+        try Data("""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="SPL">
+              <scenes>
+                <scene sceneID="s1"><objects>
+                  <splitViewController id="SPL" style="doubleColumn" sceneMemberID="viewController"><connections>
+                    <segue destination="PRI" kind="relationship" relationship="masterViewController" id="r1"/>
+                    <segue destination="CMP" kind="relationship" relationship="compactViewController" id="r2"/>
+                  </connections></splitViewController>
+                </objects></scene>
+                <scene sceneID="s2"><objects><viewController id="PRI" title="t&#x9B;x&#x7F;y" customClass="Primary" sceneMemberID="viewController"/></objects></scene>
+                <scene sceneID="s3"><objects><viewController id="CMP" customClass="Compact" sceneMemberID="viewController"/></objects></scene>
+              </scenes>
+            </document>
+            """.utf8).write(to: storyboard)
+        let model = folder.appendingPathComponent("Odd.yaml")
+        let result = try run(["import", storyboard.path, "-o", model.path, "-q"])
+        #expect(result.status == 0, "\(result.errors)")
+        let loaded = ModelLoader().load(path: model.path)
+        #expect(!loaded.hasErrors, "\(loaded.diagnostics)")
+        #expect(loaded.model?.scene("Primary")?.title == "txy")
+        #expect(loaded.model?.scene("SplitViewController")?.compact == nil)
+        let named = try run(["validate", storyboard.path, "--name", "a\u{1B}[31m"])
+        #expect(named.status == 64)
+        #expect(named.errors.contains("--name holds a control character"), "\(named.errors)")
+    }
+
     @Test func importPrintsToStandardOutputWithoutAFile() throws {
         let result = try run(["import", "Legacy.storyboard", "--name", "Legacy"])
         #expect(result.status == 0)
