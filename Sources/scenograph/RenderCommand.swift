@@ -158,6 +158,10 @@ struct RenderCommand: ParsableCommand {
         }
         let catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary)
         guard let entry = catalogue.entry(subject) else {
+            // Said at the flow the diagram is of, where the model writes it.
+            func flowError(_ id: String, _ message: String) {
+                Terminal.report([Diagnostic(.error, at: model.flow(id)?.location ?? SourceLocation(file: model.path, line: 1, column: 1), message)])
+            }
             if let step, let flow, diagram == .sequence {
                 let parts = catalogue.entries.compactMap { entry -> (step: Int, part: Int)? in
                     guard case .sequencePart(flow, let step, let part) = entry.subject else { return nil }
@@ -165,19 +169,19 @@ struct RenderCommand: ParsableCommand {
                 }
                 let partCount = parts.filter { $0.step == step }.count
                 if partCount > 0 {
-                    Terminal.error("step \(step) of flow '\(flow)' is drawn in \(partCount == 1 ? "one part" : "\(partCount) parts"): --part \(part ?? 1) is not one of them")
+                    flowError(flow, "step \(step) of flow '\(flow)' is drawn in \(partCount == 1 ? "one part" : "\(partCount) parts"): --part \(part ?? 1) is not one of them")
                 } else {
                     let drawn = parts.isEmpty ? "it draws no step" : "its drawn steps are \(Self.ranges(Set(parts.map(\.step)).sorted()))"
                     if let trace = traces.first, trace.steps.contains(where: { $0.index == step }) {
-                        Terminal.error("step \(step) of flow '\(flow)' has no sequence diagram: no view controller receives a callback in it; \(drawn)")
+                        flowError(flow, "step \(step) of flow '\(flow)' has no sequence diagram: no view controller receives a callback in it; \(drawn)")
                     } else {
-                        Terminal.error("flow '\(flow)' has no step \(step) (its steps are 0–\(traces.first?.steps.map(\.index).max() ?? 0)); \(drawn)")
+                        flowError(flow, "flow '\(flow)' has no step \(step) (its steps are 0–\(traces.first?.steps.map(\.index).max() ?? 0)); \(drawn)")
                     }
                 }
                 throw ExitCode(1)
             }
             if case .sequence(let flowID) = subject, let trace = traces.first {
-                Terminal.error("flow '\(flowID)' has \(trace.steps.count) steps: its whole sequence is drawn up to \(SequencePart.wholeFlowLimit) steps; draw one step with --step N")
+                flowError(flowID, "flow '\(flowID)' has \(trace.steps.count) steps: its whole sequence is drawn up to \(SequencePart.wholeFlowLimit) steps; draw one step with --step N")
                 throw ExitCode(1)
             }
             Terminal.error("the model has no \(diagram.rawValue) diagram")

@@ -317,7 +317,7 @@ struct RenderCommandTests {
         #expect(missing.error.contains("step 1 of flow 'share-a-photo' is drawn in one part: --part 9 is not one of them"), "\(missing.error)")
         let noStep = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "--flow", "share-a-photo", "--step", "99"])
         #expect(noStep.status == 1)
-        #expect(noStep.error.contains("flow 'share-a-photo' has no step 99 (its steps are 0–6); its drawn steps are 0–2, 5"), "\(noStep.error)")
+        #expect(noStep.error.contains("Photos.yaml:252:3: error: flow 'share-a-photo' has no step 99 (its steps are 0–6); its drawn steps are 0–2, 5"), "\(noStep.error)")
         let quiet = try Scenograph.run(["render", Scenograph.example, "--diagram", "sequence", "--flow", "share-a-photo", "--step", "3"])
         #expect(quiet.status == 1)
         #expect(quiet.error.contains("step 3 of flow 'share-a-photo' has no sequence diagram: no view controller receives a callback in it; its drawn steps are 0–2, 5"), "\(quiet.error)")
