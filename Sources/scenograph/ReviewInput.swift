@@ -81,10 +81,19 @@ enum ReviewInput {
             try showFollowingLinks(path, revision: revision)
         }
         func fetch(_ path: String) throws {
-            let bytes = try show(path)
             let destination = URL(fileURLWithPath: local(path))
             try FileManager.default.createDirectory(at: destination.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: destination)
+            do {
+                try Data(try show(path)).write(to: destination)
+            } catch let oversized as Oversized {
+                // Past what a model or storyboard may be: a file of that size and nothing in it (sparse), which the
+                // loader refuses by its size as it would the working tree's, so that the revision does not load and
+                // its app is compared as an empty one, as a revision whose file is broken is.
+                guard FileManager.default.createFile(atPath: destination.path, contents: nil),
+                      truncate(destination.path, off_t(oversized.size)) == 0 else {
+                    throw Failure(message: "\(path) is \(oversized.size) bytes in \(Self.label(revision: revision)), past what a model or storyboard may be")
+                }
+            }
         }
         let folders = ModelInput.Folders(
             files: { path in
@@ -144,6 +153,11 @@ enum ReviewInput {
         var path: String
     }
 
+    /// A file of the revision past what a model or storyboard may be, by its size (not read).
+    struct Oversized: Error {
+        var size: Int
+    }
+
     /// A path given that the working tree does not have.
     struct HeadMissing: Error {
         var path: String
@@ -166,9 +180,7 @@ enum ReviewInput {
             let fields = String(decoding: entry.prefix { $0 != UInt8(ascii: "\t") }, as: UTF8.self).split(separator: " ")
             let isStoryboard = current.lowercased().hasSuffix(".storyboard")
             let limit = isStoryboard ? InputLimits.storyboardBytes : InputLimits.modelBytes
-            if fields.count == 4, let size = Int(fields[3]), size > limit {
-                throw Failure(message: "\(current) is \(size) bytes in \(label(revision: revision)), more than the \(limit) \(isStoryboard ? "a storyboard" : "a model file") may have")
-            }
+            if fields.count == 4, let size = Int(fields[3]), size > limit { throw Oversized(size: size) }
             let bytes = try git(["show", "\(revision):./\(place.relative)"], in: place.directory)
             guard entry.starts(with: Array("120000 ".utf8)) else { return bytes }
             let target = String(decoding: bytes, as: UTF8.self)

@@ -350,6 +350,18 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(repaired.stdout.contains(", where it does not load → Docs/App.yaml): "), repaired.stdout)
         try shell(["git", "reset", "-q", "--hard", "HEAD~1"])
 
+        // A base past a model file's size (not read) does not load either: the same note, from its size.
+        try (working + "#" + String(repeating: "x", count: 20_000_001) + "\n").write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+        try shell(["git", "commit", "-q", "-a", "-m", "huge"])
+        try working.write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+        let shrunk = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/App.yaml"], in: repository)
+        XCTAssertEqual(shrunk.status, 0, shrunk.stderr)
+        XCTAssertTrue(shrunk.stderr.contains("  HEAD:Docs/App.yaml:1:1: the model file is 20,"), shrunk.stderr)
+        XCTAssertTrue(shrunk.stdout.contains(", where it does not load → Docs/App.yaml): "), shrunk.stdout)
+        let checked = try CLIRunner.run(["check", "--git", "HEAD", "Docs/App.yaml"], in: repository)
+        XCTAssertEqual(checked.status, 0, checked.stderr)
+        try shell(["git", "reset", "-q", "--hard", "HEAD~1"])
+
         // A revision that git would read as an option is refused before git runs.
         let option = try CLIRunner.run(["diff", "--git=--output=\(repository.path)/written", "Docs/App.yaml"], in: repository)
         XCTAssertNotEqual(option.status, 0)
