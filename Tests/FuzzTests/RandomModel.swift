@@ -11,6 +11,8 @@ enum RandomModel {
         let count = 2 + random.below(11)
         let names = (0..<count).map { "s\($0)" }
         var held: Set<String> = []
+        // Roots of navigation controllers: never navigation controllers themselves (UIKit cannot push one).
+        var roots: Set<String> = []
         var lines = ["format: 1", "name: R\(seed)", "initial: s0", "scenes:"]
         func later(than index: Int) -> [String] { names[(index + 1)...].filter { !held.contains($0) } }
         func take(_ candidates: [String], _ most: Int) -> [String] {
@@ -25,10 +27,15 @@ enum RandomModel {
             let kinds = ["content", "table", "collection", "navigation", "tabBar", "split", "page", "container"]
             var kind = random.below(10) < 6 ? random.pick(kinds) : "content"
             // A container needs scenes to hold; without free later ones it is content.
-            if free.isEmpty || (kind == "split" && free.count < 2) { kind = random.pick(["content", "table", "collection"]) }
+            if free.isEmpty || (kind == "split" && free.count < 2) || (kind == "navigation" && roots.contains(name)) {
+                kind = random.pick(["content", "table", "collection"])
+            }
             keys.append("kind: \(kind)")
             switch kind {
-            case "navigation": keys.append("root: \(take(free, 1)[0])")
+            case "navigation":
+                let root = take(free, 1)[0]
+                roots.insert(root)
+                keys.append("root: \(root)")
             case "tabBar": keys.append("tabs: [\(take(free, 1 + random.below(4)).joined(separator: ", "))]")
             case "page": keys.append("pages: [\(take(free, 1 + random.below(3)).joined(separator: ", "))]")
             case "container": keys.append("children: [\(take(free, 1 + random.below(3)).joined(separator: ", "))]")
