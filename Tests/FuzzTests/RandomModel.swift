@@ -3,8 +3,9 @@ import ScenographTestSupport
 /// A small random model that is valid, for the diagrams: 2–12 scenes of every kind, containers holding later
 /// scenes (so that containment has no cycle), and segues of every kind between any scenes — unwinds to actions
 /// some scenes implement, embeds of scenes nothing else holds, deprecated kinds, popovers with and without an
-/// anchor. No flows: what it exercises is layout and rendering, which damaged models rarely reach (an unwind
-/// beside a legend made Graphviz 2.43 free a layout twice on one such model in three).
+/// anchor — and, in one model in two, a flow of random steps (many of which cannot happen: the flow then stops with
+/// a flow error, and its diagrams are drawn all the same). What it exercises is layout and rendering, which damaged
+/// models rarely reach (an unwind beside a legend made Graphviz 2.43 free a layout twice on one such model in three).
 enum RandomModel {
     static func yaml(seed: UInt64) -> String {
         var random = SeededGenerator(seed: seed)
@@ -14,6 +15,9 @@ enum RandomModel {
         // Roots of navigation controllers: never navigation controllers themselves (UIKit cannot push one).
         var roots: Set<String> = []
         var lines = ["format: 1", "name: R\(seed)", "initial: s0", "scenes:"]
+        var segueNames: [String] = []
+        var navigations: [String] = []
+        var tabs: [String] = []
         func later(than index: Int) -> [String] { names[(index + 1)...].filter { !held.contains($0) } }
         func take(_ candidates: [String], _ most: Int) -> [String] {
             var pool = candidates, chosen: [String] = []
@@ -33,10 +37,14 @@ enum RandomModel {
             keys.append("kind: \(kind)")
             switch kind {
             case "navigation":
+                navigations.append(name)
                 let root = take(free, 1)[0]
                 roots.insert(root)
                 keys.append("root: \(root)")
-            case "tabBar": keys.append("tabs: [\(take(free, 1 + random.below(4)).joined(separator: ", "))]")
+            case "tabBar":
+                let chosen = take(free, 1 + random.below(4))
+                tabs += chosen
+                keys.append("tabs: [\(chosen.joined(separator: ", "))]")
             case "page": keys.append("pages: [\(take(free, 1 + random.below(3)).joined(separator: ", "))]")
             case "container": keys.append("children: [\(take(free, 1 + random.below(3)).joined(separator: ", "))]")
             case "split":
@@ -74,10 +82,24 @@ enum RandomModel {
                 }
                 if segueKind != "embed", random.below(2) == 0 { fields.append("trigger: Button \(number)") }
                 segues.append("g\(number): {\(fields.joined(separator: ", "))}")
+                if segueKind != "embed" { segueNames.append("\(name).g\(number)") }
             }
             if !segues.isEmpty { keys.append("segues: {\(segues.joined(separator: ", "))}") }
             lines.append("  \(name):")
             lines += keys.map { "    " + $0 }
+        }
+        if random.below(2) == 0 {
+            lines += ["flows:", "  f:", "    steps:"]
+            for _ in 0..<(3 + random.below(10)) {
+                var choices = ["back", "swipeDown", "dismiss: \(random.pick(names))", "present: \(random.pick(names))",
+                               "environment: {width: \(random.pick(["compact", "regular"]))}"]
+                if !tabs.isEmpty { choices.append("selectTab: \(random.pick(tabs))") }
+                if !segueNames.isEmpty {
+                    choices += ["tap: \(random.pick(segueNames))", "tap: \(random.pick(segueNames))", "perform: \(random.pick(segueNames))"]
+                }
+                if !navigations.isEmpty { choices.append("popToRoot: \(random.pick(navigations))") }
+                lines.append("      - " + random.pick(choices))
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }
