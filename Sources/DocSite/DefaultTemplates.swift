@@ -326,7 +326,7 @@ UIKit reported no warnings in this flow.
 {{/isFolded}}
 {{/warningGroups}}
 {{/hasWarnings}}
-{{^hasWarnings}}<p>Validation found nothing to warn about.</p>{{/hasWarnings}}
+{{^hasWarnings}}<p>Neither validation nor the navigation lint rules (<code>scenograph check</code>) found anything to warn about.</p>{{/hasWarnings}}
 {{> _foot.html}}
 
 """#),
@@ -438,7 +438,7 @@ The app has no segues and no containers: the graph draws its scenes alone.
 {{/warningGroups}}
 {{/hasWarnings}}
 {{^hasWarnings}}
-Validation found nothing to warn about.
+Neither validation nor the navigation lint rules (`scenograph check`) found anything to warn about.
 {{/hasWarnings}}
 
 """#),

@@ -4,6 +4,7 @@ import Diagrams
 import Foundation
 import Graphviz
 import ModelLoading
+import Review
 import SceneModel
 import Simulator
 
@@ -206,6 +207,11 @@ struct GenerateCommand: ParsableCommand {
                                     threads: workerCount, root: DocsPaths.root(of: app))
         let flows = pipeline.flowReports()
         let diagrams = pipeline.diagramSources()
+        // The navigation lint's warnings join validation's on the index, as `check` reports them (with the model's
+        // `lint:` settings); a finding validation makes at the same place in the same category is there once.
+        let lintWarnings = NavigationLint(model: model, leftInFlows: NavigationLint.scenesLeavingTheChain(pipeline.traces)).run()
+            .filter { finding in !finding.isError && !loaded.diagnostics.contains { $0.category == finding.category && $0.location == finding.location } }
+        let docsWarnings = (warnings + DocsPaths.relative(lintWarnings, root: DocsPaths.root(of: app))).sortedByLocation()
         statistics.lap("simulate")
 
         let progress = ProgressLine(mode: quiet ? .quiet : verbose ? .verbose : .normal)
@@ -224,7 +230,7 @@ struct GenerateCommand: ParsableCommand {
         var build: DocSiteBuild
         var unlisted: [String] = []
         do {
-            build = try builder.build(model: model, warnings: warnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend,
+            build = try builder.build(model: model, warnings: docsWarnings, flows: flows, diagrams: diagrams, legend: DocsPipeline.legend,
                                       into: staging, previous: previous, pool: pool) { progress.report($0) }
             // The bundled example also shows a review: its diff against the change Examples/Photos-proposed.yaml proposes.
             for file in isExample ? try ReviewExample.files(base: model) : [] {

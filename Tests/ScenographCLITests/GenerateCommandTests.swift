@@ -176,6 +176,22 @@ final class GenerateCommandTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasPrefix(".elsewhere") || $0.hasPrefix("elsewhere") }, [])
     }
 
+    /// The index lists what `check` warns about, not validation's findings alone: a presented scene with no way
+    /// back is there; the example, which `check` finds nothing in, says so.
+    func testTheIndexListsTheNavigationLintsWarnings() throws {
+        let model = temporary.appendingPathComponent("N.yaml")
+        try "format: 1\nname: N\ninitial: a\nscenes:\n  a:\n    segues:\n      open: {kind: present, to: b, trigger: Open, modalPresentationStyle: fullScreen}\n  b: {}\n"
+            .write(to: model, atomically: true, encoding: .utf8)
+        let docs = temporary.appendingPathComponent("n-docs")
+        let output = try CLIRunner.run(["generate", model.path, "-o", docs.path, "-q"], environment: environment)
+        XCTAssertEqual(output.status, 0, output.stderr)
+        let index = try String(contentsOf: docs.appendingPathComponent("index.md"), encoding: .utf8)
+        XCTAssertTrue(index.contains("- `N.yaml:8:3` scene 'b' is presented by 'a.open' (fullScreen) and has no way back"), index)
+        let (_, example) = try generate(into: "docs")
+        XCTAssertTrue(try String(contentsOf: example.appendingPathComponent("index.md"), encoding: .utf8)
+            .contains("Neither validation nor the navigation lint rules (`scenograph check`) found anything to warn about."))
+    }
+
     // MARK: - Failure leaves the previous output
 
     func testABrokenModelLeavesThePreviousOutputUntouched() throws {
