@@ -506,24 +506,8 @@ private struct SegueGraphBuilder {
             guard let to = nodes[target.id] ?? partNode(of: target.id) else { continue }
             var attributes = segueAttributes(segue, target: target.id)
             attributes["label"] = .string("\(drawnName(segue))\n\(action)(_:)")
-            edges.append(.edge(DOTEdge(from: to, to: from, Self.drawnBackwards(attributes))))
+            edges.append(.edge(DOTEdge(from: to, to: from, attributes.drawnBackwards)))
         }
-    }
-
-    /// The attributes of an edge written from its destination to its source, drawn as going from its source: its
-    /// arrowheads swapped to the other end (`dir=back`), and no pull on the layout (`weight=0`). Unwinds are
-    /// written so: an unwind goes back up the graph, and written forwards it would rank its source before its
-    /// destination and fold the graph. (`constraint=false` kept unwinds out of the ranking, but an unwind whose ends
-    /// fell on one rank became a labelled flat edge, and Graphviz 2.43 frees the ranks of such a layout twice: a
-    /// crash, on one small valid model in three of a random sample.)
-    static func drawnBackwards(_ attributes: DOTAttributes) -> DOTAttributes {
-        var attributes = attributes
-        let head = attributes["arrowhead"], tail = attributes["arrowtail"]
-        attributes["arrowtail"] = head
-        attributes["arrowhead"] = tail ?? "none"
-        attributes["dir"] = tail == nil ? "back" : "both"
-        attributes["weight"] = "0"
-        return attributes
     }
 
     /// In a part's graph, the segues from other parts to its scenes, each from the box of the part it leaves.
@@ -539,7 +523,7 @@ private struct SegueGraphBuilder {
                 let isUnwind = kind.effective == .unwind
                 var attributes = segueAttributes(segue, target: isUnwind ? scene.id : nil)
                 attributes["label"] = .string(isUnwind ? "\(drawnName(segue))\n\(segue.action?.value ?? "")(_:)" : segueLabel(segue))
-                edges.append(.edge(isUnwind ? DOTEdge(from: to, to: from, Self.drawnBackwards(attributes)) : DOTEdge(from: from, to: to, attributes)))
+                edges.append(.edge(isUnwind ? DOTEdge(from: to, to: from, attributes.drawnBackwards) : DOTEdge(from: from, to: to, attributes)))
             }
         }
     }

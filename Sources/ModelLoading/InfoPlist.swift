@@ -64,9 +64,16 @@ public struct InfoPlist: Sendable, Hashable {
         }
         mainStoryboard = storyboard
         // A name titles every page, as a model's does: without control characters, and no longer than a model's text.
-        appName = (text("CFBundleDisplayName") ?? text("CFBundleName"))
-            .map { String(Markdown.removingControls($0).prefix(InputLimits.yamlScalarBytes / 4)) }
-            .flatMap { $0.isEmpty ? nil : $0 }
+        appName = (text("CFBundleDisplayName") ?? text("CFBundleName")).flatMap { name in
+            let shown = Markdown.removingControls(name).trimmingCharacters(in: .whitespacesAndNewlines)
+            // Within a model value's size, cut between characters (a character may be many bytes).
+            var kept = ""
+            for character in shown {
+                guard kept.utf8.count + character.utf8.count <= InputLimits.yamlScalarBytes else { break }
+                kept.append(character)
+            }
+            return kept.isEmpty ? nil : kept
+        }
     }
 
     /// The `Info.plist` beside the storyboards: in a storyboard's folder or up to two folders above it (an

@@ -72,12 +72,13 @@ struct ModelDecoder {
         }
         var model = SceneModel(path: path, name: name)
         model.summary = value("summary").flatMap { context.string($0, "summary") }
-        var idiomWritten = false
+        var idiomWritten = false, widthWritten = false
         if let node = value("environment"), let change = decodeEnvironment(node, "environment") {
             model.environment = Environment().applying(change)
             // The iOS warning points at the `ios:` value when there is one.
             model.environmentLocation = change.ios?.location ?? node.location
             idiomWritten = change.idiom != nil
+            widthWritten = change.width != nil
         }
         if let node = value("conditions") {
             model.conditions = decodeConditions(node, "conditions") ?? []
@@ -120,7 +121,10 @@ struct ModelDecoder {
             context.append(imported.pageWarnings(for: model.scenes))
             if model.initial == nil { model.initial = imported.initial }
             if !idiomWritten, let idiom = imported.idiom {
+                // The storyboards' idiom, under the width the model writes, if it writes one.
+                let width = model.environment.width
                 model.environment = model.environment.applying(EnvironmentChange(idiom: Located(idiom)))
+                if widthWritten { model.environment.width = width }
             }
         }
         if let node = value("flows"), !node.isNull {

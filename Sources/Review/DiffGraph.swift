@@ -204,8 +204,11 @@ public struct DiffGraph: Sendable, Hashable {
                 attributes["arrowtail"] = .string(tail)
                 attributes["dir"] = "both"
             }
-            if edge.segueKind == nil || edge.segueKind?.effective == .unwind { attributes["constraint"] = edge.segueKind == nil ? "true" : "false" }
-            statements.append(.edge(DOTEdge(from: from, to: to, attributes)))
+            if edge.segueKind == nil { attributes["constraint"] = "true" }
+            // Unwinds written from where they return, as the segue graph writes them (`constraint=false` crashed
+            // Graphviz 2.43 on some valid models).
+            statements.append(.edge(edge.segueKind?.effective == .unwind
+                ? DOTEdge(from: to, to: from, attributes.drawnBackwards) : DOTEdge(from: from, to: to, attributes)))
         }
         if !tooLargeToDraw { statements.append(.subgraph(legend(&ids))) }
         var title = self.title

@@ -180,7 +180,6 @@ public enum Markdown {
         }
     }
 
-    /// Text as HTML text or a quoted attribute value.
     /// `text` without the spaces and tabs at its ends, found in its bytes: walking characters backwards costs, for
     /// each one, the run of flags before it (regional indicators pair up from the run's start).
     public static func trimmingBlanks(_ text: Substring) -> String {
@@ -190,6 +189,7 @@ public enum Markdown {
         return String(text[first..<bytes.index(after: last)])
     }
 
+    /// Text as HTML text or a quoted attribute value.
     public static func escapeHTML(_ text: String) -> String {
         // Printable ASCII without `&`, `<`, `>` or quotes (most titles, ids and paths) comes back as it is.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isEntityByte($0) }) {

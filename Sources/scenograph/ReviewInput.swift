@@ -3,6 +3,7 @@ import Foundation
 import ModelLoading
 import Review
 import SceneModel
+import TextFormats
 
 /// One side of a review: an app by the one input rule (`ModelInput`) — a model file, storyboards, or a folder
 /// holding either — from the working tree or from a git revision.
@@ -110,7 +111,10 @@ enum ReviewInput {
         var localApp = app
         if let model = app.model {
             try fetch(model)
-            let text = (try? String(contentsOfFile: local(model), encoding: .utf8)) ?? ""
+            // Read within a model file's limit: a revision's file past it is left for the loader to refuse by its
+            // size, not read whole for the storyboards it names.
+            let text = InputFile.read(local(model), limit: InputLimits.modelBytes)
+                .flatMap { $0.size == nil ? String(data: $0.data, encoding: .utf8) : nil } ?? ""
             let folder = (model as NSString).deletingLastPathComponent
             for storyboard in ModelLoader.storyboardPaths(inModelText: text, path: model) where !storyboard.hasPrefix("/") {
                 try fetch(folder.isEmpty ? storyboard : (folder as NSString).appendingPathComponent(storyboard))

@@ -67,7 +67,8 @@ import Testing
 
     /// Random valid models (`RandomModel`) render every diagram: `generate --jobs 1`, Graphviz in the process
     /// itself so that a crash in it ends the run, never crashes or hangs and ends with status 0, or 1 for flow
-    /// errors alone (a random step that cannot happen), each at its position. Damaged models rarely get that far. `SCENOGRAPH_FUZZ_VALID` sets how many (16; `make fuzz` runs one per 25 damaged cases).
+    /// errors alone (a random step that cannot happen), each at its position; `diff` of the model with itself
+    /// draws its review graph and ends with status 0. Damaged models rarely get that far. `SCENOGRAPH_FUZZ_VALID` sets how many (16; `make fuzz` runs one per 25 damaged cases).
     @Test func randomValidModelsRenderEveryDiagram() throws {
         let binary = try #require(Self.binary, "the scenograph executable is not built")
         let count = Self.setting("VALID") ?? 16
@@ -87,8 +88,13 @@ import Testing
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: folder) }
             try Data(yaml.utf8).write(to: folder.appendingPathComponent("Model.yaml"))
-            let (run, stderr) = harness.execute(["generate", "Model.yaml", "-o", "Docs", "--jobs", "1", "--no-cache", "--quiet"],
+            var (run, stderr) = harness.execute(["generate", "Model.yaml", "-o", "Docs", "--jobs", "1", "--no-cache", "--quiet"],
                                                 in: folder, timeout: options.timeout)
+            // The review's graph too, which draws every scene near a change (here: none, so all of them).
+            if run.outcome == .ok || run.outcome == .diagnosed {
+                let review = harness.execute(["diff", "Model.yaml", "Model.yaml", "-o", "Review", "--quiet"], in: folder, timeout: options.timeout)
+                if review.0.outcome != .ok { (run, stderr) = review }
+            }
             // Status 1 only for flows that stop or fail, each said at its step: the model itself is valid.
             let flowErrorsOnly = run.outcome == .diagnosed && stderr.split(separator: "\n").allSatisfy { line in
                 !FuzzHarness.isErrorLine(line) || line.hasSuffix("[flow-error]") || line.hasSuffix("[flow-expectation]")

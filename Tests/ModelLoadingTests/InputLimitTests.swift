@@ -172,6 +172,25 @@ import Testing
         #expect(fits.diagnostics.isEmpty, "\(fits.diagnostics.prefix(2))")
     }
 
+    /// The bundle name becomes the model's `name:`, so it loads back: control characters and the blanks they leave
+    /// at its ends go, and it is cut, between characters, within a model value's bytes (one character of 80,001).
+    @Test func anInfoPlistNameIsOneAModelCanHold() throws {
+        func name(_ value: String) throws -> String? {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("name-\(UUID().uuidString).plist").path
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            let data = try PropertyListSerialization.data(fromPropertyList: ["CFBundleName": value], format: .xml, options: 0)
+            try data.write(to: URL(fileURLWithPath: path))
+            guard case .success(let plist) = InfoPlist.read(path) else { Issue.record("not read"); return nil }
+            return plist.appName
+        }
+        #expect(try name("\u{7F} \u{7F}") == nil)
+        #expect(try name("Ph\u{9B}otos\u{7F} ") == "Photos")
+        let long = try #require(try name("a" + String(repeating: "e\u{301}", count: 40_000)))
+        #expect(long.utf8.count <= InputLimits.yamlScalarBytes && long.hasPrefix("a"))
+        let combining = try name("e" + String(repeating: "\u{301}", count: 40_000))
+        #expect(combining.map { $0.utf8.count <= InputLimits.yamlScalarBytes } ?? true)
+    }
+
     /// A malformed Info.plist is reported where Foundation found the problem, with what it found.
     @Test func aMalformedInfoPlistSaysWhereAndWhat() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).plist").path

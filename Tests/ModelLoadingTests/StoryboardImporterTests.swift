@@ -213,6 +213,17 @@ import Testing
         #expect(main.scenes.flatMap(\.segues).count == 19, "relationships become container fields")
     }
 
+    /// An iPad storyboard makes the model's idiom pad when the model does not say, under the width it writes.
+    @Test func theStoryboardsIdiomKeepsTheWidthTheModelWrites() throws {
+        func environment(_ written: String) throws -> Environment {
+            let text = "format: 1\nname: L\nenvironment: \(written)\nstoryboards: [Legacy.storyboard]\n"
+            let loaded = ModelLoader().load(text: text, path: StoryboardFixtures.path("L.yaml"))
+            return try #require(loaded.model, "\(loaded.diagnostics.prefix(2))").environment
+        }
+        #expect(try environment("{width: compact}") == Environment(idiom: .pad, width: .compact))
+        #expect(try environment("{ios: 16}") == Environment(idiom: .pad, width: .regular, ios: 16))
+    }
+
     @Test func legacyFilesWithNumericIDsAndDeprecatedKinds() throws {
         let legacy = StoryboardFixtures.importing("Legacy.storyboard")
         #expect(!legacy.hasErrors)

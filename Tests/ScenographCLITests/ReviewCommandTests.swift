@@ -46,6 +46,18 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertFalse(svg.contains("scene&#45;s0"), "no scene is laid out")
     }
 
+    /// A valid model whose review graph made Graphviz 2.43 free a layout twice (status 134) while unwinds were drawn
+    /// with `constraint=false`: its review is written.
+    func testTheReviewGraphOfUnwindsBesideClustersRenders() throws {
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-review-unwinds-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: output) }
+        let model = "Tests/ScenographCLITests/Fixtures/UnwindsBesideClusters.yaml"
+        let result = try CLIRunner.run(["diff", model, model, "-o", output.path, "-q"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let svg = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { $0.hasSuffix(".svg") }
+        XCTAssertFalse(svg.isEmpty, "the review graph is drawn")
+    }
+
     func testDiffOfAModelWithItselfSaysNoChange() throws {
         let result = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos.yaml"])
         XCTAssertEqual(result.status, 0)
