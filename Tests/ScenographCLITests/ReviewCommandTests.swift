@@ -352,10 +352,14 @@ final class ReviewCommandTests: XCTestCase {
 
         // A pull request that repairs a base that does not load: compared with an empty app, with a note.
         let working = try String(contentsOf: repository.appendingPathComponent("Docs/App.yaml"), encoding: .utf8)
-        try (working + "  broken: [\n").write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
-        try shell(["git", "commit", "-q", "-a", "-m", "broken"])
-        try working.write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
-        let repaired = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/App.yaml"], in: repository)
+        // Commits the model with `appended`, puts the working copy back, and diffs against that commit.
+        func diffAgainstBase(appending appended: String) throws -> CLIRunner.Output {
+            try (working + appended).write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+            try shell(["git", "commit", "-q", "-a", "-m", "base"])
+            try working.write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
+            return try CLIRunner.run(["diff", "--git", "HEAD", "Docs/App.yaml"], in: repository)
+        }
+        let repaired = try diffAgainstBase(appending: "  broken: [\n")
         XCTAssertEqual(repaired.status, 0, repaired.stderr)
         XCTAssertTrue(repaired.stderr.contains("note: base (HEAD) does not load (1 error, below): the app is compared with an empty one"), repaired.stderr)
         XCTAssertTrue(repaired.stderr.contains("  HEAD:Docs/App.yaml:"), repaired.stderr)
@@ -363,10 +367,7 @@ final class ReviewCommandTests: XCTestCase {
         try shell(["git", "reset", "-q", "--hard", "HEAD~1"])
 
         // A base past a model file's size (not read) does not load either: the same note, from its size.
-        try (working + "#" + String(repeating: "x", count: 20_000_001) + "\n").write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
-        try shell(["git", "commit", "-q", "-a", "-m", "huge"])
-        try working.write(to: repository.appendingPathComponent("Docs/App.yaml"), atomically: true, encoding: .utf8)
-        let shrunk = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/App.yaml"], in: repository)
+        let shrunk = try diffAgainstBase(appending: "#" + String(repeating: "x", count: 20_000_001) + "\n")
         XCTAssertEqual(shrunk.status, 0, shrunk.stderr)
         XCTAssertTrue(shrunk.stderr.contains("  HEAD:Docs/App.yaml:1:1: the model file is 20,"), shrunk.stderr)
         XCTAssertTrue(shrunk.stdout.contains(", where it does not load → Docs/App.yaml): "), shrunk.stdout)
