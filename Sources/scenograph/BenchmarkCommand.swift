@@ -28,9 +28,9 @@ struct BenchmarkCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "Scene counts of the generated models, comma-separated (each rounded to whole tabs of 25 scenes).")
+    @Option(parsing: .unconditional, help: "Scene counts of the generated models, comma-separated (each rounded to whole tabs of 25 scenes).")
     var sizes = "50,500"
-    @Option(name: .shortAndLong, help: "Worker processes of the cold, warm and changed runs. Default: the number of cores.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Worker processes of the cold, warm and changed runs. Default: the number of cores.")
     var jobs: Int?
     @Option(help: ArgumentHelp("Where to write the figures as JSON.", valueName: "file"))
     var json = ".build/benchmark.json"
@@ -41,13 +41,13 @@ struct BenchmarkCommand: ParsableCommand {
     @Flag(help: "Time each stage in this process instead (the former benchmark).")
     var stages = false
 
-    @Option(help: "Tabs of the generated model (--stages and --write-model).") var tabs = 4
-    @Option(help: "Depth of each tab's navigation stack.") var depth = 8
-    @Option(help: "Number of flows.") var flows = 20
-    @Option(help: "Steps per flow.") var steps = 50
-    @Option(help: "Every N-th scene also shows a scene of the next tab (0: none). Default: 3 for --sizes, 0 otherwise.") var crossLinks: Int?
-    @Option(help: "Steps of the single long flow (--stages; linear-time check).") var longFlow = 10_000
-    @Option(help: "Events of the trace whose sequence diagram is rendered (--stages).") var events = 1_000
+    @Option(parsing: .unconditional, help: "Tabs of the generated model (--stages and --write-model).") var tabs = 4
+    @Option(parsing: .unconditional, help: "Depth of each tab's navigation stack.") var depth = 8
+    @Option(parsing: .unconditional, help: "Number of flows.") var flows = 20
+    @Option(parsing: .unconditional, help: "Steps per flow.") var steps = 50
+    @Option(parsing: .unconditional, help: "Every N-th scene also shows a scene of the next tab (0: none). Default: 3 for --sizes, 0 otherwise.") var crossLinks: Int?
+    @Option(parsing: .unconditional, help: "Steps of the single long flow (--stages; linear-time check).") var longFlow = 10_000
+    @Option(parsing: .unconditional, help: "Events of the trace whose sequence diagram is rendered (--stages).") var events = 1_000
     @Option(help: ArgumentHelp("Write the generated model (YAML) to FILE and stop, to run other commands on it.",
                                valueName: "file"))
     var writeModel: String?

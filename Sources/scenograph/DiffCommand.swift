@@ -48,7 +48,7 @@ struct DiffCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace the -o folder even if it is not empty and was not written by scenograph.")
     var force = false
 
-    @Option(help: "In models over 40 scenes, how many links around a change the diff graph reaches.")
+    @Option(parsing: .unconditional, help: "In models over 40 scenes, how many links around a change the diff graph reaches.")
     var context: Int = 1
 
     @Option(help: ArgumentHelp("Where CI publishes diff.svg; the comment links it.", valueName: "URL"))
@@ -64,7 +64,7 @@ struct DiffCommand: ParsableCommand {
         if git != nil && paths.isEmpty {
             throw ValidationError("give the HEAD paths (a model file, storyboards or a folder) after --git REV")
         }
-        if context < 0 { throw ValidationError("--context must be 0 or more") }
+        if context < 0 { throw ValidationError("--context must be 0 or more, not \(context)") }
         try ReviewInput.validate(revision: git)
     }
 

@@ -52,7 +52,7 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .customLong("no-wait"), help: "Fail instead of waiting when another run is writing the output folder, or another in the same parent folder (runs writing there take turns).")
     var noWait = false
 
-    @Option(name: .shortAndLong, help: "Render in N worker processes (Graphviz renders one diagram at a time per process) and build DOT and pages on N threads; the output is the same for every N. Default: the number of cores, at most 64.")
+    @Option(name: .shortAndLong, parsing: .unconditional, help: "Render in N worker processes (Graphviz renders one diagram at a time per process) and build DOT and pages on N threads; the output is the same for every N. Default: the number of cores, at most 64.")
     var jobs: Int?
 
     @Option(name: .customLong("worker-memory-limit"), help: ArgumentHelp("Replace a render worker whose memory grows past this many MiB.", visibility: .hidden))

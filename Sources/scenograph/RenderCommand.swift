@@ -53,10 +53,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The flow of a chains or sequence diagram (a sequence diagram of a model with one flow draws that one).")
     var flow: String?
 
-    @Option(help: "With --diagram sequence: draw only this step's part (0 is the launch), as the flow's page does.")
+    @Option(parsing: .unconditional, help: "With --diagram sequence: draw only this step's part (0 is the launch), as the flow's page does.")
     var step: Int?
 
-    @Option(help: "With --step: which part of a step too wide for one part (1 is the first, the default).")
+    @Option(parsing: .unconditional, help: "With --step: which part of a step too wide for one part (1 is the first, the default).")
     var part: Int?
 
     @Option(name: .customLong("format"), help: "The output format (default: the one -o's extension names, else svg).")

@@ -12,6 +12,10 @@ final class BenchmarkCommandTests: XCTestCase {
             (["--depth", "1000000000", "--stages"], "--depth must be between 1 and 1000, not 1000000000"),
             (["--flows", "10000", "--steps", "10000", "--stages"], "--flows × --steps must be at most 1,000,000, not 100000000"),
             (["--sizes", "50,x"], "--sizes takes scene counts separated by commas, not 'x'"),
+            // A negative value is the option's value, not another option: named, not "Missing value".
+            (["--sizes", "-5"], "--sizes must be between 1 and 20000, not -5"),
+            (["--depth", "-3", "--stages"], "--depth must be between 1 and 1000, not -3"),
+            (["--cross-links", "-1", "--stages"], "--cross-links must be between 0 and 1000000, not -1"),
         ] {
             let result = try CLIRunner.run(["benchmark"] + arguments)
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.stderr)")

@@ -273,7 +273,7 @@ struct RenderCommandTests {
     }
 
     @Test("no jobs, or more than 64 (each a process), is a command-line error naming the value, before anything is written",
-          arguments: ["generate", "benchmark"], ["0", "65", "100000"])
+          arguments: ["generate", "benchmark"], ["0", "-1", "65", "100000"])
     func jobsOutOfRange(command: String, jobs: String) throws {
         let directory = try Scenograph.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -292,6 +292,8 @@ struct RenderCommandTests {
               (["--diagram", "chains", "--flow", "share-a-photo", "--step", "1", "--part", "1"], "--step draws a part of a sequence diagram"),
               (["--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--format", "mermaid"], "--step 1 draws a part of the Graphviz sequence diagram; Mermaid draws the whole flow"),
               (["--diagram", "sequence", "--flow", "share-a-photo", "--step=-1"], "--step -1 is not a step: steps are numbered from 0 (the launch)"),
+              (["--diagram", "sequence", "--flow", "share-a-photo", "--step", "-2"], "--step -2 is not a step: steps are numbered from 0 (the launch)"),
+              (["--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--part", "-1"], "--part -1 is not a part: parts are numbered from 1"),
               (["--diagram", "sequence", "--flow", "share-a-photo", "--step", "1", "--part", "0"], "--part 0 is not a part: parts are numbered from 1"),
               (["--diagram", "chains", "--flow", "share-a-photo", "--format", "mermaid"], "the chains diagram has no Mermaid form"),
           ])

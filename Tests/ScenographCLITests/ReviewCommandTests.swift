@@ -58,6 +58,14 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertFalse(svg.isEmpty, "the review graph is drawn")
     }
 
+    /// A negative `--context` is the option's value, named in the error, not ArgumentParser's "Missing value".
+    func testANegativeContextIsNamed() throws {
+        let result = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos.yaml", "--context", "-1"])
+        XCTAssertEqual(result.status, 64, result.stderr)
+        XCTAssertTrue(result.stderr.contains("--context must be 0 or more, not -1"), result.stderr)
+        XCTAssertTrue(result.stdout.isEmpty, result.stdout)
+    }
+
     func testDiffOfAModelWithItselfSaysNoChange() throws {
         let result = try CLIRunner.run(["diff", "Examples/Photos.yaml", "Examples/Photos.yaml"])
         XCTAssertEqual(result.status, 0)
