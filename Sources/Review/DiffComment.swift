@@ -225,10 +225,60 @@ extension DiffReport {
     }
 }
 
-/// Escaping for text placed into the GitHub Markdown of the comment.
-/// A line diff of two event lists (longest common subsequence), as `-`, `+` and ` ` lines.
+/// A line diff of two event lists (longest common subsequence), as `-`, `+` and ` ` lines, cut to the changes:
+/// each run of changed lines with up to `context` unchanged lines on either side, the unchanged lines between
+/// two such hunks counted on one line (`… 14 unchanged`), as a unified diff shows hunks.
 enum EventDiff {
+    /// How many unchanged lines stand on either side of a change.
+    static let context = 3
+
     static func lines(before: [String], after: [String], limit: Int) -> [String] {
+        let all = full(before: before, after: after)
+        let changed = all.indices.filter { !all[$0].hasPrefix("  ") }
+        guard !changed.isEmpty else { return cut(all, limit: limit) }
+        var keep = [Bool](repeating: false, count: all.count)
+        for index in changed {
+            for k in max(0, index - context)...min(all.count - 1, index + context) { keep[k] = true }
+        }
+        // A run of one or two unchanged lines is shown: the line counting them would save nothing.
+        var start = 0
+        while start < all.count {
+            guard !keep[start] else { start += 1; continue }
+            var end = start
+            while end < all.count, !keep[end] { end += 1 }
+            if end - start <= 2 { for k in start..<end { keep[k] = true } }
+            start = end
+        }
+        var out: [String] = []
+        var skipped = 0
+        func flush() {
+            if skipped > 0 { out.append("  … \(skipped) unchanged") }
+            skipped = 0
+        }
+        for (index, line) in all.enumerated() {
+            if keep[index] {
+                flush()
+                out.append(line)
+            } else {
+                skipped += 1
+            }
+        }
+        flush()
+        return cut(out, limit: limit)
+    }
+
+    /// `lines` past `limit` cut, with a last line counting what was left out and how much of it changed.
+    private static func cut(_ lines: [String], limit: Int) -> [String] {
+        guard lines.count > limit else { return lines }
+        let left = lines[limit...]
+        let changes = left.filter { $0.hasPrefix("- ") || $0.hasPrefix("+ ") }.count
+        let more = left.count
+        return Array(lines.prefix(limit))
+            + ["  … \(more) more line\(more == 1 ? "" : "s")" + (changes > 0 ? ", \(changes) of them changed" : "")]
+    }
+
+    /// Every line of the diff, unchanged ones included.
+    static func full(before: [String], after: [String]) -> [String] {
         let n = before.count, m = after.count
         var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
         if n > 0 && m > 0 {
@@ -252,10 +302,6 @@ enum EventDiff {
                 out.append("+ " + after[j])
                 j += 1
             }
-        }
-        if out.count > limit {
-            let left = out.count - limit
-            out = Array(out.prefix(limit)) + ["  … \(left) more line\(left == 1 ? "" : "s")"]
         }
         return out
     }

@@ -225,7 +225,21 @@ public struct DiffReport: Sendable {
                 out += "  \(Self.symbol(flow.change)) \(flow.id): \(flowText(flow))\n"
                 for step in flow.trace?.steps ?? [] {
                     out += "      \(step.label)\n"
-                    out += sideText("before", step.base, stoppedAt: step.baseStoppedAt) + sideText("after", step.head, stoppedAt: step.headStoppedAt)
+                    // With both sides, their events are one line diff cut to the changes: two lists cut at the
+                    // same length would show only the lines they share when the change comes later.
+                    let shared = step.base != nil && step.head != nil
+                    out += sideText("before", step.base, stoppedAt: step.baseStoppedAt, events: !shared)
+                        + sideText("after", step.head, stoppedAt: step.headStoppedAt, events: !shared)
+                    if let base = step.base, let head = step.head {
+                        if base.events == head.events {
+                            if !base.events.isEmpty { out += "        events: the same on both sides\n" }
+                        } else {
+                            out += "        events (- before only, + after only):\n"
+                            for line in EventDiff.lines(before: base.events, after: head.events, limit: options.eventLines * 2) {
+                                out += "          \(line)\n"
+                            }
+                        }
+                    }
                 }
                 if let trace = flow.trace, trace.differingStepCount > trace.steps.count {
                     let more = trace.differingStepCount - trace.steps.count
@@ -236,13 +250,15 @@ public struct DiffReport: Sendable {
         return out
     }
 
-    func sideText(_ name: String, _ side: TraceDiff.StepSide?, stoppedAt: Int? = nil) -> String {
+    /// One side of a differing step: what it did, its events unless `events` is false (both sides' events are
+    /// then shown as one diff), its warnings, problems and state.
+    func sideText(_ name: String, _ side: TraceDiff.StepSide?, stoppedAt: Int? = nil, events: Bool = true) -> String {
         guard let side else {
             return "        \(name): " + (stoppedAt.map { "(not run: the flow stopped at step \($0))" } ?? "(no such step)") + "\n"
         }
         var out = "        \(name): \(side.action)" + (side.effect.isEmpty ? "" : " — \(side.effect)") + "\n"
-        for line in side.events.prefix(options.eventLines) { out += "          \(line)\n" }
-        if side.events.count > options.eventLines {
+        for line in side.events.prefix(events ? options.eventLines : 0) { out += "          \(line)\n" }
+        if events, side.events.count > options.eventLines {
             let more = side.events.count - options.eventLines
             out += "          … \(more) more event\(more == 1 ? "" : "s")\n"
         }

@@ -485,6 +485,25 @@ import Testing
         #expect(report.json().contains("\"standsInFor\": \"view controller 'Nope' of Main.storyboard\""))
     }
 
+    /// Events are shown as hunks around their changes: a change after many unchanged events (a tab added at
+    /// launch, after every other tab's callbacks) is shown, the unchanged lines between hunks are counted, and a
+    /// cut diff says how many of the lines left out changed.
+    @Test func eventDiffsShowTheChangesNotTheirFirstLines() {
+        let before = (1...40).map { "e\($0)" }
+        var after = before
+        after.insert("new: init(coder:)", at: 30)
+        after.remove(at: 5)
+        let lines = EventDiff.lines(before: before, after: after, limit: 24)
+        #expect(lines == ["  e1", "  e2", "  e3", "  e4", "  e5", "- e6", "  e7", "  e8", "  e9", "  … 18 unchanged",
+                          "  e28", "  e29", "  e30", "+ new: init(coder:)", "  e31", "  e32", "  e33", "  … 7 unchanged"])
+        // One or two unchanged lines between hunks are shown, not counted.
+        #expect(EventDiff.lines(before: ["a", "b", "c", "d", "e", "f", "g", "h", "i"], after: ["a", "x", "c", "d", "e", "f", "g", "h", "y"],
+                                limit: 24) == ["  a", "- b", "+ x", "  c", "  d", "  e", "  f", "  g", "  h", "- i", "+ y"])
+        let cut = EventDiff.lines(before: (1...60).map { "b\($0)" }, after: (1...60).map { "a\($0)" }, limit: 24)
+        #expect(cut.count == 25)
+        #expect(cut.last == "  … 96 more lines, 96 of them changed")
+    }
+
     /// Steps pair by their text, as lines do in a text diff.
     @Test func stepsPairByTheirText() {
         #expect(TraceDiff.pairs(["a", "b", "c"], ["a", "x", "b", "c"]).map { "\($0.0.map(String.init) ?? "-")\($0.1.map(String.init) ?? "-")" }
