@@ -66,9 +66,13 @@ public struct CheckReport: Sendable {
         self.init(findings: findings)
     }
 
+    /// Where a message's list of what the model has now begins (the rest of the message is that list).
+    static let hintMarkers = ["; its segues: ", "; it has no segues", "; allowed: ", "; known ids: ", "; steps: ", "; it takes no options"]
+
     /// The findings of `head` that `base` does not have, each finding of `base` answering for one of `head`:
     /// compared by severity, category, file and message, not by line or step number (in the location or quoted in
-    /// the message), since both move with every edit above them.
+    /// the message), since both move with every edit above them, nor by the hints that list the model's names
+    /// ("did you mean 'open'?", "its segues: open, help"), which change when a name is added or removed nearby.
     /// `base`'s files are named `REV:path` (`revision`), as `diff --git` and `check --git` read them.
     public static func findings(_ head: [Diagnostic], notIn base: [Diagnostic], revision: String) -> [Diagnostic] {
         // The path as written, without `REV:`, `.` parts, doubled slashes and `folder/..` (`Docs//App.yaml`,
@@ -81,6 +85,21 @@ public struct CheckReport: Sendable {
                 if part == "..", let last = parts.last, last != ".." { parts.removeLast() } else { parts.append(part) }
             }
             return parts.joined(separator: "/")
+        }
+        // What a message adds to help fix it lists the names the model has now ("did you mean 'open'?", "its
+        // segues: open, help"): a segue added or removed elsewhere in the scene changes it, not the finding.
+        func withoutHints(_ text: String) -> String {
+            var text = Substring(text)
+            for marker in Self.hintMarkers {
+                if let range = text.range(of: marker) { text = text[..<range.lowerBound] }
+            }
+            var out = ""
+            while let open = text.range(of: " (did you mean ") {
+                out += text[..<open.lowerBound]
+                guard let close = text[open.upperBound...].range(of: "?)") else { return out + text[open.lowerBound...] }
+                text = text[close.upperBound...]
+            }
+            return out + text
         }
         // A flow's finding names its step by number, and some findings quote the line of another key or tag
         // ("first at line 13"): both move with edits above them.
@@ -100,7 +119,7 @@ public struct CheckReport: Sendable {
             return out + rest
         }
         func key(_ finding: Diagnostic, withFile: Bool = true) -> String {
-            let message = withoutStepAndLineNumbers(finding.message.replacingOccurrences(of: revision + ":", with: ""))
+            let message = withoutStepAndLineNumbers(withoutHints(finding.message.replacingOccurrences(of: revision + ":", with: "")))
             return "\(finding.severity.rawValue)\u{0}\(finding.category ?? "")\u{0}\(withFile ? file(finding.location.file) : "")\u{0}\(message)"
         }
         var known: [String: Int] = [:]

@@ -402,5 +402,15 @@ import TextFormats
                                                  warning("no storyboard has an initial view controller", "HEAD~1:App/Auction.storyboard")],
                                          revision: "HEAD~1")
         #expect(moved.map(\.message) == ["no storyboard has an initial view controller"])
+        // A segue added or removed in the scene changes the hint listing its segues or suggesting one: the same
+        // finding. Another missing segue is a new one.
+        let hinted = CheckReport.findings(
+            [error("flow 'f', step 1: scene 'list' has no segue 'gone'; its segues: open", "App.yaml", 12),
+             error("flow 'f', step 2: scene 'list' has no segue 'opn' (did you mean 'open'?); its segues: open", "App.yaml", 13),
+             error("flow 'f', step 3: scene 'list' has no segue 'help'; its segues: open", "App.yaml", 14)],
+            notIn: [error("flow 'f', step 1: scene 'list' has no segue 'gone'; its segues: open, help", "HEAD~1:App.yaml", 12),
+                    error("flow 'f', step 2: scene 'list' has no segue 'opn' (did you mean 'open' or 'ope'?); its segues: open, ope", "HEAD~1:App.yaml", 13)],
+            revision: "HEAD~1")
+        #expect(hinted.map(\.location.line) == [14])
     }
 }
