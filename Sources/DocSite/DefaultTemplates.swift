@@ -87,7 +87,7 @@ enum DefaultTemplates {
 {{#warnings}}<p class="warning">UIKit warning: {{.}}</p>{{/warnings}}
 {{#failures}}<p class="failure">{{.}}</p>{{/failures}}
 {{#hasCallbacks}}
-<details><summary>{{callbackCount}} callbacks, in order</summary>
+<details><summary>{{callbackCountText}}, in order</summary>
 <ol class="callbacks">
 {{{callbackList}}}
 </ol>
@@ -186,7 +186,7 @@ Events expected not to happen: {{{eventsAbsent}}}
 - ✗ {{.}}
 {{/failures}}
 {{#hasCallbacks}}
-<details><summary>{{callbackCount}} callbacks, in order</summary>
+<details><summary>{{callbackCountText}}, in order</summary>
 
 {{{callbackList}}}
 

@@ -655,6 +655,7 @@ struct PageContexts {
             }
             row["hasCallbacks"] = !callbacks.isEmpty
             row["callbackCount"] = callbacks.count
+            row["callbackCountText"] = callbacks.count == 1 ? "1 callback" : "\(callbacks.count) callbacks"
             row["callbacks"] = callbacks
             row["callbackList"] = listLines.joined(separator: "\n")
             let stepParts = parts[step.index] ?? []

@@ -79,6 +79,19 @@ final class DocsAcceptanceTests: XCTestCase {
         try checkTextColours(docs, files: files)
         try checkHTML(docs, files: files)
         try checkMarkdownTables(docs, files: files)
+        try checkPlurals(docs, files: files)
+    }
+
+    /// No page counts one of something in the plural ("1 callbacks, in order").
+    func checkPlurals(_ docs: URL, files: [String], file: StaticString = #filePath, line: UInt = #line) throws {
+        let nouns = "callbacks|steps|scenes|segues|flows|events|warnings|errors|diagrams|parts|tabs|children|presentations"
+        let pattern = try NSRegularExpression(pattern: "(^|[^0-9.,])1 (\(nouns))\\b")
+        for path in files where path.hasSuffix(".md") || path.hasSuffix(".html") {
+            let text = try String(contentsOf: docs.appendingPathComponent(path), encoding: .utf8)
+            if let match = pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), let range = Range(match.range, in: text) {
+                XCTFail("\(path): '\(text[range])'", file: file, line: line)
+            }
+        }
     }
 
     /// Every Markdown table has a header: GitHub draws a header row with no text as an empty grey bar.
