@@ -101,8 +101,9 @@ public struct DiffReport: Sendable {
     public var summary: String {
         if diff.isEmpty { return "no navigation change" }
         var parts: [String] = []
-        // What a reviewer must see first: flows that failed or erred on neither side before and now do, or the reverse.
-        let failing = diff.flows.filter { $0.headResult.map { $0 != .passed } == true && $0.baseResult.map { $0 == .passed } != false }
+        // What a reviewer must see first: flows that passed before and now fail or err, or the reverse. A flow the
+        // base does not have is counted with the added ones, saying whether it fails.
+        let failing = diff.flows.filter { $0.headResult.map { $0 != .passed } == true && $0.baseResult == .passed }
         if !failing.isEmpty { parts.append("\(failing.count) flow\(failing.count == 1 ? " now fails" : "s now fail")") }
         let passing = diff.flows.filter { $0.headResult == .passed && $0.baseResult.map { $0 != .passed } == true }
         if !passing.isEmpty { parts.append("\(passing.count) flow\(passing.count == 1 ? " now passes" : "s now pass")") }
@@ -124,7 +125,12 @@ public struct DiffReport: Sendable {
         }
         let containers = Set(diff.containment.map(\.container)).count
         if containers > 0 { parts.append("\(containers) container\(containers == 1 ? "" : "s") changed") }
-        count(diff.flows, "flow", "added") { $0.change == .added }
+        let added = diff.flows.filter { $0.change == .added }
+        if !added.isEmpty {
+            let failingAdded = added.filter { $0.headResult.map { $0 != .passed } == true }.count
+            let failures = failingAdded == 0 ? "" : added.count == 1 ? " (it fails)" : " (\(failingAdded) fail\(failingAdded == 1 ? "s" : ""))"
+            parts.append("\(added.count) flow\(added.count == 1 ? "" : "s") added" + failures)
+        }
         count(diff.flows, "flow", "removed") { $0.change == .removed }
         count(diff.flows, "flow", "renamed") { $0.change == .renamed }
         // Flows already said to fail or pass now are not counted again.

@@ -139,7 +139,8 @@ struct DiffCommand: ParsableCommand {
             var note = "note: head (\(headLabel)) has \(Plural.count(headErrors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them)"
             note += known.isEmpty ? "; the report lists them"
                 : newHeadErrors.isEmpty ? "; the base has them too, so the report only counts them:"
-                : "; the report lists the \(newHeadErrors.count) the base does not have; these \(known.count) it has too:"
+                : "; the report lists the \(newHeadErrors.count) the base does not have; "
+                    + (known.count == 1 ? "this one it has too:" : "these \(known.count) it has too:")
             Terminal.note(note)
             for error in known { Terminal.note("  \(error.location): \(error.message)") }
         }

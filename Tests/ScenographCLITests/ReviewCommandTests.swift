@@ -171,6 +171,14 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(added.stdout.contains("no segue 'gone'"), added.stdout)
         XCTAssertFalse(added.stdout.contains("  ! \(more.path):10:14"), added.stdout)
         XCTAssertTrue(added.stderr.contains("the report lists the 1 the base does not have; these 2 it has too:\n  \(more.path):10:14"), added.stderr)
+        // One the base has too is "this one".
+        let oneKnown = directory.appendingPathComponent("one-known.yaml")
+        try String(contentsOf: removed, encoding: .utf8).replacingOccurrences(of: "      - expect: {visible: detail}\n", with: "")
+            .write(to: oneKnown, atomically: true, encoding: .utf8)
+        let oneMore = directory.appendingPathComponent("one-more.yaml")
+        try (String(contentsOf: oneKnown, encoding: .utf8) + "      - tap: list.gone\n").write(to: oneMore, atomically: true, encoding: .utf8)
+        let single = try CLIRunner.run(["diff", oneKnown.path, oneMore.path])
+        XCTAssertTrue(single.stderr.contains("the report lists the 1 the base does not have; this one it has too:\n  \(oneMore.path):10:14"), single.stderr)
         // A base with such errors is diffed the same way (its flows run as they are).
         let reversed = try CLIRunner.run(["diff", removed.path, good.path])
         XCTAssertEqual(reversed.status, 0, reversed.stderr)
