@@ -46,6 +46,14 @@ struct CheckCommand: ParsableCommand {
         try ReviewInput.validate(revision: git)
     }
 
+    /// Says why the check could not run and stops with status 1; with `--format github`, also as an error
+    /// annotation, so that the failed check says why on the pull request, not only in the log.
+    private func fail(_ message: String) throws -> Never {
+        Terminal.error(message)
+        if format == .github { Terminal.out("::error title=scenograph check::" + CheckReport.githubData(message)) }
+        throw ExitCode(1)
+    }
+
     func run() throws {
         // An app the pull request deletes has no findings of its own, as `diff --git` compares it with an empty one.
         if let git, ReviewInput.removedSince(git, paths: inputs) {
@@ -63,8 +71,7 @@ struct CheckCommand: ParsableCommand {
         do {
             apps = try ModelInput.apps(inputs)
         } catch let failure as ModelInput.Failure {
-            Terminal.error(failure.message)
-            throw ExitCode(1)
+            try fail(failure.message)
         }
         var loaded = true
         var headModel: SceneModel?
@@ -87,8 +94,7 @@ struct CheckCommand: ParsableCommand {
         }
         if let git {
             guard apps.count == 1 else {
-                Terminal.error("--git compares one app: give one model file, the storyboards of one app, or a folder holding either")
-                throw ExitCode(1)
+                try fail("--git compares one app: give one model file, the storyboards of one app, or a folder holding either")
             }
             // Files renamed or moved since (git's rename detection) are compared with what they were.
             let renames = ReviewInput.renames(since: git, near: inputs)
@@ -108,11 +114,9 @@ struct CheckCommand: ParsableCommand {
                 base = []
                 baseLoad = []
             } catch let missing as ReviewInput.HeadMissing {
-                Terminal.error(missing.message)
-                throw ExitCode(1)
+                try fail(missing.message)
             } catch let failure as ReviewInput.Failure {
-                Terminal.error("base (\(ReviewInput.label(revision: git))): \(failure.message)")
-                throw ExitCode(1)
+                try fail("base (\(ReviewInput.label(revision: git))): \(failure.message)")
             }
             base = Self.renamed(base, revision: git, renames: renames, head: findings)
             // Scenes and segues renamed since keep their findings as known (a renamed deprecated segue is not new).

@@ -401,6 +401,12 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(missing.status, 1)
         XCTAssertTrue(missing.stderr.contains("base (no-such-revision)"), missing.stderr)
         XCTAssertTrue(missing.stderr.contains("fetch-depth: 0"), "the message says how a shallow clone gets the base: \(missing.stderr)")
+        // In a workflow, `check --format github` says it as an annotation too, so the failed check shows why.
+        let annotated = try CLIRunner.run(["check", "--git", "no-such-revision", "--format", "github", "Docs/App.yaml"], in: repository)
+        XCTAssertEqual(annotated.status, 1)
+        XCTAssertTrue(annotated.stdout.hasPrefix("::error title=scenograph check::base (no-such-revision): "), annotated.stdout)
+        XCTAssertTrue(annotated.stdout.contains("fetch-depth: 0"), annotated.stdout)
+        XCTAssertTrue(annotated.stderr.contains("error: base (no-such-revision)"), annotated.stderr)
 
         // Outside any repository (git told not to look above the folder), --git says so in its own words, not
         // git's command line.
