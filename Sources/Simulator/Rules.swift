@@ -41,6 +41,12 @@ public enum Rules {
         return style
     }
 
+    /// Whether the user's tap on the tab already selected pops that tab's stack to its root: yes when the tab
+    /// is a navigation controller. Apple's UITabBarController page: "User taps always display the tab's root view,
+    /// regardless of which tab was previously selected. This is true even if the tab was already selected." (H)
+    /// Selecting it in code, and tapping any other kind of tab again, changes nothing.
+    public static func reselectingPopsToRoot(_ tab: SceneKind) -> Bool { tab == .navigation }
+
     /// Whether a popover adapts (to the delegate's style, else a sheet or full screen): in compact width, and
     /// on iOS ≥ 13 in compact height too ("In iOS 13 and later, for horizontally or vertically compact
     /// environments, this option behaves the same as formSheet", D-popover): an iPhone in landscape, also a
