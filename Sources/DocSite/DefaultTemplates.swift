@@ -145,7 +145,7 @@ enum DefaultTemplates {
 
 ## Steps
 
-Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each.
+Each step in words, its callbacks in order, and the part of the sequence it draws: only the instances the step involves, one lifeline each. {{#diagrams.sequence}}The whole flow in one diagram: [open full size]({{image}}) ([DOT source]({{dot}})).{{/diagrams.sequence}}{{^diagrams.sequence}}The flow is too long to draw whole in one diagram.{{/diagrams.sequence}}
 
 <details><summary>How to read the diagrams</summary>
 
@@ -195,6 +195,8 @@ Events expected not to happen: {{{eventsAbsent}}}
 {{/hasCallbacks}}
 {{#parts}}
 ![{{title}}]({{image}})
+
+[DOT source]({{dot}})
 
 {{/parts}}
 {{/steps}}

@@ -75,6 +75,12 @@ final class DocsAcceptanceTests: XCTestCase {
         XCTAssertGreaterThan(checked.markdown, 100, file: file, line: line)
         XCTAssertGreaterThan(checked.html, 1000, file: file, line: line)
         XCTAssertGreaterThan(checked.svg, 100, file: file, line: line)
+        // Every diagram of the Markdown tree, image and DOT source, is linked from a Markdown page.
+        // (The bundled example's review, `review/`, is the diff's output, which the README links.)
+        let unlinked = files.filter {
+            !$0.hasPrefix("site/") && !$0.hasPrefix("review/") && ($0.hasSuffix(".svg") || $0.hasSuffix(".dot")) && !checked.fromMarkdown.contains($0)
+        }
+        XCTAssertEqual(unlinked, [], "diagrams no Markdown page links", file: file, line: line)
         try checkFlowDiagramWidths(docs, files: files)
         try checkTextColours(docs, files: files)
         try checkHTML(docs, files: files)
@@ -112,7 +118,7 @@ final class DocsAcceptanceTests: XCTestCase {
 
     /// Links in Markdown (`](…)` and inline HTML), HTML (`href`, `src`) and SVG (`xlink:href`): the file exists and
     /// the fragment names an id of the target page (`.md` and `.html` alike: Markdown pages carry explicit anchors).
-    func checkLinks(_ docs: URL, files: [String]) throws -> (markdown: Int, html: Int, svg: Int) {
+    func checkLinks(_ docs: URL, files: [String]) throws -> (markdown: Int, html: Int, svg: Int, fromMarkdown: Set<String>) {
         let patterns: [String: NSRegularExpression] = [
             "md": try NSRegularExpression(pattern: #"\]\(([^)\s]+)\)|(?:href|src)="([^"]*)""#),
             "html": try NSRegularExpression(pattern: #"(?:href|src)="([^"]*)""#),
@@ -141,6 +147,7 @@ final class DocsAcceptanceTests: XCTestCase {
         }
         var idCache: [String: Set<String>] = [:]
         var counts: [String: Int] = [:]
+        var fromMarkdown: Set<String> = []
         for path in files {
             let ext = URL(fileURLWithPath: path).pathExtension
             guard let pattern = patterns[ext] else { continue }
@@ -154,6 +161,7 @@ final class DocsAcceptanceTests: XCTestCase {
                 let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
                 let target = parts[0].isEmpty ? path : GenerateCommandTests.normalized((directory as NSString).appendingPathComponent(parts[0]))
                 XCTAssertTrue(FileManager.default.fileExists(atPath: docs.appendingPathComponent(target).path), "\(path) links to missing \(link)")
+                if ext == "md" { fromMarkdown.insert(target) }
                 if parts.count == 2, !parts[1].isEmpty, target.hasSuffix(".html") || target.hasSuffix(".md") {
                     if idCache[target] == nil { idCache[target] = (try? ids(target)) ?? [] }
                     XCTAssertTrue(idCache[target]?.contains(parts[1]) == true, "\(path) links to missing anchor \(link)")
@@ -161,7 +169,7 @@ final class DocsAcceptanceTests: XCTestCase {
                 counts[ext, default: 0] += 1
             }
         }
-        return (counts["md"] ?? 0, counts["html"] ?? 0, counts["svg"] ?? 0)
+        return (counts["md"] ?? 0, counts["html"] ?? 0, counts["svg"] ?? 0, fromMarkdown)
     }
 
     /// The width of an SVG in CSS px (Graphviz writes points: 1 pt = 4/3 px).
@@ -172,9 +180,10 @@ final class DocsAcceptanceTests: XCTestCase {
         return Double(tag[value].dropFirst(7)).map { $0 * 4 / 3 }
     }
 
-    /// Every SVG a flow's Markdown page references is at most 1,600 px wide.
+    /// Every SVG a flow's Markdown page shows (`![…](…)`; a link to open the whole flow full size is not shown in
+    /// the page) is at most 1,600 px wide.
     func checkFlowDiagramWidths(_ docs: URL, files: [String]) throws {
-        let references = try NSRegularExpression(pattern: #"\]\(([^)\s]+\.svg)\)"#)
+        let references = try NSRegularExpression(pattern: #"!\[[^\]]*\]\(([^)\s]+\.svg)\)"#)
         var count = 0
         for path in files where path.hasPrefix("flows/") && path.hasSuffix(".md") {
             let page = try String(contentsOf: docs.appendingPathComponent(path), encoding: .utf8)
