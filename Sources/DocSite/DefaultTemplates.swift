@@ -608,8 +608,8 @@ No flow passes through this scene.
         ("site.js", #"""
 // Scenograph's site script: plain JavaScript, no dependency, works from file:// and offline. Progressive: without
 // it every page is still complete; with it the sidebar becomes a filterable tree (from nav.js) that folds behind a
-// menu on narrow screens, and every diagram frame gets zoom (buttons, Ctrl/⌘ + wheel, pinch), pan by drag,
-// fit-to-width and actual size.
+// menu on narrow screens, and every diagram frame gets zoom (buttons, Ctrl/⌘ + wheel, pinch, + and − keys), pan by
+// drag or arrow keys, fit-to-width and actual size.
 (function () {
   "use strict";
   var doc = document;
@@ -879,6 +879,33 @@ No flow passes through this scene.
       if (moved) { event.preventDefault(); event.stopPropagation(); moved = false; }
     }, true);
     frame.addEventListener("dragstart", function (event) { event.preventDefault(); });
+
+    // The keyboard reaches the frame (its links are skipped, above): arrow keys, Page Up/Down and Home/End scroll
+    // it, + and − zoom about its centre, 0 fits it.
+    frame.setAttribute("tabindex", "0");
+    frame.setAttribute("role", "group");
+    var caption = figure.querySelector("figcaption");
+    frame.setAttribute("aria-label", (caption ? caption.textContent.split(" · ")[0] + ": " : "") +
+      "diagram; arrow keys scroll it, + and − zoom, 0 fits it to the width");
+    frame.addEventListener("keydown", function (event) {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      var step = 60, handled = true;
+      switch (event.key) {
+        case "ArrowLeft": frame.scrollLeft -= step; break;
+        case "ArrowRight": frame.scrollLeft += step; break;
+        case "ArrowUp": frame.scrollTop -= step; break;
+        case "ArrowDown": frame.scrollTop += step; break;
+        case "PageUp": frame.scrollTop -= frame.clientHeight * 0.9; break;
+        case "PageDown": frame.scrollTop += frame.clientHeight * 0.9; break;
+        case "Home": frame.scrollLeft = 0; frame.scrollTop = 0; break;
+        case "End": frame.scrollLeft = frame.scrollWidth; frame.scrollTop = frame.scrollHeight; break;
+        case "+": case "=": fitting = false; apply(scale * 1.25); break;
+        case "-": case "_": fitting = false; apply(scale / 1.25); break;
+        case "0": fitting = true; opening = false; apply(fitScale()); break;
+        default: handled = false;
+      }
+      if (handled) event.preventDefault();
+    });
   }
 
   function start() {

@@ -134,6 +134,16 @@ final class BrowserTests: XCTestCase {
         let left = (scrolled.first as? Double) ?? Double(scrolled.first as? Int ?? 0)
         let top = (scrolled.last as? Double) ?? Double(scrolled.last as? Int ?? 0)
         XCTAssertGreaterThan(left + top, 50, "\(label): dragging pans the frame (\(scrolled))")
+        // The keyboard: the frame takes focus, arrow keys scroll it, + zooms.
+        _ = try driver.run("var f = document.querySelector('figure.zoomable .frame'); f.scrollLeft = 0; f.scrollTop = 0; f.focus();")
+        let focused = try driver.run("return document.activeElement === document.querySelector('figure.zoomable .frame');") as? Bool
+        XCTAssertEqual(focused, true, "\(label): the diagram frame takes focus")
+        let beforeKeys = try scale()
+        try driver.press(["\u{E014}", "\u{E014}", "\u{E015}", "\u{E015}", "+"])
+        let keyed = try driver.run("var f = document.querySelector('figure.zoomable .frame'); return f.scrollLeft + f.scrollTop;") as? Double
+            ?? Double(try driver.run("var f = document.querySelector('figure.zoomable .frame'); return f.scrollLeft + f.scrollTop;") as? Int ?? 0)
+        XCTAssertGreaterThan(keyed, 50, "\(label): arrow keys scroll the frame")
+        XCTAssertEqual(try scale(), min(8, beforeKeys * 1.25), accuracy: 0.01, "\(label): + zooms in")
         try driver.click(try driver.element("figure.zoomable .toolbar button[title='Fit to width']"))
         let fitted = try driver.run("""
             var f = document.querySelector('figure.zoomable'); var s = f.querySelector('svg');
@@ -213,6 +223,13 @@ final class WebDriver {
     func click(_ element: String) throws { _ = try request("POST", "session/\(session)/element/\(element)/click", [String: Any]()) }
 
     /// Presses the mouse on `element`'s centre, moves by `offset` in steps, and releases it.
+    /// Presses and releases keys (WebDriver key values: "\u{E015}" is ArrowDown) in the focused element.
+    func press(_ keys: [String]) throws {
+        let actions: [[String: Any]] = keys.flatMap { [["type": "keyDown", "value": $0], ["type": "keyUp", "value": $0]] }
+        _ = try request("POST", "session/\(session)/actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+        _ = try request("DELETE", "session/\(session)/actions")
+    }
+
     func drag(_ element: String, by offset: (Int, Int)) throws {
         let origin: [String: Any] = ["element-6066-11e4-a52e-4f735466cecf": element]
         var actions: [[String: Any]] = [["type": "pointerMove", "duration": 0, "origin": origin, "x": 0, "y": 0], ["type": "pointerDown", "button": 0]]
