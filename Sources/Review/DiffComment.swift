@@ -37,9 +37,11 @@ extension DiffReport {
         table("Scenes", "scene", rows(diff.scenes.map { ($0.change, $0.id, sceneText($0)) }), kind: .sceneRow, into: &blocks)
         table("Containers", "container", rows(diff.containment.map { (.changed, $0.container, $0.description) }), kind: .containerRow, into: &blocks)
         table("Flows", "flow", rows(diff.flows.map { ($0.change, $0.id, flowText($0)) }), kind: .flowRow, into: &blocks)
+        // A step that differs alike in several flows (the launch, when a tab is added) is shown once.
+        var shown: [TraceDiff.StepDifference: String] = [:]
         for flow in diff.flows {
             guard let trace = flow.trace, !trace.steps.isEmpty else { continue }
-            blocks.append(Block(kind: .flowDetails, text: flowDetails(flow.id, trace)))
+            blocks.append(Block(kind: .flowDetails, text: flowDetails(flow.id, trace, shown: &shown)))
         }
         blocks.append(Block(kind: .diagram, text: diagram()))
         return assemble(blocks)
@@ -176,11 +178,19 @@ extension DiffReport {
         blocks.append(Block(kind: .frame, text: "\n", noun: noun))
     }
 
-    func flowDetails(_ id: String, _ trace: TraceDiff) -> String {
+    /// A flow's differing steps; a step that an earlier flow's details show alike (`shown`, by step) says so
+    /// instead of showing it again.
+    func flowDetails(_ id: String, _ trace: TraceDiff, shown: inout [TraceDiff.StepDifference: String]) -> String {
         let result = trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)"
         var out = "<details><summary>Flow <code>\(Markdown.escapeHTML(id))</code>: \(Markdown.escapeHTML(result)), \(trace.differingStepCount) step\(trace.differingStepCount == 1 ? " differs" : "s differ")</summary>\n\n"
         for step in trace.steps {
-            out += "**\(step.label.prefix(1).uppercased() + step.label.dropFirst())**\n\n| | before | after |\n|---|---|---|\n"
+            let label = step.label.prefix(1).uppercased() + step.label.dropFirst()
+            if let first = shown[step] {
+                out += "**\(label)**: the same difference as in flow <code>\(Markdown.escapeHTML(first))</code>.\n\n"
+                continue
+            }
+            shown[step] = id
+            out += "**\(label)**\n\n| | before | after |\n|---|---|---|\n"
             out += "| step | \(notRun(step.baseStoppedAt) ?? cell(step.base?.action)) | \(notRun(step.headStoppedAt) ?? cell(step.head?.action)) |\n"
             // An `expect` step has no effect on either side: no row of two empty cells.
             if !(step.base?.effect ?? "").isEmpty || !(step.head?.effect ?? "").isEmpty {

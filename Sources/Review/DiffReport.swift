@@ -227,9 +227,16 @@ public struct DiffReport: Sendable {
         }
         if !diff.flows.isEmpty {
             out += "\nflows\n"
+            // A step that differs alike in several flows (the launch, when a tab is added) is shown once.
+            var shown: [TraceDiff.StepDifference: String] = [:]
             for flow in diff.flows {
                 out += "  \(Self.symbol(flow.change)) \(flow.id): \(flowText(flow))\n"
                 for step in flow.trace?.steps ?? [] {
+                    if let first = shown[step] {
+                        out += "      \(step.label): the same difference as in flow \(first)\n"
+                        continue
+                    }
+                    shown[step] = flow.id
                     out += "      \(step.label)\n"
                     // With both sides, their events are one line diff cut to the changes: two lists cut at the
                     // same length would show only the lines they share when the change comes later.
