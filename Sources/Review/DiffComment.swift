@@ -49,8 +49,9 @@ extension DiffReport {
 
     struct Block {
         /// What a block is, most telling first: when the comment is too long, flow and model rows are kept
-        /// first, then the flows' step details, segue rows, container rows, the diagram, and scene rows last
-        /// (the other tables and the diagram say most of what they do). A table's frame (its title, header and
+        /// first, then the flows' step details (within half the room, then with what is left at the end), segue
+        /// rows, container rows, the diagram, and scene rows last (the other tables and the diagram say most of
+        /// what they do). A table's frame (its title, header and
         /// the empty line after it) shows when one of its rows does; the header block always.
         enum Kind: Int, Comparable {
             case frame, flowRow, flowDetails, segueRow, containerRow, diagram, sceneRow
@@ -78,16 +79,29 @@ extension DiffReport {
             var kept = Array(repeating: false, count: blocks.count)
             var used = 0
             var stopped: Set<String> = []
+            // The flows' step details take at most half the room at first, so that a change of many flows still
+            // leaves the segue and container tables some; what is left afterwards goes to the details held back.
+            var detailsUsed = 0
+            var heldBack: [Int] = []
             for index in order {
                 let block = blocks[index]
                 if let noun = block.noun, stopped.contains(noun) { continue }
                 let size = block.text.utf16.count
+                if block.kind == .flowDetails, detailsUsed + size > budget / 2 {
+                    heldBack.append(index)
+                    continue
+                }
                 if used + size <= budget {
                     kept[index] = true
                     used += size
+                    if block.kind == .flowDetails { detailsUsed += size }
                 } else if let noun = block.noun {
                     stopped.insert(noun)
                 }
+            }
+            for index in heldBack where used + blocks[index].text.utf16.count <= budget {
+                kept[index] = true
+                used += blocks[index].text.utf16.count
             }
             let text = render(blocks, kept: kept)
             let excess = text.utf16.count - options.commentLimit

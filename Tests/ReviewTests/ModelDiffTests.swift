@@ -904,6 +904,31 @@ import Testing
         #expect(linked.contains("The whole diff is `diff.txt` in [the workflow run's artefact](https://ci.example/run/7)."))
     }
 
+    /// Many flows' step details take at most half a cut comment at first: the segue table still shows rows.
+    @Test func aCutCommentLeavesTheTablesRoomBesideManyFlows() throws {
+        var scenes = "  nav: {kind: navigation, root: s0}\n"
+        var changed = scenes
+        for index in 0..<60 {
+            scenes += "  s\(index): {segues: {next: {kind: show, to: s\((index + 1) % 60), trigger: Next}}}\n"
+            changed += "  s\(index): {segues: {next: {kind: present, to: s\((index + 1) % 60), trigger: Next}}}\n"
+        }
+        // Forty flows that each behave differently, each in a small block of its own.
+        let flows = "flows:\n" + (1..<41).map { flow in "  walk\(flow):\n    steps:\n      - push: s\(flow)\n      - tap: s\(flow).next\n" }.joined()
+        let header = "format: 1\nname: Many\ninitial: nav\nscenes:\n"
+        let base = try ReviewFiles.model(text: header + scenes + flows)
+        let head = try ReviewFiles.model(text: header + changed + flows)
+        let limit = 10_000
+        let whole = DiffReport(base: base, head: head).markdown()
+        #expect(whole.utf16.count > 2 * limit)
+        let comment = DiffReport(base: base, head: head, options: .init(commentLimit: limit)).markdown()
+        #expect(comment.utf16.count <= limit)
+        #expect(comment.contains("#### Segues"), "the segue table is kept beside the flows' details")
+        let segueRows = comment.components(separatedBy: "\n").filter { $0.hasPrefix("| changed | `s") }.count
+        // (Five rows without the limit on the details, twenty with it.)
+        #expect(segueRows >= 15, "\(segueRows) segue rows")
+        #expect(comment.contains("<details><summary>Flow <code>walk1</code>"))
+    }
+
     @Test func diffColoursAreReadable() {
         for status in DiffStyle.Status.allCases {
             let colors = DiffStyle.colors(status)
