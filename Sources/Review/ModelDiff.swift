@@ -318,14 +318,49 @@ private struct ModelDiffer {
         for (scene, signature) in zip(removed, removedSignatures) where sceneMap[scene.id] == nil {
             guard removedOfSignature[signature] == 1, let candidates = addedOfSignature[signature], candidates.count == 1 else { continue }
             sceneMap[scene.id] = added[candidates[0]].id
+            if let index = candidates.first { taken[index] = true }
+        }
+        // A scene renamed and retitled (or its storyboard ID changed with its name) is renamed and changed: the
+        // same content but for its words, then the same custom class and kind, each the only one of it among the
+        // scenes still unpaired on either side. UIKit's own classes say nothing about which scene it is.
+        // A stand-in for a reference that does not resolve is no author's scene, and a scene with nothing but words
+        // (no class, segue or child) has nothing else to be known by.
+        func classKey(_ scene: Scene) -> [String] {
+            guard scene.standsInFor == nil, let name = scene.customClass?.value, !name.hasPrefix("UI") else { return [] }
+            return ["kind=\(scene.kind.rawValue)", "class=\(name)"]
+        }
+        func structureKey(_ scene: Scene, in model: SceneModel) -> [String] {
+            guard scene.standsInFor == nil, scene.customClass != nil || !scene.segues.isEmpty || !scene.containedScenes.isEmpty else { return [] }
+            return contentSignature(scene, in: model, words: false)
+        }
+        for byClass in [false, true] {
+            var removedOfKey: [[String]: Int] = [:]
+            var keys: [[String]] = []
+            for scene in removed {
+                let value = sceneMap[scene.id] != nil ? [] : byClass ? classKey(scene) : structureKey(scene, in: base)
+                keys.append(value)
+                if !value.isEmpty { removedOfKey[value, default: 0] += 1 }
+            }
+            var addedOfKey: [[String]: [Int]] = [:]
+            for (index, scene) in added.enumerated() where !taken[index] {
+                let value = byClass ? classKey(scene) : structureKey(scene, in: head)
+                if !value.isEmpty { addedOfKey[value, default: []].append(index) }
+            }
+            for (scene, value) in zip(removed, keys) where sceneMap[scene.id] == nil && !value.isEmpty {
+                guard removedOfKey[value] == 1, let candidates = addedOfKey[value], candidates.count == 1 else { continue }
+                sceneMap[scene.id] = added[candidates[0]].id
+                taken[candidates[0]] = true
+            }
         }
         headImages = Set(sceneMap.values)
         for (base, head) in sceneMap.sorted(by: { $0.key < $1.key }) where headToBase[head] == nil { headToBase[head] = base }
     }
 
-    /// Everything that describes a scene except its id and positions.
-    func contentSignature(_ scene: Scene, in model: SceneModel) -> [String] {
-        var parts = sceneProperties(scene).map { "\($0.key)=\($0.value ?? "")" }
+    /// Everything that describes a scene except its id and positions; without `words`, also without its title,
+    /// summary and storyboard ID (what a rename often changes with the id).
+    func contentSignature(_ scene: Scene, in model: SceneModel, words: Bool = true) -> [String] {
+        var parts = sceneProperties(scene).filter { words || !["title", "summary", "storyboardID"].contains($0.key) }
+            .map { "\($0.key)=\($0.value ?? "")" }
         parts += scene.containedScenes.map { "child=\($0.value)" }
         parts += scene.segues.map { "segue=\($0.id):" + segueProperties($0, in: model, mapTargets: false).map { "\($0.key)=\($0.value ?? "")" }.joined(separator: ",") }
         return parts

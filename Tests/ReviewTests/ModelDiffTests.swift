@@ -413,6 +413,42 @@ import Testing
         #expect(report.summary.contains("segue changed") && !report.summary.contains("segue renamed"), "\(report.summary)")
     }
 
+    /// A scene renamed and retitled, or renamed with its segues changed, is one scene renamed and changed: by its
+    /// content without its words, else by its own class; look-alikes, UIKit's classes and scenes of words alone
+    /// stay removed and added.
+    @Test func aSceneRenamedAndEditedIsStillARename() throws {
+        func model(_ scenes: String) throws -> SceneModel {
+            try ReviewFiles.model(text: "format: 1\nname: P\ninitial: nav\nscenes:\n  nav: {kind: navigation, root: home}\n" + scenes, path: "p.yaml")
+        }
+        let base = try model("""
+              home: {segues: {info: {kind: show, to: infoPanel, trigger: Info}, sync: {kind: show, to: syncer, trigger: Sync}, a: {kind: show, to: twinA, trigger: A}, b: {kind: show, to: twinB, trigger: B}, n: {kind: show, to: notes, trigger: Notes}}}
+              infoPanel: {class: InfoViewController, title: Info, segues: {done: {kind: present, to: home, trigger: Done}}}
+              syncer: {class: SyncViewController, title: Sync}
+              twinA: {class: TwinViewController}
+              twinB: {class: TwinViewController}
+              notes: {title: Notes}
+
+            """)
+        let head = try model("""
+              home: {segues: {info: {kind: show, to: syncStatus, trigger: Info}, sync: {kind: show, to: syncing, trigger: Sync}, a: {kind: show, to: pairA, trigger: A}, b: {kind: show, to: pairB, trigger: B}, n: {kind: show, to: jottings, trigger: Notes}}}
+              syncStatus: {class: InfoViewController, title: Sync status, segues: {done: {kind: present, to: home, trigger: Done}}}
+              syncing: {class: SyncViewController, title: Syncing, segues: {log: {kind: show, to: home, trigger: Log}}}
+              pairA: {class: TwinViewController, title: A}
+              pairB: {class: TwinViewController, title: B}
+              jottings: {title: Jottings}
+
+            """)
+        let diff = ModelDiff(base: base, head: head)
+        let renamed = Dictionary(uniqueKeysWithValues: diff.scenes.filter { $0.change == .renamed }.map { ($0.oldID ?? "", $0.id) })
+        #expect(renamed == ["infoPanel": "syncStatus", "syncer": "syncing"], "\(diff.scenes.map { "\($0.change) \($0.id)" })")
+        #expect(Set(diff.scenes.filter { $0.change == .removed }.map(\.id)) == ["twinA", "twinB", "notes"])
+        #expect(Set(diff.scenes.filter { $0.change == .added }.map(\.id)) == ["pairA", "pairB", "jottings"])
+        let info = try #require(diff.scenes.first { $0.id == "syncStatus" })
+        #expect(info.properties.map { "\($0.key): \($0.old ?? "") → \($0.new ?? "")" } == ["title: Info → Sync status"])
+        // The segues that lead to them are changed in their target's name only: no change.
+        #expect(!diff.segues.contains { $0.id == "home.info" || $0.id == "home.sync" }, "\(diff.segues.map(\.id))")
+    }
+
     /// A scene renamed is the same scene in UIKit's own warnings too: `<AboutViewController: about>` before reads
     /// `<AboutViewController: aboutScreen>` after, so the flow that warns about it behaves the same.
     @Test func aRenameReachesUIKitsDescriptionsInWarnings() throws {
