@@ -70,6 +70,17 @@ struct PageContexts {
                   parentID(of: target, in: model) == nil else { return nil }
             return (segue.source, target, nearestNavigation(segue.source))
         }
+        // A container pushed from a scene it holds (GoMap's tab bar, pushed from inside one of its own tabs) gets a
+        // new instance on that stack, but the stack is not where the scene lives: its own descendant.
+        func holds(_ container: String, _ id: String) -> Bool {
+            var cursor: String? = id
+            var seen: Set<String> = []
+            while let current = cursor, seen.insert(current).inserted {
+                if current == container { return true }
+                cursor = parentID(of: current, in: model)
+            }
+            return false
+        }
         var stacks: [String: [String]] = [:]
         var changed = true
         var rounds = 0
@@ -78,7 +89,7 @@ struct PageContexts {
             rounds += 1
             for push in pushes {
                 let onto = push.around.map { [$0] } ?? stacks[push.source] ?? []
-                for navigation in onto where !(stacks[push.target] ?? []).contains(navigation) {
+                for navigation in onto where !(stacks[push.target] ?? []).contains(navigation) && !holds(push.target, navigation) {
                     stacks[push.target, default: []].append(navigation)
                     changed = true
                 }

@@ -247,6 +247,31 @@ final class PageContextTests: XCTestCase {
         XCTAssertEqual(tree.compactMap { $0["id"] as? String }, ["tabs", "sheet"])
     }
 
+    /// A container pushed from inside itself (a new instance of it, on a stack it holds) does not live on that
+    /// stack: the sidebar keeps it above its tabs, not all of them at the top, and its page names no stack of its own.
+    func testAContainerPushedFromInsideItselfStaysAboveItsChildren() throws {
+        let model = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: Cycle
+            initial: mainNav
+            scenes:
+              mainNav: {kind: navigation, root: main}
+              main: {segues: {poi: {kind: present, to: poi, trigger: POI}}}
+              poi: {kind: tabBar, tabs: [tagsNav, attributesNav]}
+              tagsNav: {kind: navigation, root: tags}
+              attributesNav: {kind: navigation, root: attributes}
+              tags: {segues: {again: {kind: show, to: poi, trigger: Again}}}
+              attributes: {}
+            """, path: "Cycle.yaml").model)
+        XCTAssertNil(PageContexts.navigationStacks(of: model)["poi"])
+        let tree = SiteNavigation(model: model, flows: []).sceneTree()
+        XCTAssertEqual(tree.compactMap { $0["id"] as? String }, ["mainNav", "poi"])
+        let poi = try XCTUnwrap(tree.last)
+        XCTAssertEqual((poi["children"] as? [[String: Any]])?.compactMap { $0["id"] as? String }, ["tagsNav", "attributesNav"])
+        let page = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md").scene(try XCTUnwrap(model.scene("poi")), diagrams: [:])
+        XCTAssertEqual((page["pushedOnto"] as? [[String: Any]])?.count, 0)
+    }
+
     /// The sidebar's data: tabs above their stacks, each stack above its root; flows with their results.
     func testNavigationGroupsScenesByContainer() throws {
         let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
