@@ -278,7 +278,7 @@ UIKit reported no warnings in this flow.
 </tbody>
 </table>
 {{/hasFlows}}
-{{^hasFlows}}<p>The model has no flows yet.</p>{{/hasFlows}}
+{{^hasFlows}}<p>No flows yet. A flow is a journey through the app, step by step (<code>tap: library.showPhoto</code>, <code>expect: {visible: photo}</code>), written under <code>flows:</code> in a model file; for an app documented from its storyboards, <code>scenograph import</code> writes that file, which lists the storyboards, and <code>scenograph generate</code> reads it from then on.</p>{{/hasFlows}}
 
 <h2 id="chains">Possible presentation chains</h2>
 {{#hasChains}}
@@ -373,7 +373,7 @@ The app has too many scenes and segues for one drawing: each box above is a part
 {{/flows}}
 {{/hasFlows}}
 {{^hasFlows}}
-The model has no flows yet.
+No flows yet. A flow is a journey through the app, step by step (`tap: library.showPhoto`, `expect: {visible: photo}`), written under `flows:` in a model file; for an app documented from its storyboards, `scenograph import` writes that file, which lists the storyboards, and `scenograph generate` reads it from then on.
 {{/hasFlows}}
 
 ## Possible presentation chains

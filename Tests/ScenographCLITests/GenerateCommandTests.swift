@@ -403,5 +403,7 @@ final class StoryboardDocsTests: XCTestCase {
         XCTAssertEqual(storyboards.status, 0, storyboards.stderr)
         let boards = try String(contentsOf: temporary.appendingPathComponent("Boards/index.md"), encoding: .utf8)
         XCTAssertTrue(boards.contains("- `Main.storyboard:") && !boards.contains(temporary.path), boards)
+        // With no flows, the index says what a flow is and how storyboards get a model file to write them in.
+        XCTAssertTrue(boards.contains("No flows yet. A flow is a journey through the app") && boards.contains("`scenograph import` writes that file"), boards)
     }
 }
