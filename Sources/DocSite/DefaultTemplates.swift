@@ -476,23 +476,13 @@ Neither validation nor the navigation lint rules (`scenograph check`) found anyt
 
 <h2>Segues out</h2>
 {{#hasSeguesOut}}
-<table class="cards">
-<thead><tr><th>Segue</th><th>Kind</th><th>To</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
-<tbody>
-{{{seguesOutRows}}}
-</tbody>
-</table>
+{{{seguesOutTable}}}
 {{/hasSeguesOut}}
 {{^hasSeguesOut}}<p>None.</p>{{/hasSeguesOut}}
 
 <h2>Segues in</h2>
 {{#hasSeguesIn}}
-<table class="cards">
-<thead><tr><th>From</th><th>Segue</th><th>Kind</th><th>Trigger</th><th>Style</th><th>Guard</th><th>Passes</th></tr></thead>
-<tbody>
-{{{seguesInRows}}}
-</tbody>
-</table>
+{{{seguesInTable}}}
 {{/hasSeguesIn}}
 {{^hasSeguesIn}}<p>None.</p>{{/hasSeguesIn}}
 
@@ -561,9 +551,7 @@ Colours, lines and arrowheads: see the [legend]({{root}}index.md#legend).
 ## Segues out
 
 {{#hasSeguesOut}}
-| Segue | Kind | To | Trigger | Style | Guard | Passes |
-|---|---|---|---|---|---|---|
-{{{seguesOutRows}}}
+{{{seguesOutTable}}}
 {{/hasSeguesOut}}
 {{^hasSeguesOut}}
 None.
@@ -572,9 +560,7 @@ None.
 ## Segues in
 
 {{#hasSeguesIn}}
-| From | Segue | Kind | Trigger | Style | Guard | Passes |
-|---|---|---|---|---|---|---|
-{{{seguesInRows}}}
+{{{seguesInTable}}}
 {{/hasSeguesIn}}
 {{^hasSeguesIn}}
 None.

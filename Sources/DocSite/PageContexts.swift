@@ -460,6 +460,13 @@ struct PageContexts {
         // section with eight lookups per row.
         context["seguesOutRows"] = seguesOut.map { segueOutRow($0, root: root) }.joined(separator: "\n")
         context["seguesInRows"] = incoming.map { segueInRow($0, root: root) }.joined(separator: "\n")
+        // The same tables, header included, without the trigger, style, guard and passes columns no row fills (an
+        // imported storyboard's segues rarely have a style or a guard): narrower in GitHub's column and on a phone.
+        let outColumns = Self.filledColumns(seguesOut), inColumns = Self.filledColumns(incoming)
+        context["seguesOutTable"] = segueTable(["Segue", "Kind", "To"], columns: outColumns,
+                                               rows: seguesOut.map { segueOutRow($0, root: root, columns: outColumns) })
+        context["seguesInTable"] = segueTable(["From", "Segue", "Kind"], columns: inColumns,
+                                              rows: incoming.map { segueInRow($0, root: root, columns: inColumns) })
         context["hasUnwindActions"] = !scene.unwindActions.isEmpty
         context["unwindActions"] = scene.unwindActions.map { action -> [String: Any] in
             let segues = model.unwindSegues(performing: action.value)
@@ -514,7 +521,7 @@ struct PageContexts {
     }
 
     /// A row of a scene page's table of segues out, as the built-in template writes it from the row's fields.
-    func segueOutRow(_ row: [String: Any], root: String) -> String {
+    func segueOutRow(_ row: [String: Any], root: String, columns: [String] = segueColumns) -> String {
         let text = { (key: String) in row[key] as? String ?? "" }
         let target = row["target"] as? [String: Any]
         let targetText = { (key: String) in target?[key] as? String ?? "" }
@@ -524,26 +531,26 @@ struct PageContexts {
                 ? "<a href=\"" + escape(root) + escape(targetText("path")) + "\">" + Markdown.typeNameHTML(targetText("id")) + "</a>" : escape(text("action"))
             return "<tr id=\"" + escape(text("anchor")) + "\"><td data-label=\"Segue\"><code>" + escape(text("id"))
                 + "</code>" + drawnName(row, escape: escape) + "</td><td data-label=\"Kind\">" + escape(text("kind")) + "</td><td data-label=\"To\">" + to
-                + "</td>" + segueCells(row, escape: escape)
+                + "</td>" + segueCells(row, escape: escape, columns: columns)
         }
         let escape = Markdown.escape
         let to = target != nil ? "[" + escape(targetText("id")) + "](" + escape(targetText("href")) + ")" : escape(text("action"))
-        return "| " + text("anchorHTML") + text("idCode") + drawnName(row, escape: escape) + " | " + escape(text("kind")) + " | " + to + " | " + segueCells(row, escape: escape)
+        return "| " + text("anchorHTML") + text("idCode") + drawnName(row, escape: escape) + " | " + escape(text("kind")) + " | " + to + " |" + segueCells(row, escape: escape, columns: columns)
     }
 
     /// A row of a scene page's table of segues in, as the built-in template writes it from the row's fields.
-    func segueInRow(_ row: [String: Any], root: String) -> String {
+    func segueInRow(_ row: [String: Any], root: String, columns: [String] = segueColumns) -> String {
         let text = { (key: String) in row[key] as? String ?? "" }
         if pageExtension == "html" {
             let escape = Markdown.mustacheHTMLEscape
             return "<tr><td data-label=\"From\"><a href=\"" + escape(root) + escape(text("path")) + "\">" + Markdown.typeNameHTML(text("source"))
                 + "</a></td><td data-label=\"Segue\"><code>" + escape(text("id")) + "</code>" + drawnName(row, escape: escape)
                 + "</td><td data-label=\"Kind\">"
-                + escape(text("kind")) + "</td>" + segueCells(row, escape: escape)
+                + escape(text("kind")) + "</td>" + segueCells(row, escape: escape, columns: columns)
         }
         let escape = Markdown.escape
-        return "| [" + escape(text("source")) + "](" + escape(text("href")) + ") | " + text("idCode") + drawnName(row, escape: escape) + " | " + escape(text("kind")) + " | "
-            + segueCells(row, escape: escape)
+        return "| [" + escape(text("source")) + "](" + escape(text("href")) + ") | " + text("idCode") + drawnName(row, escape: escape) + " | " + escape(text("kind")) + " |"
+            + segueCells(row, escape: escape, columns: columns)
     }
 
     /// What follows the identifier in a row's Segue cell: the label the diagrams draw instead of the identifier, in
@@ -555,13 +562,31 @@ struct PageContexts {
         return " “" + escape(label) + "”"
     }
 
-    /// The trigger, style, guard and passes cells that end both tables' rows.
-    private func segueCells(_ row: [String: Any], escape: (String) -> String) -> String {
-        let cells = ["trigger", "style", "guard", "passes"].map { escape(row[$0] as? String ?? "") }
+    /// The columns that end both tables' rows, by their row keys.
+    static let segueColumns = ["trigger", "style", "guard", "passes"]
+
+    /// Those of `segueColumns` that some row fills.
+    static func filledColumns(_ rows: [[String: Any]]) -> [String] {
+        segueColumns.filter { key in rows.contains { !($0[key] as? String ?? "").isEmpty } }
+    }
+
+    /// A table of segues: its header (the fixed `leading` columns, then `columns` by their titles) and rows.
+    func segueTable(_ leading: [String], columns: [String], rows: [String]) -> String {
+        let titles = leading + columns.map { $0.prefix(1).uppercased() + $0.dropFirst() }
         if pageExtension == "html" {
-            return zip(["Trigger", "Style", "Guard", "Passes"], cells).map { "<td data-label=\"\($0)\">\($1)</td>" }.joined() + "</tr>"
+            return "<table class=\"cards\">\n<thead><tr>" + titles.map { "<th>\($0)</th>" }.joined() + "</tr></thead>\n<tbody>\n"
+                + rows.joined(separator: "\n") + "\n</tbody>\n</table>"
         }
-        return cells.map { $0 + " |" }.joined(separator: " ")
+        return "| " + titles.joined(separator: " | ") + " |\n|" + titles.map { _ in "---|" }.joined() + "\n" + rows.joined(separator: "\n")
+    }
+
+    /// The cells of `columns` (trigger, style, guard, passes) that end both tables' rows.
+    private func segueCells(_ row: [String: Any], escape: (String) -> String, columns: [String]) -> String {
+        let cells = columns.map { escape(row[$0] as? String ?? "") }
+        if pageExtension == "html" {
+            return zip(columns, cells).map { "<td data-label=\"\($0.prefix(1).uppercased() + $0.dropFirst())\">\($1)</td>" }.joined() + "</tr>"
+        }
+        return cells.map { " " + $0 + " |" }.joined()
     }
 
     func segueFacts(_ segue: Segue) -> [String: Any] {

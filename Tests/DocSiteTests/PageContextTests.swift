@@ -272,6 +272,36 @@ final class PageContextTests: XCTestCase {
         XCTAssertEqual((page["pushedOnto"] as? [[String: Any]])?.count, 0)
     }
 
+    /// A scene page's tables of segues leave out the trigger, style, guard and passes columns no row fills, in
+    /// both markups; the rows keep their cells in the header's order.
+    func testSegueTablesLeaveOutColumnsNoRowFills() throws {
+        let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
+        for ext in ["md", "html"] {
+            let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: ext)
+            func table(_ scene: String, _ key: String) throws -> String {
+                try XCTUnwrap(contexts.scene(try XCTUnwrap(model.scene(scene)), diagrams: [:])[key] as? String)
+            }
+            let guarded = try table("addRecipe", "seguesOutTable")
+            let plain = try table("settings", "seguesOutTable")
+            let incoming = try table("about", "seguesInTable")
+            if ext == "md" {
+                XCTAssertTrue(guarded.hasPrefix("| Segue | Kind | To | Trigger | Guard | Passes |\n|---|---|---|---|---|---|\n"), guarded)
+                XCTAssertTrue(plain.hasPrefix("| Segue | Kind | To | Trigger |\n|---|---|---|---|\n"), plain)
+                XCTAssertTrue(incoming.hasPrefix("| From | Segue | Kind | Trigger |\n"), incoming)
+                // Every row has as many cells as the header.
+                for text in [guarded, plain, incoming] {
+                    let lines = text.split(separator: "\n")
+                    let cells = lines.map { $0.filter { $0 == "|" }.count }
+                    XCTAssertEqual(Set(cells).count, 1, text)
+                }
+            } else {
+                XCTAssertTrue(guarded.contains("<th>Trigger</th><th>Guard</th><th>Passes</th></tr>") && !guarded.contains("<th>Style</th>"), guarded)
+                XCTAssertFalse(guarded.contains("data-label=\"Style\""), guarded)
+                XCTAssertTrue(plain.contains("<th>To</th><th>Trigger</th></tr>"), plain)
+            }
+        }
+    }
+
     /// The sidebar's data: tabs above their stacks, each stack above its root; flows with their results.
     func testNavigationGroupsScenesByContainer() throws {
         let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
