@@ -555,10 +555,12 @@ struct PageContexts {
 
     /// What follows the identifier in a row's Segue cell: the label the diagrams draw instead of the identifier, in
     /// quotes, when it says something the identifier and the trigger cell do not (an imported segue's label is
-    /// its trigger, and is not repeated).
+    /// its trigger, and is not repeated, nor an identifier whose spaces the id writes as `_`).
     private func drawnName(_ row: [String: Any], escape: (String) -> String) -> String {
         let label = row["label"] as? String ?? ""
-        guard !label.isEmpty, label != row["id"] as? String, label != row["trigger"] as? String else { return "" }
+        // A storyboard identifier with spaces is the id with `_` for them (`Push to Register` is `Push_to_Register`).
+        let id = row["id"] as? String ?? ""
+        guard !label.isEmpty, label != id, label != id.replacingOccurrences(of: "_", with: " "), label != row["trigger"] as? String else { return "" }
         return " “" + escape(label) + "”"
     }
 

@@ -302,6 +302,29 @@ final class PageContextTests: XCTestCase {
         }
     }
 
+    /// A segue's label is quoted after its identifier when it says more: not when it is the identifier with spaces
+    /// for the `_` (a storyboard identifier such as "Push to Register"), nor the trigger.
+    func testASegueLabelThatIsItsIdentifierIsNotQuoted() throws {
+        let model = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: Labels
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: home}
+              home:
+                segues:
+                  Push_to_Register: {kind: show, to: other, label: Push to Register}
+                  open: {kind: show, to: other, label: Open the other, trigger: Row}
+                  more: {kind: show, to: other, label: Row 2, trigger: Row 2}
+              other: {}
+            """, path: "Labels.yaml").model)
+        let page = PageContexts(model: model, warnings: [], flows: [], pageExtension: "md").scene(try XCTUnwrap(model.scene("home")), diagrams: [:])
+        let table = try XCTUnwrap(page["seguesOutTable"] as? String)
+        XCTAssertFalse(table.contains("“Push to Register”"), table)
+        XCTAssertTrue(table.contains("`open` “Open the other”"), table)
+        XCTAssertFalse(table.contains("“Row 2”"), table)
+    }
+
     /// The sidebar's data: tabs above their stacks, each stack above its root; flows with their results.
     func testNavigationGroupsScenesByContainer() throws {
         let model = try XCTUnwrap(ModelLoader().load(path: packageRoot.appendingPathComponent("Examples/Photos.yaml").path).model)
