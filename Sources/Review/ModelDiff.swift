@@ -523,6 +523,17 @@ private struct ModelDiffer {
                   before != after else { return [] }
             return [ModelDiff.PropertyChange(key: "effect", old: before, new: after)]
         }
+        /// Where an unwind segue can return to, when that changed: the scenes implementing its action (a base scene
+        /// under its head name). An action renamed in the scene it returns to leaves the segue reaching nothing,
+        /// which its own row must say (its own keys did not change).
+        func unwindReach(_ old: Segue, _ new: Segue) -> [ModelDiff.PropertyChange] {
+            guard old.kind.value.effective == .unwind, new.kind.value.effective == .unwind else { return [] }
+            let before = base.scenesImplementing(unwindAction: old.action?.value ?? "").map { mapped($0.id) }.sorted()
+            let after = head.scenesImplementing(unwindAction: new.action?.value ?? "").map(\.id).sorted()
+            guard before != after else { return [] }
+            func text(_ ids: [String]) -> String { ids.isEmpty ? "nothing (no scene implements the action)" : ids.joined(separator: ", ") }
+            return [ModelDiff.PropertyChange(key: "unwinds to", old: text(before), new: text(after))]
+        }
         for segue in head.allSegues {
             let key = segue.qualifiedID
             guard let old = baseSegues[key], !matched.contains(key) else {
@@ -538,6 +549,7 @@ private struct ModelDiffer {
             matched.insert(key)
             let properties = compare(segueProperties(old, in: base, mapTargets: true, comparedWith: segue),
                                      segueProperties(segue, in: head, mapTargets: false, comparedWith: old)) + effect(old, segue)
+                + unwindReach(old, segue)
             if !properties.isEmpty {
                 changes.append(.init(change: .changed, id: key, kind: segue.kind.value, target: target(segue),
                                      properties: properties, location: segue.location))
@@ -559,6 +571,7 @@ private struct ModelDiffer {
             matched.insert(key)
             let properties = compare(segueProperties(old, in: base, mapTargets: true, comparedWith: segue),
                                      segueProperties(segue, in: head, mapTargets: false, comparedWith: old)) + effect(old, segue)
+                + unwindReach(old, segue)
             changes.append(.init(change: .renamed, id: segue.qualifiedID, oldID: old.qualifiedID, kind: segue.kind.value,
                                  target: target(segue), properties: properties, location: segue.location,
                                  madeUpName: old.storyboardIdentifier == nil && segue.storyboardIdentifier == nil))

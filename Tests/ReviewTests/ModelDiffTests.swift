@@ -449,6 +449,32 @@ import Testing
         #expect(!diff.segues.contains { $0.id == "home.info" || $0.id == "home.sync" }, "\(diff.segues.map(\.id))")
     }
 
+    /// An unwind action renamed in the scene it returns to leaves the unwind segues naming it reaching nothing:
+    /// their rows say so, though their own keys did not change.
+    @Test func anUnwindThatNoLongerReachesItsSceneSaysSo() throws {
+        func model(_ actions: String) throws -> SceneModel {
+            try ReviewFiles.model(text: """
+                format: 1
+                name: U
+                initial: nav
+                scenes:
+                  nav: {kind: navigation, root: camera}
+                  camera: {unwindActions: [\(actions)], segues: {pick: {kind: present, to: picker, trigger: Pick}}}
+                  picker: {segues: {cancel: {kind: unwind, action: unwindToCamera, trigger: Cancel}, done: {kind: unwind, action: unwindToCamera, trigger: Done}}}
+                  other: {unwindActions: [unwindToOther]}
+                """, path: "u.yaml")
+        }
+        let base = try model("unwindToCamera")
+        let rows = { (head: SceneModel) in
+            ModelDiff(base: base, head: head).segues.filter { $0.change == .changed }
+                .map { "\($0.id): " + $0.properties.map { "\($0.key): \($0.old ?? "") → \($0.new ?? "")" }.joined(separator: "; ") }
+        }
+        #expect(try rows(model("unwindToViewfinder")) == ["picker.cancel: unwinds to: camera → nothing (no scene implements the action)",
+                                                          "picker.done: unwinds to: camera → nothing (no scene implements the action)"])
+        // An action the scene keeps beside a new one: the segues reach it as before.
+        #expect(try rows(model("unwindToCamera, unwindToViewfinder")).isEmpty)
+    }
+
     /// A scene renamed is the same scene in UIKit's own warnings too: `<AboutViewController: about>` before reads
     /// `<AboutViewController: aboutScreen>` after, so the flow that warns about it behaves the same.
     @Test func aRenameReachesUIKitsDescriptionsInWarnings() throws {
