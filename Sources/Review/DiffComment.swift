@@ -34,7 +34,8 @@ extension DiffReport {
             "| \(Markdown.codeSpan(change.key, inTable: true)) | \(cell(change.old)) | \(cell(change.new)) |\n"
         }, columns: "| key | before | after |", kind: .flowRow, into: &blocks)
         table("Segues", "segue", rows(diff.segues.map { ($0.change, $0.id, segueText($0)) }), kind: .segueRow, into: &blocks)
-        table("Scenes", "scene", rows(diff.scenes.map { ($0.change, $0.id, sceneText($0)) }), kind: .sceneRow, into: &blocks)
+        table("Storyboards", "storyboard", rows(diff.storyboards.map { (.renamed, $0.new, storyboardText($0)) }), kind: .containerRow, into: &blocks)
+        table("Scenes", "scene", rows(diff.scenes.filter { !$0.withStoryboard }.map { ($0.change, $0.id, sceneText($0)) }), kind: .sceneRow, into: &blocks)
         table("Containers", "container", rows(diff.containment.map { (.changed, $0.container, $0.description) }), kind: .containerRow, into: &blocks)
         table("Flows", "flow", rows(diff.flows.map { ($0.change, $0.id, flowText($0)) }), kind: .flowRow, into: &blocks)
         // A step that differs alike in several flows (the launch, when a tab is added) is shown once.

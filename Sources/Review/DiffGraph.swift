@@ -305,6 +305,10 @@ private struct DiffGraphBuilder {
             var details: [String] = []
             switch change?.change {
             case .added?: status = .added
+            case .renamed? where change?.withStoryboard == true:
+                // Renamed with its storyboard file: the same scene, drawn as unchanged (a whole storyboard in amber
+                // would bury the changes).
+                details.append("renamed with its storyboard: \(change?.oldID ?? "?") → \(scene.id)")
             case .renamed?:
                 status = .changed
                 details.append("renamed: \(change?.oldID ?? "?") → \(scene.id)")

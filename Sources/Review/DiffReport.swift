@@ -119,8 +119,9 @@ public struct DiffReport: Sendable {
             count(diff.segues, "segue", change.rawValue) { $0.change == change && ($0.change != .renamed || $0.properties.isEmpty) }
             if change == .renamed { count(diff.segues, "segue", "renamed and changed") { $0.change == .renamed && !$0.properties.isEmpty } }
         }
+        count(diff.storyboards, "storyboard", "renamed") { _ in true }
         for change in ModelDiff.Change.allCases {
-            count(diff.scenes, "scene", change.rawValue) { $0.change == change && ($0.change != .renamed || $0.properties.isEmpty) }
+            count(diff.scenes, "scene", change.rawValue) { $0.change == change && !$0.withStoryboard && ($0.change != .renamed || $0.properties.isEmpty) }
             if change == .renamed { count(diff.scenes, "scene", "renamed and changed") { $0.change == .renamed && !$0.properties.isEmpty } }
         }
         let containers = Set(diff.containment.map(\.container)).count
@@ -149,6 +150,11 @@ public struct DiffReport: Sendable {
         case .changed: "~"
         case .renamed: ">"
         }
+    }
+
+    /// `renamed from Fulfillment, its 20 scenes with it`.
+    func storyboardText(_ rename: ModelDiff.StoryboardRename) -> String {
+        "renamed from \(rename.old)" + (rename.scenes == 0 ? "" : ", its \(rename.scenes) scene\(rename.scenes == 1 ? "" : "s") renamed with it")
     }
 
     func sceneText(_ change: ModelDiff.SceneChange) -> String {
@@ -219,8 +225,12 @@ public struct DiffReport: Sendable {
         if !diff.segues.isEmpty {
             out += "\nsegues\n" + diff.segues.map { "  \(Self.symbol($0.change)) \($0.id): \(segueText($0))\n" }.joined()
         }
-        if !diff.scenes.isEmpty {
-            out += "\nscenes\n" + diff.scenes.map { "  \(Self.symbol($0.change)) \($0.id): \(sceneText($0))\n" }.joined()
+        if !diff.storyboards.isEmpty {
+            out += "\nstoryboards\n" + diff.storyboards.map { "  > \($0.new): \(storyboardText($0))\n" }.joined()
+        }
+        let sceneRows = diff.scenes.filter { !$0.withStoryboard }
+        if !sceneRows.isEmpty {
+            out += "\nscenes\n" + sceneRows.map { "  \(Self.symbol($0.change)) \($0.id): \(sceneText($0))\n" }.joined()
         }
         if !diff.containment.isEmpty {
             out += "\ncontainers\n" + diff.containment.map { "  ~ \($0.container): \($0.description)\n" }.joined()
@@ -330,7 +340,12 @@ public struct DiffReport: Sendable {
             ("scenes", .array(diff.scenes.map { change in
                 .object([("change", .string(change.change.rawValue)), ("scene", .string(change.id)), ("oldID", string(change.oldID)),
                          ("kind", .string(change.kind.rawValue)), ("class", .string(change.className)),
-                         ("properties", properties(change.properties)), ("standsInFor", string(change.standsInFor))])
+                         ("properties", properties(change.properties)), ("standsInFor", string(change.standsInFor)),
+                         ("withStoryboard", .bool(change.withStoryboard))])
+            })),
+            ("storyboards", .array(diff.storyboards.map { rename in
+                .object([("change", .string("renamed")), ("storyboard", .string(rename.new)), ("old", .string(rename.old)),
+                         ("scenes", .int(rename.scenes))])
             })),
             ("segues", .array(diff.segues.map { change in
                 .object([("change", .string(change.change.rawValue)), ("segue", .string(change.id)), ("oldID", string(change.oldID)),

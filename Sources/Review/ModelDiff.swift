@@ -45,6 +45,17 @@ public struct ModelDiff: Sendable, Hashable {
         public var location: SourceLocation
         /// What an added or removed stand-in scene stood in for (an unresolved storyboard reference).
         public var standsInFor: String? = nil
+        /// A scene renamed only because its storyboard file was (`Kitchen.Sink` → `Pantry.Sink` with
+        /// `Kitchen.storyboard` → `Pantry.storyboard`): the reports count it with its storyboard's row
+        /// (`storyboards`), not in a row of its own.
+        public var withStoryboard: Bool = false
+    }
+
+    /// A storyboard file renamed in the change, and how many of its scenes were renamed only with it.
+    public struct StoryboardRename: Sendable, Hashable {
+        public var old: String
+        public var new: String
+        public var scenes: Int
     }
 
     public struct SegueChange: Sendable, Hashable {
@@ -102,6 +113,8 @@ public struct ModelDiff: Sendable, Hashable {
     public var segues: [SegueChange]
     public var containment: [ContainmentChange]
     public var flows: [FlowChange]
+    /// Storyboard files renamed (their scenes renamed with them are marked `withStoryboard`).
+    public var storyboards: [StoryboardRename] = []
 
     /// Flows both sides have whose definition and behaviour are the same (for the summary).
     public var unchangedFlows: Int
@@ -189,7 +202,7 @@ private struct ModelDiffer {
     /// A base scene's or segue's storyboard object as the head would name it: in its storyboard's new file.
     func baseOrigin(_ origin: Scene.Origin?) -> Scene.Origin? {
         guard let origin, let renamed = storyboardRenames[origin.storyboard] else { return origin }
-        return Scene.Origin(storyboard: renamed, objectID: origin.objectID)
+        return Scene.Origin(storyboard: renamed, objectID: origin.objectID, isInitial: origin.isInitial)
     }
 
     mutating func run() -> ModelDiff {
@@ -207,8 +220,12 @@ private struct ModelDiffer {
         for segue in segues where segue.change == .removed { if let old = segue.oldID { segueRenames[old] = segue.id } }
         renaming = IdentifierRenaming(segues: segueRenames, scenes: renames.merging(baseOnly) { new, _ in new }, baseScenes: baseSceneIDs)
         let (flows, unchanged) = flowChanges()
+        var storyboards: [ModelDiff.StoryboardRename] = []
+        for (old, new) in storyboardRenames.sorted(by: { $0.key < $1.key }) {
+            storyboards.append(.init(old: old, new: new, scenes: scenes.filter { $0.withStoryboard && head.scene($0.id)?.origin?.storyboard == new }.count))
+        }
         return ModelDiff(baseName: base.name, headName: head.name, model: modelChanges(), scenes: scenes, segues: segues,
-                         containment: containment, flows: flows, unchangedFlows: unchanged, sceneRenames: renames,
+                         containment: containment, flows: flows, storyboards: storyboards, unchangedFlows: unchanged, sceneRenames: renames,
                          baseSceneIDs: baseSceneIDs, baseOnlyNames: baseOnly)
     }
 
@@ -412,9 +429,14 @@ private struct ModelDiffer {
             let resolved = old.standsInFor != nil && scene.standsInFor == nil ? old.standsInFor : nil
             if resolved != nil { properties.removeAll { $0.key == "summary" && $0.old == old.summary } }
             if oldID != scene.id || !properties.isEmpty || resolved != nil {
+                // Renamed with its storyboard file: the same object, the same name after the storyboard's part.
+                let withStoryboard = oldID != scene.id && properties.isEmpty && resolved == nil
+                    && old.origin.map { storyboardRenames[$0.storyboard] != nil } == true
+                    && baseOrigin(old.origin) == scene.origin
+                    && Self.afterStoryboard(oldID) == Self.afterStoryboard(scene.id)
                 changes.append(.init(change: oldID != scene.id ? .renamed : .changed, id: scene.id, oldID: oldID != scene.id ? oldID : nil,
                                      kind: scene.kind, className: scene.className, properties: properties, location: scene.location,
-                                     standsInFor: resolved))
+                                     standsInFor: resolved, withStoryboard: withStoryboard))
             }
         }
         for scene in base.scenes where sceneMap[scene.id] == nil {
@@ -424,6 +446,11 @@ private struct ModelDiffer {
                                  properties: [], location: scene.location, standsInFor: scene.standsInFor))
         }
         return changes
+    }
+
+    /// A storyboard scene's id after its storyboard's part (`Kitchen.Sink` → `Sink`); the id itself without one.
+    static func afterStoryboard(_ id: String) -> Substring {
+        id.firstIndex(of: ".").map { id[id.index(after: $0)...] } ?? Substring(id)
     }
 
     func compare(_ old: [(key: String, value: String?)], _ new: [(key: String, value: String?)]) -> [ModelDiff.PropertyChange] {

@@ -346,12 +346,24 @@ import Testing
             "renamed Kitchen.Asker → Pantry.Asker", "renamed Kitchen.Sink → Pantry.Sink",
         ])
         #expect(renamed.segues.filter { $0.change == .added || $0.change == .removed }.isEmpty, "\(renamed.segues)")
+        // The reports say it once, as the storyboard's rename, and draw its scenes as unchanged.
+        #expect(renamed.storyboards == [.init(old: "Kitchen", new: "Pantry", scenes: 2)])
+        #expect(renamed.scenes.allSatisfy { $0.withStoryboard })
+        let renamedHead = try model(scenes("Pantry", objects: ("K1", "K2")))
+        let report = DiffReport(diff: renamed, graph: DiffGraph(diff: renamed, base: base, head: renamedHead, context: 0),
+                                options: .init(baseLabel: "b", headLabel: "h"))
+        let text = report.text()
+        #expect(report.summary == "1 storyboard renamed", "\(report.summary)")
+        #expect(text.contains("storyboards\n  > Pantry: renamed from Kitchen, its 2 scenes renamed with it\n"), "\(text)")
+        #expect(!text.contains("\nscenes\n"), "\(text)")
+        #expect(report.markdown().contains("| renamed | `Pantry` | renamed from Kitchen, its 2 scenes renamed with it |"))
+        #expect(report.graph.nodes.filter { $0.id.hasPrefix("Pantry.") }.allSatisfy { $0.status == .unchanged })
         // A scene renamed with another change is counted as such, as its row shows it: a rename with what else changed.
         let retitled = try model(scenes("Pantry", objects: ("K1", "K2")).replacingOccurrences(of: "title: Ask", with: "title: Question"))
         let retitledDiff = ModelDiff(base: base, head: retitled)
         let summary = DiffReport(diff: retitledDiff, graph: DiffGraph(diff: retitledDiff, base: base, head: retitled, context: 0),
                                  options: .init(baseLabel: "b", headLabel: "h")).summary
-        #expect(summary == "1 scene renamed, 1 scene renamed and changed", "\(summary)")
+        #expect(summary == "1 storyboard renamed, 1 scene renamed and changed", "\(summary)")
         // One scene moved to another storyboard keeps its object id: renamed, even with a segue added on the way.
         let moved = try model("""
               Kitchen.Sink: {origin: {storyboard: Kitchen, objectID: K1}, segues: {Ask: {kind: present, to: About.Asker, trigger: Add}}}
