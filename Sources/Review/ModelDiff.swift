@@ -686,6 +686,8 @@ private struct ModelDiffer {
 
     func containmentChanges() -> [ModelDiff.ContainmentChange] {
         var changes: [ModelDiff.ContainmentChange] = []
+        // A child added to one container and removed from another moved: both rows say where from and to.
+        var addedRow: [String: (index: Int, container: String)] = [:], removedRow: [String: (index: Int, container: String)] = [:]
         for scene in head.scenes where scene.kind.isContainer {
             guard let oldID = headToBase[scene.id], let old = base.scene(oldID), old.kind == scene.kind else { continue }
             func add(_ description: String, _ before: [String], _ after: [String]) {
@@ -760,6 +762,7 @@ private struct ModelDiffer {
                         add("\(noun) \(offset + 1): \(wrapping.text)", before, after)
                     } else if !pairedNew.contains(child) {
                         add("\(noun) added: \(child) (\(noun) \(offset + 1))", before, after)
+                        if addedRow[child] == nil { addedRow[child] = (changes.count - 1, scene.id) }
                     }
                 }
                 // A child gone from here that another child now holds (a tab put into a page view controller that was
@@ -774,7 +777,9 @@ private struct ModelDiffer {
                     return "\(Self.containerNoun(kind)) \(holder)"
                 }
                 for child in gone where !pairedOld.contains(child) {
-                    add("\(noun) removed: \(child)" + (nowIn(child).map { " (now in \($0))" } ?? ""), before, after)
+                    let holder = nowIn(child)
+                    add("\(noun) removed: \(child)" + (holder.map { " (now in \($0))" } ?? ""), before, after)
+                    if holder == nil, removedRow[child] == nil { removedRow[child] = (changes.count - 1, scene.id) }
                 }
                 // Orders compared with each paired child under its new name: a wrapped tab that also moved, or a
                 // tab that moved past it, is a reorder too.
@@ -810,6 +815,11 @@ private struct ModelDiffer {
             case .content, .table, .collection:
                 break
             }
+        }
+        for (child, added) in addedRow.sorted(by: { $0.key < $1.key }) {
+            guard let removed = removedRow[child], removed.container != added.container else { continue }
+            changes[added.index].description += ", moved from \(removed.container)"
+            changes[removed.index].description += " (moved to \(added.container))"
         }
         return changes
     }

@@ -155,6 +155,25 @@ import Testing
         #expect(descriptions.contains("column moved: article from secondary to primary"))
     }
 
+    /// A child taken out of one container and added to another moved: both rows say where to and from.
+    @Test func aChildMovedBetweenContainersSaysSo() throws {
+        func model(tabs: String, pages: String) throws -> SceneModel {
+            try ReviewFiles.model(text: """
+                format: 1
+                name: M
+                initial: tabs
+                scenes:
+                  tabs: {kind: tabBar, tabs: [\(tabs)], segues: {intro: {kind: present, to: intro, trigger: Intro}}}
+                  intro: {kind: page, pages: [\(pages)]}
+                  home: {}
+                  a: {}
+                  b: {}
+                """, path: "m.yaml")
+        }
+        let diff = ModelDiff(base: try model(tabs: "home", pages: "a, b"), head: try model(tabs: "home, b", pages: "a"))
+        #expect(diff.containment.map(\.description) == ["tab added: b (tab 2), moved from intro", "page removed: b (moved to tabs)"])
+    }
+
     /// A tab or a split's column put into a navigation controller is one change of that tab or column, not a tab
     /// removed and another added; the show segues of what it holds now push, and the diff says so. The other way
     /// round reads as taken out.
