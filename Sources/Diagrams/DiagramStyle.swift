@@ -137,7 +137,7 @@ public enum DiagramStyle {
         case .show: "pushed onto the nearest navigation controller, else presented"
         case .showDetail: "replaces a split view's secondary column, else shown or presented"
         case .present: "presented modally; the presentation style is on the label"
-        case .popover: "presented as a popover (adapts in compact width or height)"
+        case .popover: "presented as a popover (adapts in compact width)"
         case .embed: "a child embedded when its parent's view loads (container view)"
         case .unwind: "unwinds to the nearest scene implementing the action; one arrow to each implementer"
         case .custom: "a custom UIStoryboardSegue subclass; its class is on the label"

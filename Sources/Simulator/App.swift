@@ -342,7 +342,7 @@ struct App {
                           anchor: String?, adaptive: AdaptivePresentationStyle?, segue: Segue? = nil) throws {
         emitFull(caller, .present, argument: presented)
         let style = Rules.resolveStyle(requested, adaptive: adaptive, in: environment)
-        if requested == .popover, Rules.popoverAdapts(in: environment), adaptive != nil {
+        if requested == .popover, environment.width == .compact, adaptive != nil {
             emitFull(caller, .adaptivePresentationStyle)
         }
         var presenter = world.layerRoot(of: caller)

@@ -196,10 +196,6 @@ struct FlowRun {
             throw FlowFailure("selectTab: '\(world.instances[tab].name)' is not a tab of a live tab bar controller")
         }
         try requireTouchable(bar, "selectTab: '\(world.instances[tab].name)'")
-        if world.instances[bar].selected == tab {
-            if Rules.reselectingPopsToRoot(world.instances[tab].kind), world.instances[tab].stack.count > 1 { try app.popToRoot(tab) }
-            return
-        }
         try app.select(tab, in: bar)
     }
 

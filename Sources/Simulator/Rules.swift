@@ -17,9 +17,9 @@ public enum Rules {
     /// The style a presentation actually gets in an environment.
     ///
     /// - `automatic` → `automaticStyle(ios:)`.
-    /// - `popover` stays a popover where it does not adapt (`popoverAdapts`); where it does, the
-    ///   adaptation delegate's answer wins (`none` keeps the popover), else `formSheet` on iOS ≥ 13
-    ///   and `fullScreen` on iOS ≤ 12.
+    /// - `popover` in regular width stays a popover; in compact width the adaptation
+    ///   delegate's answer wins (`none` keeps the popover), else `formSheet` on iOS ≥ 13 and
+    ///   `fullScreen` on iOS ≤ 12.
     /// - `pageSheet`/`formSheet` in compact width on iOS ≤ 12 → `fullScreen`; this also applies
     ///   to a sheet the popover delegate asked for (L: one adaptation pass of the result).
     /// - Height is ignored (L): sheets in compact height keep their style name.
@@ -27,7 +27,7 @@ public enum Rules {
                                     in environment: Environment) -> PresentationStyle {
         var style = requested
         if style == .automatic { style = automaticStyle(ios: environment.ios) }
-        if style == .popover, popoverAdapts(in: environment) {
+        if style == .popover, environment.width == .compact {
             switch adaptive {
             case .none?: return .popover
             case .fullScreen?: style = .fullScreen
@@ -39,20 +39,6 @@ public enum Rules {
         }
         if style.isSheet, environment.width == .compact, environment.ios <= 12 { style = .fullScreen }
         return style
-    }
-
-    /// Whether the user's tap on the tab already selected pops that tab's stack to its root: yes when the tab
-    /// is a navigation controller. Apple's UITabBarController page: "User taps always display the tab's root view,
-    /// regardless of which tab was previously selected. This is true even if the tab was already selected." (H)
-    /// Selecting it in code, and tapping any other kind of tab again, changes nothing.
-    public static func reselectingPopsToRoot(_ tab: SceneKind) -> Bool { tab == .navigation }
-
-    /// Whether a popover adapts (to the delegate's style, else a sheet or full screen): in compact width, and
-    /// on iOS ≥ 13 in compact height too ("In iOS 13 and later, for horizontally or vertically compact
-    /// environments, this option behaves the same as formSheet", D-popover): an iPhone in landscape, also a
-    /// large one whose width is regular there.
-    public static func popoverAdapts(in environment: Environment) -> Bool {
-        environment.width == .compact || (environment.height == .compact && environment.ios >= 13)
     }
 
     /// Whether a presentation asks the presenter to be found by walking to the context
