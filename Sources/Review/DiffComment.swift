@@ -38,11 +38,14 @@ extension DiffReport {
         table("Scenes", "scene", rows(diff.scenes.filter { !$0.withStoryboard }.map { ($0.change, $0.id, sceneText($0)) }), kind: .sceneRow, into: &blocks)
         table("Containers", "container", rows(diff.containment.map { (.changed, $0.container, $0.description) }), kind: .containerRow, into: &blocks)
         table("Flows", "flow", rows(diff.flows.map { ($0.change, $0.id, flowText($0)) }), kind: .flowRow, into: &blocks)
-        // A step that differs alike in several flows (the launch, when a tab is added) is shown once.
-        var shown: [TraceDiff.StepDifference: String] = [:]
+        // A step that differs alike in several flows (the launch, when a tab is added) is shown once; the flows
+        // that refer to it are kept only with the block that shows it.
+        var shown: [TraceDiff.StepDifference: (flow: String, block: Int)] = [:]
         for flow in diff.flows {
             guard let trace = flow.trace, !trace.steps.isEmpty else { continue }
-            blocks.append(Block(kind: .flowDetails, text: flowDetails(flow.id, trace, shown: &shown)))
+            var references: [Int] = []
+            let text = flowDetails(flow.id, trace, block: blocks.count, shown: &shown, references: &references)
+            blocks.append(Block(kind: .flowDetails, text: text, dependsOn: references))
         }
         blocks.append(Block(kind: .diagram, text: diagram()))
         return assemble(blocks)
@@ -63,6 +66,8 @@ extension DiffReport {
         /// For a row: its table's noun ("scene"); a table's frame blocks have it too.
         var noun: String? = nil
         var isTableHead = false
+        /// The blocks (indices) this one refers to ("the same difference as in flow …"): it is kept only with them.
+        var dependsOn: [Int] = []
     }
 
     /// Joins the blocks within the limit. Blocks are taken most telling first (`Block.Kind`, then in order) while
@@ -88,7 +93,7 @@ extension DiffReport {
                 let block = blocks[index]
                 if let noun = block.noun, stopped.contains(noun) { continue }
                 let size = block.text.utf16.count
-                if block.kind == .flowDetails, detailsUsed + size > budget / 2 {
+                if block.kind == .flowDetails, detailsUsed + size > budget / 2 || !block.dependsOn.allSatisfy({ kept[$0] }) {
                     heldBack.append(index)
                     continue
                 }
@@ -100,7 +105,8 @@ extension DiffReport {
                     stopped.insert(noun)
                 }
             }
-            for index in heldBack where used + blocks[index].text.utf16.count <= budget {
+            // In order, so that a block is decided before the blocks that refer to it.
+            for index in heldBack.sorted() where used + blocks[index].text.utf16.count <= budget && blocks[index].dependsOn.allSatisfy({ kept[$0] }) {
                 kept[index] = true
                 used += blocks[index].text.utf16.count
             }
@@ -195,16 +201,18 @@ extension DiffReport {
 
     /// A flow's differing steps; a step that an earlier flow's details show alike (`shown`, by step) says so
     /// instead of showing it again.
-    func flowDetails(_ id: String, _ trace: TraceDiff, shown: inout [TraceDiff.StepDifference: String]) -> String {
+    func flowDetails(_ id: String, _ trace: TraceDiff, block: Int, shown: inout [TraceDiff.StepDifference: (flow: String, block: Int)],
+                     references: inout [Int]) -> String {
         let result = trace.resultChanged ? "\(trace.baseResult.rawValue) → \(trace.headResult.rawValue)" : "still \(trace.headResult.rawValue)"
         var out = "<details><summary>Flow <code>\(Markdown.escapeHTML(id))</code>: \(Markdown.escapeHTML(result)), \(trace.differingStepCount) step\(trace.differingStepCount == 1 ? " differs" : "s differ")</summary>\n\n"
         for step in trace.steps {
             let label = step.label.prefix(1).uppercased() + step.label.dropFirst()
             if let first = shown[step] {
-                out += "**\(label)**: the same difference as in flow <code>\(Markdown.escapeHTML(first))</code>.\n\n"
+                out += "**\(label)**: the same difference as in flow <code>\(Markdown.escapeHTML(first.flow))</code>.\n\n"
+                if !references.contains(first.block) { references.append(first.block) }
                 continue
             }
-            shown[step] = id
+            shown[step] = (id, block)
             out += "**\(label)**\n\n| | before | after |\n|---|---|---|\n"
             out += "| step | \(notRun(step.baseStoppedAt) ?? cell(step.base?.action)) | \(notRun(step.headStoppedAt) ?? cell(step.head?.action)) |\n"
             // An `expect` step has no effect on either side: no row of two empty cells.
@@ -302,32 +310,47 @@ enum EventDiff {
             + ["  … \(more) more line\(more == 1 ? "" : "s")" + (changes > 0 ? ", \(changes) of them changed" : "")]
     }
 
-    /// Every line of the diff, unchanged ones included.
+    /// Every line of the diff, unchanged ones included. The lines both lists start and end with are taken as they
+    /// are (a launch with a tab added shares hundreds of events before and after it); the rest is paired by the
+    /// longest common subsequence, or, past `tableLimit` cells of its table, written as removed then added.
     static func full(before: [String], after: [String]) -> [String] {
-        let n = before.count, m = after.count
-        var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
-        if n > 0 && m > 0 {
-            for i in stride(from: n - 1, through: 0, by: -1) {
-                for j in stride(from: m - 1, through: 0, by: -1) {
-                    table[i][j] = before[i] == after[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+        var head = 0
+        while head < before.count, head < after.count, before[head] == after[head] { head += 1 }
+        var tail = 0
+        while tail < before.count - head, tail < after.count - head, before[before.count - 1 - tail] == after[after.count - 1 - tail] { tail += 1 }
+        let old = Array(before[head..<(before.count - tail)]), new = Array(after[head..<(after.count - tail)])
+        var out = before[..<head].map { "  " + $0 }
+        let n = old.count, m = new.count
+        if n * m > tableLimit {
+            out += old.map { "- " + $0 } + new.map { "+ " + $0 }
+        } else {
+            var table = Array(repeating: Array(repeating: 0, count: m + 1), count: n + 1)
+            if n > 0 && m > 0 {
+                for i in stride(from: n - 1, through: 0, by: -1) {
+                    for j in stride(from: m - 1, through: 0, by: -1) {
+                        table[i][j] = old[i] == new[j] ? table[i + 1][j + 1] + 1 : max(table[i + 1][j], table[i][j + 1])
+                    }
+                }
+            }
+            var i = 0, j = 0
+            while i < n || j < m {
+                if i < n, j < m, old[i] == new[j] {
+                    out.append("  " + old[i])
+                    i += 1
+                    j += 1
+                } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
+                    out.append("- " + old[i])
+                    i += 1
+                } else {
+                    out.append("+ " + new[j])
+                    j += 1
                 }
             }
         }
-        var out: [String] = []
-        var i = 0, j = 0
-        while i < n || j < m {
-            if i < n, j < m, before[i] == after[j] {
-                out.append("  " + before[i])
-                i += 1
-                j += 1
-            } else if i < n, j == m || table[i + 1][j] >= table[i][j + 1] {
-                out.append("- " + before[i])
-                i += 1
-            } else {
-                out.append("+ " + after[j])
-                j += 1
-            }
-        }
+        out += before[(before.count - tail)...].map { "  " + $0 }
         return out
     }
+
+    /// The most cells of the pairing table (a million events on each side would need terabytes).
+    static let tableLimit = 4_000_000
 }

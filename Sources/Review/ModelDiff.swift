@@ -340,15 +340,19 @@ private struct ModelDiffer {
         // A scene renamed and retitled (or its storyboard ID changed with its name) is renamed and changed: the
         // same content but for its words, then the same custom class and kind, each the only one of it among the
         // scenes still unpaired on either side. UIKit's own classes say nothing about which scene it is.
-        // A stand-in for a reference that does not resolve is no author's scene, and a scene with nothing but words
-        // (no class, segue or child) has nothing else to be known by.
+        // Both ways need the scene's own class: a stand-in for a reference that does not resolve is no author's
+        // scene, and a scene of UIKit's class or none (two screens with only a Close button) has nothing but its
+        // words to be known by.
+        func ownClass(_ scene: Scene) -> String? {
+            guard scene.standsInFor == nil, let name = scene.customClass?.value, !name.hasPrefix("UI") else { return nil }
+            return name
+        }
         func classKey(_ scene: Scene) -> [String] {
-            guard scene.standsInFor == nil, let name = scene.customClass?.value, !name.hasPrefix("UI") else { return [] }
+            guard let name = ownClass(scene) else { return [] }
             return ["kind=\(scene.kind.rawValue)", "class=\(name)"]
         }
         func structureKey(_ scene: Scene, in model: SceneModel) -> [String] {
-            guard scene.standsInFor == nil, scene.customClass != nil || !scene.segues.isEmpty || !scene.containedScenes.isEmpty else { return [] }
-            return contentSignature(scene, in: model, words: false)
+            ownClass(scene) == nil ? [] : contentSignature(scene, in: model, words: false)
         }
         for byClass in [false, true] {
             var removedOfKey: [[String]: Int] = [:]
@@ -687,7 +691,8 @@ private struct ModelDiffer {
     func containmentChanges() -> [ModelDiff.ContainmentChange] {
         var changes: [ModelDiff.ContainmentChange] = []
         // A child added to one container and removed from another moved: both rows say where from and to.
-        var addedRow: [String: (index: Int, container: String)] = [:], removedRow: [String: (index: Int, container: String)] = [:]
+        var addedRow: [String: (index: Int, container: String)] = [:]
+        var removedRow: [String: (index: Int, container: String, saysWhere: Bool)] = [:]
         for scene in head.scenes where scene.kind.isContainer {
             guard let oldID = headToBase[scene.id], let old = base.scene(oldID), old.kind == scene.kind else { continue }
             func add(_ description: String, _ before: [String], _ after: [String]) {
@@ -779,7 +784,7 @@ private struct ModelDiffer {
                 for child in gone where !pairedOld.contains(child) {
                     let holder = nowIn(child)
                     add("\(noun) removed: \(child)" + (holder.map { " (now in \($0))" } ?? ""), before, after)
-                    if holder == nil, removedRow[child] == nil { removedRow[child] = (changes.count - 1, scene.id) }
+                    if removedRow[child] == nil { removedRow[child] = (changes.count - 1, scene.id, holder != nil) }
                 }
                 // Orders compared with each paired child under its new name: a wrapped tab that also moved, or a
                 // tab that moved past it, is a reorder too.
@@ -819,7 +824,8 @@ private struct ModelDiffer {
         for (child, added) in addedRow.sorted(by: { $0.key < $1.key }) {
             guard let removed = removedRow[child], removed.container != added.container else { continue }
             changes[added.index].description += ", moved from \(removed.container)"
-            changes[removed.index].description += " (moved to \(added.container))"
+            // A row that says where the child is now ("now in page view controller intro") says it already.
+            if !removed.saysWhere { changes[removed.index].description += " (moved to \(added.container))" }
         }
         return changes
     }

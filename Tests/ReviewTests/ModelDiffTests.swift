@@ -172,6 +172,22 @@ import Testing
         }
         let diff = ModelDiff(base: try model(tabs: "home", pages: "a, b"), head: try model(tabs: "home, b", pages: "a"))
         #expect(diff.containment.map(\.description) == ["tab added: b (tab 2), moved from intro", "page removed: b (moved to tabs)"])
+        // Into a page view controller that is itself a tab: the removed row says where it is now already.
+        func tabbed(tabs: String, pages: String) throws -> SceneModel {
+            try ReviewFiles.model(text: """
+                format: 1
+                name: M
+                initial: tabs
+                scenes:
+                  tabs: {kind: tabBar, tabs: [\(tabs)]}
+                  intro: {kind: page, pages: [\(pages)]}
+                  home: {}
+                  a: {}
+                  b: {}
+                """, path: "m.yaml")
+        }
+        let into = ModelDiff(base: try tabbed(tabs: "home, b, intro", pages: "a"), head: try tabbed(tabs: "home, intro", pages: "a, b"))
+        #expect(into.containment.map(\.description).sorted() == ["page added: b (page 2), moved from tabs", "tab removed: b (now in page view controller intro)"])
     }
 
     /// A tab or a split's column put into a navigation controller is one change of that tab or column, not a tab
@@ -285,7 +301,7 @@ import Testing
         let separate = try model("  tabs: {kind: tabBar, tabs: [a, pg]}\n  pg: {kind: page, pages: [b]}\n  a: {}\n  b: {}\n")
         let together = try model("  tabs: {kind: tabBar, tabs: [pg]}\n  pg: {kind: page, pages: [a, b]}\n  a: {}\n  b: {}\n")
         #expect(ModelDiff(base: separate, head: together).containment.map(\.description) == [
-            "tab removed: a (now in page view controller pg)", "selected tab: a → pg (which holds a)", "page added: a (page 1)",
+            "tab removed: a (now in page view controller pg)", "selected tab: a → pg (which holds a)", "page added: a (page 1), moved from tabs",
         ])
     }
 
@@ -452,28 +468,32 @@ import Testing
             try ReviewFiles.model(text: "format: 1\nname: P\ninitial: nav\nscenes:\n  nav: {kind: navigation, root: home}\n" + scenes, path: "p.yaml")
         }
         let base = try model("""
-              home: {segues: {info: {kind: show, to: infoPanel, trigger: Info}, sync: {kind: show, to: syncer, trigger: Sync}, a: {kind: show, to: twinA, trigger: A}, b: {kind: show, to: twinB, trigger: B}, n: {kind: show, to: notes, trigger: Notes}}}
+              home: {unwindActions: [unwindToHome], segues: {info: {kind: show, to: infoPanel, trigger: Info}, sync: {kind: show, to: syncer, trigger: Sync}, a: {kind: show, to: twinA, trigger: A}, b: {kind: show, to: twinB, trigger: B}, n: {kind: show, to: notes, trigger: Notes}}}
               infoPanel: {class: InfoViewController, title: Info, segues: {done: {kind: present, to: home, trigger: Done}}}
               syncer: {class: SyncViewController, title: Sync}
               twinA: {class: TwinViewController}
               twinB: {class: TwinViewController}
               notes: {title: Notes}
+              legacy: {kind: table, class: UITableViewController, title: Legacy}
+              terms: {title: Terms, segues: {close: {kind: unwind, action: unwindToHome, trigger: Close}}}
 
             """)
         let head = try model("""
-              home: {segues: {info: {kind: show, to: syncStatus, trigger: Info}, sync: {kind: show, to: syncing, trigger: Sync}, a: {kind: show, to: pairA, trigger: A}, b: {kind: show, to: pairB, trigger: B}, n: {kind: show, to: jottings, trigger: Notes}}}
+              home: {unwindActions: [unwindToHome], segues: {info: {kind: show, to: syncStatus, trigger: Info}, sync: {kind: show, to: syncing, trigger: Sync}, a: {kind: show, to: pairA, trigger: A}, b: {kind: show, to: pairB, trigger: B}, n: {kind: show, to: jottings, trigger: Notes}}}
               syncStatus: {class: InfoViewController, title: Sync status, segues: {done: {kind: present, to: home, trigger: Done}}}
               syncing: {class: SyncViewController, title: Syncing, segues: {log: {kind: show, to: home, trigger: Log}}}
               pairA: {class: TwinViewController, title: A}
               pairB: {class: TwinViewController, title: B}
               jottings: {title: Jottings}
+              favourites: {kind: table, class: UITableViewController, title: Favourites}
+              privacy: {title: Privacy, segues: {close: {kind: unwind, action: unwindToHome, trigger: Close}}}
 
             """)
         let diff = ModelDiff(base: base, head: head)
         let renamed = Dictionary(uniqueKeysWithValues: diff.scenes.filter { $0.change == .renamed }.map { ($0.oldID ?? "", $0.id) })
         #expect(renamed == ["infoPanel": "syncStatus", "syncer": "syncing"], "\(diff.scenes.map { "\($0.change) \($0.id)" })")
-        #expect(Set(diff.scenes.filter { $0.change == .removed }.map(\.id)) == ["twinA", "twinB", "notes"])
-        #expect(Set(diff.scenes.filter { $0.change == .added }.map(\.id)) == ["pairA", "pairB", "jottings"])
+        #expect(Set(diff.scenes.filter { $0.change == .removed }.map(\.id)) == ["twinA", "twinB", "notes", "legacy", "terms"])
+        #expect(Set(diff.scenes.filter { $0.change == .added }.map(\.id)) == ["pairA", "pairB", "jottings", "favourites", "privacy"])
         let info = try #require(diff.scenes.first { $0.id == "syncStatus" })
         #expect(info.properties.map { "\($0.key): \($0.old ?? "") → \($0.new ?? "")" } == ["title: Info → Sync status"])
         // The segues that lead to them are changed in their target's name only: no change.
@@ -593,6 +613,14 @@ import Testing
         // One or two unchanged lines between hunks are shown, not counted.
         #expect(EventDiff.lines(before: ["a", "b", "c", "d", "e", "f", "g", "h", "i"], after: ["a", "x", "c", "d", "e", "f", "g", "h", "y"],
                                 limit: 24) == ["  a", "- b", "+ x", "  c", "  d", "  e", "  f", "  g", "  h", "- i", "+ y"])
+        // Long lists that share their start and end (a launch with a tab added) are paired outside the middle,
+        // without a table of every pair; a middle past the table's limit is written removed, then added.
+        let launch = (1...8_000).map { "e\($0)" }
+        var withTab = launch
+        withTab.insert(contentsOf: ["tab: init(coder:)", "tab: awakeFromNib()"], at: 4_000)
+        #expect(EventDiff.full(before: launch, after: withTab).filter { $0.hasPrefix("+ ") } == ["+ tab: init(coder:)", "+ tab: awakeFromNib()"])
+        let different = EventDiff.full(before: (1...3_000).map { "old\($0)" }, after: (1...3_000).map { "new\($0)" })
+        #expect(different.count == 6_000 && different.first == "- old1" && different.last == "+ new3000")
         let cut = EventDiff.lines(before: (1...60).map { "b\($0)" }, after: (1...60).map { "a\($0)" }, limit: 24)
         #expect(cut.count == 25)
         #expect(cut.last == "  … 96 more lines, 96 of them changed")
@@ -995,6 +1023,23 @@ import Testing
         let linked = DiffReport(base: base, head: head, options: .init(artifactURL: "https://ci.example/run/7", commentLimit: limit)).markdown()
         #expect(linked.utf16.count <= limit)
         #expect(linked.contains("The whole diff is `diff.txt` in [the workflow run's artefact](https://ci.example/run/7)."))
+    }
+
+    /// A flow's details that refer to another flow's ("the same difference as in flow …") are kept only with
+    /// them: a cut comment never points at details it left out.
+    @Test func aCutCommentKeepsNoReferenceToDetailsLeftOut() throws {
+        var report = try Self.shop().2
+        report.options.commentLimit = 3_000
+        let frame = DiffReport.Block(kind: .frame, text: "head\n")
+        let big = DiffReport.Block(kind: .flowDetails, text: "BIG " + String(repeating: "x", count: 4_000) + "\n")
+        let small = DiffReport.Block(kind: .flowDetails, text: "SMALL: the same difference as in flow BIG\n", dependsOn: [1])
+        let other = DiffReport.Block(kind: .flowDetails, text: "OTHER\n")
+        let cut = report.assemble([frame, big, small, other])
+        #expect(!cut.contains("BIG ") && !cut.contains("SMALL") && cut.contains("OTHER"), "\(cut)")
+        #expect(cut.contains("the step details of 2 flows"), "\(cut)")
+        report.options.commentLimit = 6_000
+        let kept = report.assemble([frame, big, small, other])
+        #expect(kept.contains("BIG ") && kept.contains("SMALL") && kept.contains("OTHER"))
     }
 
     /// Many flows' step details take at most half a cut comment at first: the segue table still shows rows.

@@ -22,7 +22,7 @@ import Testing
         #expect(Rules.resolveStyle(.custom, adaptive: .fullScreen, in: iPhone12) == .custom)
     }
 
-    /// A popover adapts in compact width only, as the shared spec says (§5.1), in compact height too (a device
+    /// A popover adapts in compact width only, as the shared spec says (§5.1), not in compact height (a device
     /// on iOS 13 and later shows a sheet there: docs/semantics.md, open questions).
     @Test func popoversAdaptInCompactWidth() {
         #expect(Rules.resolveStyle(.popover, adaptive: nil, in: Environment(idiom: .phone, width: .regular, height: .compact, ios: 17)) == .popover)
