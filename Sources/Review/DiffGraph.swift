@@ -306,9 +306,9 @@ private struct DiffGraphBuilder {
             switch change?.change {
             case .added?: status = .added
             case .renamed? where change?.withStoryboard == true:
-                // Renamed with its storyboard file: the same scene, drawn as unchanged (a whole storyboard in amber
-                // would bury the changes).
-                details.append("renamed with its storyboard: \(change?.oldID ?? "?") → \(scene.id)")
+                // Renamed with its storyboard file: the same scene, drawn as unchanged (a whole storyboard in amber,
+                // or twenty labels spelling out the old names, would bury the changes); the storyboard's row says it.
+                break
             case .renamed?:
                 status = .changed
                 details.append("renamed: \(change?.oldID ?? "?") → \(scene.id)")

@@ -471,6 +471,13 @@ public struct ModelValidator {
         // `viewWillDisappear` for `viewWillDisappear(_:)`: the signature the bare name starts.
         let completed = call.contains("(") ? nil : candidates.first { $0.hasPrefix(call + "(") }
         let hint = completed.map { " (did you mean '\($0)'?)" } ?? Identifier.didYouMean(call, among: candidates)
+        // An unwind action that unwind segues still name but no scene implements any more (renamed in the scene they
+        // returned to): the flow is not misspelt, the model changed under it.
+        if call.hasSuffix("(_:)"), case let name = String(call.dropLast(4)), model.allSegues.contains(where: { $0.action?.value == name }) {
+            error("unknown call '\(call)' in an event\(hint): unwind segues name the action '\(name)', but no scene lists it in its 'unwindActions'",
+                  at: location, .unknownReference)
+            return
+        }
         error("unknown call '\(call)' in an event\(hint): events are UIKit's calls, written as their Swift signatures, e.g. 'viewDidLoad()', 'viewWillAppear(_:)'",
               at: location, .unknownReference)
     }

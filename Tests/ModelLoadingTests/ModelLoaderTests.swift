@@ -155,6 +155,28 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(ModelLoader().load(text: named, path: "n.yaml").diagnostics.map(\.description), [])
     }
 
+    /// An event calling an unwind action that unwind segues still name but no scene implements (the scene it
+    /// returned to renamed it) says so, instead of pointing at UIKit's calls.
+    func testAnEventOfAnUnwindActionNoSceneImplementsSaysSo() {
+        let text = """
+            format: 1
+            name: U
+            initial: nav
+            scenes:
+              nav: {kind: navigation, root: camera}
+              camera: {unwindActions: [unwindToViewfinder], segues: {pick: {kind: present, to: picker, trigger: Pick}}}
+              picker: {segues: {cancel: {kind: unwind, action: unwindToCamera, trigger: Cancel}}}
+            flows:
+              f:
+                steps:
+                  - tap: camera.pick
+                  - tap: picker.cancel
+                  - expect: {events: ["camera: unwindToCamera(_:)"]}
+            """
+        let errors = ModelLoader().load(text: text, path: "u.yaml").diagnostics.filter(\.isError).map(\.description)
+        XCTAssertEqual(errors, ["u.yaml:13:27: error: unknown call 'unwindToCamera(_:)' in an event: unwind segues name the action 'unwindToCamera', but no scene lists it in its 'unwindActions' [unknown-reference]"])
+    }
+
     /// Slips a newcomer makes get the hint that fixes them: a transition style given as a presentation style and the
     /// other way round, and a tab's root named where the tab is meant.
     func testSwappedStylesAndATabsRootAreNamedForWhatTheyAre() {
