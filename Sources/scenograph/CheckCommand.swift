@@ -55,6 +55,23 @@ struct CheckCommand: ParsableCommand {
     }
 
     func run() throws {
+        // A model (or storyboard) the change renamed, given by its old path (a workflow's MODEL not updated): the
+        // renamed file is checked, rather than passing as an app removed.
+        if let git, let moved = ReviewInput.following(inputs, renamedSince: git) {
+            if !output.quiet {
+                for (old, new) in zip(inputs, moved) where old != new {
+                    Terminal.note("note: \(old) is not here: it was renamed to \(new) since \(ReviewInput.label(revision: git)), which is checked (give that path from now on)")
+                }
+            }
+            var followed = self
+            followed.inputs = moved
+            try followed.check()
+            return
+        }
+        try check()
+    }
+
+    private func check() throws {
         // An app the pull request deletes has no findings of its own, as `diff --git` compares it with an empty one.
         if let git, ReviewInput.removedSince(git, paths: inputs) {
             if !output.quiet {

@@ -258,6 +258,26 @@ enum ReviewInput {
         }
     }
 
+    /// The head's `paths` with each one missing from the working tree that git finds renamed or moved since
+    /// `revision` replaced by where it is now (relative to the current folder when inside it); nil when none is, or
+    /// when one missing is not (then it is removed, or the user's mistake). A pull request that moves the model,
+    /// run with the workflow's old path, compares the moved file rather than an app that looks removed.
+    static func following(_ paths: [String], renamedSince revision: String) -> [String]? {
+        let missing = paths.filter { !FileManager.default.fileExists(atPath: $0) }
+        guard !missing.isEmpty else { return nil }
+        var now: [String: String] = [:]
+        // Asked from the nearest folder that exists: the move may have taken the file's folder with it.
+        for (new, old) in renames(since: revision, near: [gitPlace(missing[0]).directory]) where now[old] == nil { now[old] = new }
+        let current = RepositoryPaths.canonical(FileManager.default.currentDirectoryPath) + "/"
+        var result: [String] = []
+        for path in paths {
+            guard !FileManager.default.fileExists(atPath: path) else { result.append(path); continue }
+            guard let new = now[RepositoryPaths.canonical(path)] else { return nil }
+            result.append(new.hasPrefix(current) ? String(new.dropFirst(current.count)) : new)
+        }
+        return result
+    }
+
     /// Whether an app was removed since `revision`: none of `paths` is in the working tree, and each is a file
     /// (a model or a storyboard, not a folder) in the revision. `diff --git` then compares it with an empty app,
     /// and `check --git` finds nothing in it.

@@ -528,6 +528,15 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertEqual(movedDiff.status, 0, movedDiff.stderr)
         XCTAssertTrue(movedDiff.stderr.contains("note: After/Renamed.yaml was Before/Lint.yaml in HEAD~1: compared with it"), movedDiff.stderr)
         XCTAssertTrue(movedDiff.stdout.hasPrefix("L (HEAD~1 → After/Renamed.yaml): no navigation change"), movedDiff.stdout)
+        // Given by its old path (a workflow's MODEL not updated), the moved model is followed, not taken for removed.
+        let oldPath = try CLIRunner.run(["diff", "--git", "HEAD~1", "Before/Lint.yaml"], in: repository)
+        XCTAssertEqual(oldPath.status, 0, oldPath.stderr)
+        XCTAssertTrue(oldPath.stderr.contains("note: Before/Lint.yaml is not here: it was renamed to After/Renamed.yaml since HEAD~1, which is compared"), oldPath.stderr)
+        XCTAssertTrue(oldPath.stdout.hasPrefix("L (HEAD~1 → After/Renamed.yaml): no navigation change"), oldPath.stdout)
+        let oldPathCheck = try CLIRunner.run(["check", "Before/Lint.yaml", "--git", "HEAD~1", "--strict"], in: repository)
+        XCTAssertEqual(oldPathCheck.status, 0, oldPathCheck.stderr)
+        XCTAssertTrue(oldPathCheck.stderr.contains("it was renamed to After/Renamed.yaml since HEAD~1, which is checked"), oldPathCheck.stderr)
+        XCTAssertTrue(oldPathCheck.stderr.contains("note: 1 finding also in HEAD~1 not reported"), oldPathCheck.stderr)
 
         // A deprecated segue renamed since keeps its warning as known: the message names it by its new id.
         let pushing = "format: 1\nname: P\ninitial: nav\nscenes:\n  nav: {kind: navigation, root: list}\n  list:\n    segues:\n"
