@@ -145,7 +145,7 @@ struct DiffCommand: ParsableCommand {
             : try loadSide("head", label: headLabel, doesNotLoad: &headDoesNotLoad, flowErrors: &headErrors) { try ReviewInput.load(headPaths, options: input.loadOptions) }
         let base = baseIsNew || baseDoesNotLoad ? SceneModel(path: loadedBase.path, name: head.name) : loadedBase
         // The head's flow errors the base has too are not this change's: `check --git` passes over them (the
-        // base's named as the head names what the change renamed, as there), and the report only counts them (a
+        // base's named as the head names what the change renamed, as there), and the report leaves them out (a
         // pull request that changes no navigation gets no comment for them); this note lists them.
         let modelDiff = ModelDiff(base: base, head: head)
         let knownBase = CheckReport.renamingIdentifiers(in: baseFlowErrors, diff: modelDiff)
@@ -155,7 +155,7 @@ struct DiffCommand: ParsableCommand {
             let known = headErrors.filter { !new.contains($0) }
             var note = "note: head (\(headLabel)) has \(Plural.count(headErrors.count, "error")) in its flows; they are run as they are and stop where they name what is not there (`check` reports them)"
             note += known.isEmpty ? "; the report lists them"
-                : newHeadErrors.isEmpty ? "; the base has them too, so the report only counts them:"
+                : newHeadErrors.isEmpty ? "; the base has them too, so the report leaves them out (its JSON counts them):"
                 : "; the report lists the \(newHeadErrors.count) the base does not have; "
                     + (known.count == 1 ? "this one it has too:" : "these \(known.count) it has too:")
             Terminal.note(note)

@@ -153,7 +153,7 @@ final class ReviewCommandTests: XCTestCase {
         let quiet = try CLIRunner.run(["diff", removed.path, edited.path, "--format", "markdown"])
         XCTAssertFalse(quiet.stdout.contains("[!WARNING]"), quiet.stdout)
         // A note lists them, since the report does not.
-        XCTAssertTrue(quiet.stderr.contains("the base has them too, so the report only counts them:\n  \(edited.path):10:14: scene 'list' has no segue 'open'"), quiet.stderr)
+        XCTAssertTrue(quiet.stderr.contains("the base has them too, so the report leaves them out (its JSON counts them):\n  \(edited.path):10:14: scene 'list' has no segue 'open'"), quiet.stderr)
         // Known under the names the change gives them, as `check --git` knows them: the scene renamed, its stale
         // step with it.
         let renamed = directory.appendingPathComponent("renamed.yaml")
