@@ -297,7 +297,40 @@ enum EventDiff {
             }
         }
         flush()
-        return cut(out, limit: limit)
+        return cut(balanced(out, run: max(4, limit - 4)), limit: limit)
+    }
+
+    /// A run of changed lines longer than `run` (a reorder removes and adds dozens) keeps the first removed and the
+    /// first added lines, half the run each, and counts the rest of each: a cut at the limit would otherwise show
+    /// the removed lines only.
+    static func balanced(_ lines: [String], run: Int) -> [String] {
+        var out: [String] = []
+        var index = 0
+        while index < lines.count {
+            guard lines[index].hasPrefix("- ") || lines[index].hasPrefix("+ ") else {
+                out.append(lines[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < lines.count, lines[end].hasPrefix("- ") || lines[end].hasPrefix("+ ") { end += 1 }
+            let changes = lines[index..<end]
+            if changes.count <= run {
+                out += changes
+            } else {
+                let removed = changes.filter { $0.hasPrefix("- ") }, added = changes.filter { $0.hasPrefix("+ ") }
+                let half = max(1, run / 2)
+                // Each side gets half, or what the other leaves.
+                let shownRemoved = min(removed.count, max(half, run - min(added.count, half)))
+                let shownAdded = min(added.count, run - shownRemoved)
+                out += removed.prefix(shownRemoved)
+                if removed.count > shownRemoved { out.append("- … \(removed.count - shownRemoved) more removed") }
+                out += added.prefix(shownAdded)
+                if added.count > shownAdded { out.append("+ … \(added.count - shownAdded) more added") }
+            }
+            index = end
+        }
+        return out
     }
 
     /// `lines` past `limit` cut, with a last line counting what was left out and how much of it changed.

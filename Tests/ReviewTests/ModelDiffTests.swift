@@ -622,8 +622,11 @@ import Testing
         let different = EventDiff.full(before: (1...3_000).map { "old\($0)" }, after: (1...3_000).map { "new\($0)" })
         #expect(different.count == 6_000 && different.first == "- old1" && different.last == "+ new3000")
         let cut = EventDiff.lines(before: (1...60).map { "b\($0)" }, after: (1...60).map { "a\($0)" }, limit: 24)
-        #expect(cut.count == 25)
-        #expect(cut.last == "  … 96 more lines, 96 of them changed")
+        // A long run of changes (a reorder) shows the first removed and the first added lines, not removed ones only.
+        #expect(cut == (1...10).map { "- b\($0)" } + ["- … 50 more removed"] + (1...10).map { "+ a\($0)" } + ["+ … 50 more added"])
+        // Many runs past the limit are cut, with a count of what is left out and how much of it changed.
+        let runs = EventDiff.lines(before: (1...40).flatMap { ["same\($0)", "old\($0)"] }, after: (1...40).flatMap { ["same\($0)", "new\($0)"] }, limit: 24)
+        #expect(runs.count == 25 && runs.last?.hasSuffix(" of them changed") == true, "\(runs)")
     }
 
     /// Steps pair by their text, as lines do in a text diff.
