@@ -191,7 +191,7 @@ public struct DiffReport: Sendable {
 
     func flowText(_ change: ModelDiff.FlowChange) -> String {
         switch change.change {
-        case .added: return "new flow (\(change.headResult?.rawValue ?? "?"))"
+        case .added: return "new flow (\(change.headResult?.rawValue ?? "?"))" + (change.problem.map { ": " + $0 } ?? "")
         case .removed: return "flow removed (was \(change.baseResult?.rawValue ?? "?"))"
         case .renamed, .changed:
             var parts: [String] = change.oldID.map { ["renamed from \($0)"] } ?? []
@@ -316,6 +316,7 @@ public struct DiffReport: Sendable {
                 ("behavesDifferently", .bool(flow.behavesDifferently)),
                 ("edited", .array(flow.definition.map { .string($0) })),
             ]
+            if let problem = flow.problem { entries.append(("problem", .string(problem))) }
             if let trace = flow.trace {
                 entries.append(("differingSteps", .int(trace.differingStepCount)))
                 entries.append(("steps", .array(trace.steps.map { step in

@@ -100,6 +100,9 @@ public struct ModelDiff: Sendable, Hashable {
         /// The trace comparison; nil for added and removed flows, and for flows that behave the same.
         public var trace: TraceDiff?
         public var location: SourceLocation
+        /// For an added flow that does not pass: its first failed expectation or its error, with the step
+        /// (`step 2: expected … to be visible`), so that the review says why without running `check`.
+        public var problem: String? = nil
 
         /// Whether the flow behaves differently (its result or any step of its trace changed).
         public var behavesDifferently: Bool { trace != nil }
@@ -917,9 +920,12 @@ private struct ModelDiffer {
         }
         for flow in head.flows {
             guard let old = baseFlows[flow.id] ?? renamedFrom[flow.id] else {
-                let result = headSimulator.run(flow).result
-                changes.append(.init(change: .added, id: flow.id, baseResult: nil, headResult: result, definition: [],
-                                     trace: nil, location: flow.location))
+                let run = headSimulator.run(flow)
+                let failure = run.failures.first.map { "step \($0.step): \($0.failure.message)" }
+                let problem = run.result == .passed ? nil
+                    : failure ?? run.errorStep.map { "step \($0.index): \($0.error?.message ?? "")" }
+                changes.append(.init(change: .added, id: flow.id, baseResult: nil, headResult: run.result, definition: [],
+                                     trace: nil, location: flow.location, problem: problem))
                 continue
             }
             // A scene or segue renamed since is the same one: the base's trace is read under the head's names.

@@ -570,6 +570,9 @@ import Testing
         // The flows counted as failing or passing now are not counted again among those that behave differently; a
         // flow the base does not have is added, not "now failing", and says whether it fails.
         #expect(breaking.summary.hasSuffix(", 1 flow added (it fails), 1 other flow behaves differently"), "\(breaking.summary)")
+        // Its row says why, as `check` would.
+        let added = try #require(breaking.diff.flows.first { $0.id == "added" })
+        #expect(breaking.flowText(added) == "new flow (failed): step 1: visible: expected home, actual detail", "\(breaking.flowText(added))")
         let mending = DiffReport(base: detail, head: home)
         #expect(mending.summary.hasPrefix("1 flow now fails, 1 flow now passes, "), "\(mending.summary)")
     }
