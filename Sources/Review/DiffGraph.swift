@@ -280,7 +280,7 @@ public struct DiffGraph: Sendable, Hashable {
 
 // MARK: - Building
 
-private struct DiffGraphBuilder {
+struct DiffGraphBuilder {
     let diff: ModelDiff
     let base: SceneModel
     let head: SceneModel
@@ -334,9 +334,21 @@ private struct DiffGraphBuilder {
 
     /// At most four detail lines, each at most 60 characters, so nodes stay readable.
     static func shorten(_ lines: [String]) -> [String] {
-        var kept = lines.prefix(4).map { $0.count > 60 ? String($0.prefix(59)) + "…" : $0 }
+        var kept = lines.prefix(4).map(shortened)
         if lines.count > 4 { kept[3] = "+\(lines.count - 3) more changes" }
         return kept
+    }
+
+    /// A line within 60 characters; `key: old → new` is cut on each side of the arrow, so that the new value shows.
+    static func shortened(_ line: String) -> String {
+        guard line.count > 60 else { return line }
+        if let arrow = line.range(of: " → ") {
+            let before = line[..<arrow.lowerBound], after = line[arrow.upperBound...]
+            let room = 57 - min(before.count, 28)
+            func cut(_ text: Substring, _ length: Int) -> String { text.count > length ? String(text.prefix(length - 1)) + "…" : String(text) }
+            return cut(before, max(28, 57 - after.count)) + " → " + cut(after, max(room, 20))
+        }
+        return String(line.prefix(59)) + "…"
     }
 
     mutating func addRelationships() {

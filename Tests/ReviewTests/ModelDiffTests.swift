@@ -1073,6 +1073,15 @@ import Testing
         #expect(comment.contains("<details><summary>Flow <code>walk1</code>"))
     }
 
+    /// A node's line of a changed value keeps the new value when it is cut to fit.
+    @Test func aCutChangeKeepsItsNewValue() {
+        let line = DiffGraphBuilder.shortened("summary: Grid of the user's photos, with a filter bar embedded at the top. → Grid of photos.")
+        #expect(line.hasSuffix(" → Grid of photos.") && line.hasPrefix("summary: Grid of") && line.count <= 60, "\(line)")
+        let both = DiffGraphBuilder.shortened("title: " + String(repeating: "a", count: 70) + " → " + String(repeating: "b", count: 70))
+        #expect(both.count <= 60 && both.contains("… → b") && both.hasSuffix("…"), "\(both)")
+        #expect(DiffGraphBuilder.shortened(String(repeating: "x", count: 80)).count == 60)
+    }
+
     @Test func diffColoursAreReadable() {
         for status in DiffStyle.Status.allCases {
             let colors = DiffStyle.colors(status)
