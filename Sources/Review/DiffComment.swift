@@ -13,17 +13,17 @@ extension DiffReport {
         var blocks: [Block] = []
         blocks.append(Block(kind: .frame, text: """
             \(Self.commentMarker)
-            ### Navigation changes in \(Markdown.escape(diff.headName))
+            ### Navigation changes in \(Self.commentText(diff.headName))
 
-            **\(Markdown.escape(summary.prefix(1).uppercased() + summary.dropFirst()))** (\(Markdown.codeSpan(options.baseLabel, inTable: true)) → \(Markdown.codeSpan(options.headLabel, inTable: true)))
+            **\(Self.commentText(summary.prefix(1).uppercased() + summary.dropFirst()))** (\(Markdown.codeSpan(options.baseLabel, inTable: true)) → \(Markdown.codeSpan(options.headLabel, inTable: true)))
 
 
             """))
         if !options.headErrors.isEmpty {
             // Kept whatever the length: the reviewer must see that the head does not pass `check`.
             let listed = listedHeadErrors
-            var warning = "> [!WARNING]\n> " + Markdown.escape(headErrorsLead.prefix(1).uppercased() + headErrorsLead.dropFirst()) + ":\n"
-            warning += listed.shown.map { "> - \(Markdown.escape($0))\n" }.joined()
+            var warning = "> [!WARNING]\n> " + Self.commentText(headErrorsLead.prefix(1).uppercased() + headErrorsLead.dropFirst()) + ":\n"
+            warning += listed.shown.map { "> - \(Self.commentText($0))\n" }.joined()
             if listed.more > 0 { warning += "> - and \(listed.more) more\n" }
             blocks.append(Block(kind: .frame, text: warning + "\n"))
         }
@@ -181,14 +181,30 @@ extension DiffReport {
     }
 
     /// A table cell: `—` for an unset or empty value (no conditions, no summary), as the text form's `(none)`.
-    func cell(_ text: String?) -> String { text.flatMap { $0.isEmpty ? nil : Markdown.escape($0) } ?? "—" }
+    /// User text for the comment's Markdown: escaped as Markdown, and an `@` before a name kept from mentioning
+    /// (a trigger "Ask @team" would notify the team on every pull request): a zero-width space after it, as
+    /// dependency bots do.
+    static func commentText(_ text: String) -> String {
+        let escaped = Markdown.escape(text)
+        guard escaped.contains("@") else { return escaped }
+        var out = ""
+        var previous: Character? = nil
+        for character in escaped {
+            if previous == "@", character.isLetter || character.isNumber { out += "&#8203;" }
+            out.append(character)
+            previous = character
+        }
+        return out
+    }
+
+    func cell(_ text: String?) -> String { text.flatMap { $0.isEmpty ? nil : Self.commentText($0) } ?? "—" }
 
     /// The cell of a side whose flow stopped before the step.
     func notRun(_ stoppedAt: Int?) -> String? { stoppedAt.map { "not run (the flow stopped at step \($0))" } }
 
     /// Table rows of changes: `| added | `id` | text |`.
     func rows(_ changes: [(ModelDiff.Change, String, String)]) -> [String] {
-        changes.map { change, id, text in "| \(change.rawValue) | \(Markdown.codeSpan(id, inTable: true)) | \(Markdown.escape(text)) |\n" }
+        changes.map { change, id, text in "| \(change.rawValue) | \(Markdown.codeSpan(id, inTable: true)) | \(Self.commentText(text)) |\n" }
     }
 
     func table(_ title: String, _ noun: String, _ rows: [String], columns: String? = nil, kind: Block.Kind, into blocks: inout [Block]) {
@@ -243,7 +259,7 @@ extension DiffReport {
 
     func diagram() -> String {
         var out = "#### Diagram\n\n"
-        if graph.tooLargeToDraw { return out + "_No diagram: \(Markdown.escape(graph.tooLargeText)). `scenograph diff` lists every change._\n" }
+        if graph.tooLargeToDraw { return out + "_No diagram: \(Self.commentText(graph.tooLargeText)). `scenograph diff` lists every change._\n" }
         out += Markdown.fence(graph.mermaid().text, language: "mermaid")
         let legend = DiffStyle.Status.allCases.map { DiffStyle.colors($0).legend }.joined(separator: " · ")
         out += "\n<sub>\(Markdown.escapeHTML(legend))"

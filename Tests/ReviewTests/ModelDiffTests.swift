@@ -986,6 +986,13 @@ import Testing
         #expect(mermaid.contains("Wishes #124; #60;b#62;#38; more#60;/b#62;"))
     }
 
+    /// A name after `@` in user text (a trigger "Ask @team") does not mention anyone from the comment; an e-mail
+    /// address's `@` before a name is broken the same way, a lone `@` is left alone.
+    @Test func userTextMentionsNoOne() {
+        #expect(DiffReport.commentText("Ask @team or @42, mail a@b.c, @ alone") == "Ask @&#8203;team or @&#8203;42, mail a@&#8203;b.c, @ alone")
+        #expect(DiffReport.commentText("no at sign") == "no at sign")
+    }
+
     @Test func theCommentStaysUnderTheLimitAndSaysWhatWasLeftOut() throws {
         let (base, head, _) = try Self.shop()
         let report = DiffReport(base: base, head: head, options: .init(commentLimit: 2_000))
