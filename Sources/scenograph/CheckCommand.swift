@@ -57,18 +57,9 @@ struct CheckCommand: ParsableCommand {
     func run() throws {
         // A model (or storyboard) the change renamed, given by its old path (a workflow's MODEL not updated): the
         // renamed file is checked, rather than passing as an app removed.
-        if let git, let moved = ReviewInput.following(inputs, renamedSince: git) {
-            if !output.quiet {
-                for (old, new) in zip(inputs, moved) where old != new {
-                    Terminal.note("note: \(old) is not here: it was renamed to \(new) since \(ReviewInput.label(revision: git)), which is checked (give that path from now on)")
-                }
-            }
-            var followed = self
-            followed.inputs = moved
-            try followed.check()
-            return
-        }
-        try check()
+        var followed = self
+        followed.inputs = ReviewInput.followed(inputs, renamedSince: git, quiet: output.quiet, done: "checked")
+        try followed.check()
     }
 
     private func check() throws {

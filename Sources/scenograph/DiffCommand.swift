@@ -87,18 +87,9 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         // A model (or storyboard) the change renamed, given by its old path (a workflow's MODEL not updated): the
         // renamed file is compared, not an app that looks removed.
-        if let git, let moved = ReviewInput.following(paths, renamedSince: git) {
-            if !outputOptions.quiet {
-                for (old, new) in zip(paths, moved) where old != new {
-                    Terminal.note("note: \(old) is not here: it was renamed to \(new) since \(ReviewInput.label(revision: git)), which is compared (give that path from now on)")
-                }
-            }
-            var followed = self
-            followed.paths = moved
-            try followed.compare()
-            return
-        }
-        try compare()
+        var followed = self
+        followed.paths = ReviewInput.followed(paths, renamedSince: git, quiet: outputOptions.quiet, done: "compared")
+        try followed.compare()
     }
 
     private func compare() throws {

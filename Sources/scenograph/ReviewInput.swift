@@ -278,6 +278,18 @@ enum ReviewInput {
         return result
     }
 
+    /// `paths`, or with `revision` and a file the change renamed given by its old path, `following` them; a note
+    /// for each says where it went and that it is `done` there (`compared`, `checked`).
+    static func followed(_ paths: [String], renamedSince revision: String?, quiet: Bool, done: String) -> [String] {
+        guard let revision, let moved = following(paths, renamedSince: revision) else { return paths }
+        if !quiet {
+            for (old, new) in zip(paths, moved) where old != new {
+                Terminal.note("note: \(old) is not here: it was renamed to \(new) since \(label(revision: revision)), which is \(done) (give that path from now on)")
+            }
+        }
+        return moved
+    }
+
     /// Whether an app was removed since `revision`: none of `paths` is in the working tree, and each is a file
     /// (a model or a storyboard, not a folder) in the revision. `diff --git` then compares it with an empty app,
     /// and `check --git` finds nothing in it.
