@@ -458,15 +458,17 @@ struct PageContexts {
         context["seguesIn"] = incoming
         // Both tables' rows as the built-in templates show them, in the page's markup: one value instead of a
         // section with eight lookups per row.
-        context["seguesOutRows"] = seguesOut.map { segueOutRow($0, root: root) }.joined(separator: "\n")
-        context["seguesInRows"] = incoming.map { segueInRow($0, root: root) }.joined(separator: "\n")
         // The same tables, header included, without the trigger, style, guard and passes columns no row fills (an
         // imported storyboard's segues rarely have a style or a guard): narrower in GitHub's column and on a phone.
+        // Rows with every column are made once, for both when every column is filled.
         let outColumns = Self.filledColumns(seguesOut), inColumns = Self.filledColumns(incoming)
-        context["seguesOutTable"] = segueTable(["Segue", "Kind", "To"], columns: outColumns,
-                                               rows: seguesOut.map { segueOutRow($0, root: root, columns: outColumns) })
-        context["seguesInTable"] = segueTable(["From", "Segue", "Kind"], columns: inColumns,
-                                              rows: incoming.map { segueInRow($0, root: root, columns: inColumns) })
+        let outRows = seguesOut.map { segueOutRow($0, root: root) }, inRows = incoming.map { segueInRow($0, root: root) }
+        context["seguesOutRows"] = outRows.joined(separator: "\n")
+        context["seguesInRows"] = inRows.joined(separator: "\n")
+        context["seguesOutTable"] = segueTable(["Segue", "Kind", "To"], columns: outColumns, rows: outColumns == Self.segueColumns
+            ? outRows : seguesOut.map { segueOutRow($0, root: root, columns: outColumns) })
+        context["seguesInTable"] = segueTable(["From", "Segue", "Kind"], columns: inColumns, rows: inColumns == Self.segueColumns
+            ? inRows : incoming.map { segueInRow($0, root: root, columns: inColumns) })
         context["hasUnwindActions"] = !scene.unwindActions.isEmpty
         context["unwindActions"] = scene.unwindActions.map { action -> [String: Any] in
             let segues = model.unwindSegues(performing: action.value)
