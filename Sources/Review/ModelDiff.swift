@@ -326,48 +326,35 @@ private struct ModelDiffer {
             sceneMap[scene.id] = added[indices[0]].id
             taken[indices[0]] = true
         }
-        // Then a scene removed and one added with the same content are a rename, when each is the only one of that
-        // content on its side (two look-alikes stay added and removed).
-        var removedOfSignature: [[String]: Int] = [:]
-        let removedSignatures = removed.map { contentSignature($0, in: base) }
-        for signature in removedSignatures { removedOfSignature[signature, default: 0] += 1 }
-        var addedOfSignature: [[String]: [Int]] = [:]
-        for (index, scene) in added.enumerated() where !taken[index] {
-            addedOfSignature[contentSignature(scene, in: head), default: []].append(index)
-        }
-        for (scene, signature) in zip(removed, removedSignatures) where sceneMap[scene.id] == nil {
-            guard removedOfSignature[signature] == 1, let candidates = addedOfSignature[signature], candidates.count == 1 else { continue }
-            sceneMap[scene.id] = added[candidates[0]].id
-            if let index = candidates.first { taken[index] = true }
-        }
-        // A scene renamed and retitled (or its storyboard ID changed with its name) is renamed and changed: the
-        // same content but for its words, then the same custom class and kind, each the only one of it among the
-        // scenes still unpaired on either side. UIKit's own classes say nothing about which scene it is.
-        // Both ways need the scene's own class: a stand-in for a reference that does not resolve is no author's
+        // Then a scene removed and one added are a rename when each is the only one of a key on its side, by three
+        // keys in turn: the same content (two look-alikes stay added and removed); the same content but for its words
+        // (renamed and retitled, or its storyboard ID changed with its name); the same custom class and kind. The
+        // last two need the scene's own class: a stand-in for a reference that does not resolve is no author's
         // scene, and a scene of UIKit's class or none (two screens with only a Close button) has nothing but its
-        // words to be known by.
+        // words to be known by; they count only the scenes still unpaired, the first counts every removed one.
+        enum PairingKey: CaseIterable { case content, structure, ownClass }
         func ownClass(_ scene: Scene) -> String? {
             guard scene.standsInFor == nil, let name = scene.customClass?.value, !name.hasPrefix("UI") else { return nil }
             return name
         }
-        func classKey(_ scene: Scene) -> [String] {
-            guard let name = ownClass(scene) else { return [] }
-            return ["kind=\(scene.kind.rawValue)", "class=\(name)"]
+        func key(_ scene: Scene, in model: SceneModel, _ pairing: PairingKey) -> [String] {
+            switch pairing {
+            case .content: return contentSignature(scene, in: model)
+            case .structure: return ownClass(scene) == nil ? [] : contentSignature(scene, in: model, words: false)
+            case .ownClass: return ownClass(scene).map { ["kind=\(scene.kind.rawValue)", "class=\($0)"] } ?? []
+            }
         }
-        func structureKey(_ scene: Scene, in model: SceneModel) -> [String] {
-            ownClass(scene) == nil ? [] : contentSignature(scene, in: model, words: false)
-        }
-        for byClass in [false, true] {
+        for pairing in PairingKey.allCases {
             var removedOfKey: [[String]: Int] = [:]
             var keys: [[String]] = []
             for scene in removed {
-                let value = sceneMap[scene.id] != nil ? [] : byClass ? classKey(scene) : structureKey(scene, in: base)
+                let value = pairing != .content && sceneMap[scene.id] != nil ? [] : key(scene, in: base, pairing)
                 keys.append(value)
                 if !value.isEmpty { removedOfKey[value, default: 0] += 1 }
             }
             var addedOfKey: [[String]: [Int]] = [:]
             for (index, scene) in added.enumerated() where !taken[index] {
-                let value = byClass ? classKey(scene) : structureKey(scene, in: head)
+                let value = key(scene, in: head, pairing)
                 if !value.isEmpty { addedOfKey[value, default: []].append(index) }
             }
             for (scene, value) in zip(removed, keys) where sceneMap[scene.id] == nil && !value.isEmpty {
