@@ -9,6 +9,12 @@ import SceneModel
 /// Every colour used for text is at least 4.5:1 against white (WCAG 2.1 AA); `DiagramStyleTests` checks it.
 public enum DiagramStyle {
     public static let fontName = "Helvetica"
+    /// The graph attribute that has the renderer lay a graph out again in the direction it names when its layout
+    /// comes out as a wide ribbon (the renderer's `GraphvizRenderer.wideDirectionAttribute`, which a test compares).
+    public static let wideDirectionAttribute = "scenograph_rankdir_when_wide"
+    /// The subgraph attribute that leaves a subgraph out of such a turned layout (`GraphvizRenderer`'s
+    /// `omittedWhenTurnedAttribute`): the segue graph's legend, arranged for left to right, which the page repeats.
+    public static let omittedWhenTurnedAttribute = "scenograph_omitted_when_turned"
     public static let textColor = "#1F2937"
     public static let secondaryTextColor = "#4B5563"
     public static let background = "#FFFFFF"

@@ -302,6 +302,8 @@ private struct SegueGraphBuilder {
             attributes["layout"] = "neato"
             attributes["splines"] = "line"
             attributes["overlap"] = "false"
+        } else if options.direction == .leftToRight {
+            attributes[DiagramStyle.wideDirectionAttribute] = .string(SegueGraph.Direction.topToBottom.rawValue)
         }
         return DOTGraph(
             // The graph's name becomes the SVG's <title>.
@@ -689,6 +691,8 @@ private struct SegueGraphBuilder {
         return DOTSubgraph(ids.cluster(), [
             "id": "legend", "class": "legend", "label": "Legend", "fontsize": "12",
             "style": "rounded", "color": "#D1D5DB", "margin": "12",
+            // Arranged for left to right: a layout turned top to bottom leaves it out (the page shows the legend).
+            DiagramStyle.omittedWhenTurnedAttribute: "true",
         ], statements: body)
     }
 }

@@ -94,6 +94,7 @@ public struct SegueGraphOverview: Sendable {
                 "label": .string(title), "labelloc": "t", "labeljust": "l",
                 "nodesep": "0.35", "ranksep": "0.9", "pad": "0.3", "newrank": "true", "nslimit": "2",
                 "id": "segue-graph", "class": "segue-graph overview",
+                DiagramStyle.wideDirectionAttribute: .string(SegueGraph.Direction.topToBottom.rawValue),
             ],
             nodeDefaults: SegueGraph.nodeDefaults,
             edgeDefaults: SegueGraph.edgeDefaults,

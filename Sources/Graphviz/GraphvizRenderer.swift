@@ -54,6 +54,15 @@ public struct GraphvizRenderer: Sendable {
     /// render (the library reads no environment; the executable passes `$GVBINDIR` here).
     nonisolated(unsafe) public static var pluginFolderOverride: String?
 
+    /// A graph attribute naming a `rankdir` (`TB`, `LR`, …) to lay the graph out with instead, when its layout by
+    /// dot comes out as a ribbon wider than GitHub's column and the other direction is clearly narrower (the rule:
+    /// `WideLayout`). Graphviz's own programs ignore it; the same DOT text always gives the same drawing.
+    public static let wideDirectionAttribute = "scenograph_rankdir_when_wide"
+
+    /// A subgraph attribute: `true` leaves the subgraph and its nodes out of a layout turned by
+    /// `wideDirectionAttribute` (a legend arranged for the first direction, which the page repeats anyway).
+    public static let omittedWhenTurnedAttribute = "scenograph_omitted_when_turned"
+
     /// What decides the bytes of a render besides its input, for cache keys: the Graphviz
     /// version and how text is measured. Renders cached under another identifier (such as
     /// SVGs measured with the machine's fonts) are not reused.

@@ -142,23 +142,99 @@ final class GraphvizSession: @unchecked Sendable {
         }
     }
 
-    /// Parses and lays out `dot` in the context of `format`, hands the laid-out graph to `body`, and frees it
-    /// (the freeing counted as render time) however `body` ends.
+    /// Parses and lays out `dot` in the context of `format` (again in another direction when it asks for that and
+    /// comes out wide: `layOutTurnedIfWide`), hands the laid-out graph to `body`, and frees it (the freeing counted
+    /// as render time) however `body` ends.
     private func withLayout<Result>(
         _ dot: String, engine: GraphvizRenderer.Engine, format: GraphvizRenderer.Format, timing: inout RenderTiming,
         clock: ContinuousClock,
         _ body: (UnsafeMutablePointer<Agraph_t>, OpaquePointer, inout RenderTiming) throws(GraphvizError) -> Result
     ) throws(GraphvizError) -> Result {
         let context = try openContext(for: format)
-        let graph = try parse(dot, timing: &timing, clock: clock)
-        defer {
-            let start = clock.now
-            gvFreeLayout(context, graph)
-            agclose(graph)
-            timing.render += clock.now - start
-        }
+        var graph = try parse(dot, timing: &timing, clock: clock)
+        defer { close(graph, context: context, timing: &timing, clock: clock) }
         try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
+        try layOutTurnedIfWide(&graph, dot: dot, context: context, engine: engine, timing: &timing, clock: clock)
         return try body(graph, context, &timing)
+    }
+
+    /// Frees the layout of `graph` and closes it.
+    private func close(_ graph: UnsafeMutablePointer<Agraph_t>, context: OpaquePointer, timing: inout RenderTiming, clock: ContinuousClock) {
+        let start = clock.now
+        gvFreeLayout(context, graph)
+        agclose(graph)
+        timing.render += clock.now - start
+    }
+
+    /// For a graph laid out by dot that names another direction in `GraphvizRenderer.wideDirectionAttribute`: when
+    /// its layout came out wide, lays the text out again in that direction, without the subgraphs marked with
+    /// `GraphvizRenderer.omittedWhenTurnedAttribute` (a legend drawn for the first direction), and keeps that
+    /// layout when it is narrow enough to be worth it (`WideLayout`); otherwise lays the text out as at first (a
+    /// third layout, which the rule makes rare). Each graph is closed before the next is parsed: Graphviz 2.42 keeps
+    /// the attribute symbols of the graph laid out last in globals, and drawing one graph while another is laid
+    /// out crashes. Decided from the text alone, so the same text always gives the same drawing.
+    private func layOutTurnedIfWide(_ graph: inout UnsafeMutablePointer<Agraph_t>, dot: String, context: OpaquePointer,
+                                    engine: GraphvizRenderer.Engine, timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) {
+        // The `layout` attribute overrides the engine asked for.
+        let layoutEngine = Self.graphAttribute(graph, "layout").flatMap { $0.isEmpty ? nil : $0 } ?? engine.rawValue
+        guard layoutEngine == GraphvizRenderer.Engine.dot.rawValue, let direction = Self.graphAttribute(graph, GraphvizRenderer.wideDirectionAttribute),
+              WideLayout.directions.contains(direction), let box = Self.boundingBox(graph), WideLayout.isWide(box) else { return }
+        close(graph, context: context, timing: &timing, clock: clock)
+        graph = try parse(dot, timing: &timing, clock: clock)
+        Self.setGraphAttribute(graph, "rankdir", direction)
+        Self.deleteSubgraphs(of: graph, marked: GraphvizRenderer.omittedWhenTurnedAttribute)
+        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
+        if let turned = Self.boundingBox(graph), WideLayout.prefers(turned, over: box) { return }
+        close(graph, context: context, timing: &timing, clock: clock)
+        graph = try parse(dot, timing: &timing, clock: clock)
+        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
+    }
+
+    /// Sets a graph attribute, declaring it when the graph does not.
+    private static func setGraphAttribute(_ graph: UnsafeMutablePointer<Agraph_t>, _ name: String, _ value: String) {
+        // Graphviz 2.42 declares the parameters `char *`; agsafeset copies them.
+        _ = name.withCString { name in
+            value.withCString { value in
+                "".withCString { empty in
+                    agsafeset(graph, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: empty))
+                }
+            }
+        }
+    }
+
+    /// Deletes, with their nodes, the subgraphs of `graph` (at any depth) whose attribute `name` is `true`.
+    private static func deleteSubgraphs(of graph: UnsafeMutablePointer<Agraph_t>, marked name: String) {
+        var marked: [(parent: UnsafeMutablePointer<Agraph_t>, subgraph: UnsafeMutablePointer<Agraph_t>)] = []
+        func visit(_ parent: UnsafeMutablePointer<Agraph_t>) {
+            var next = agfstsubg(parent)
+            while let subgraph = next {
+                if graphAttribute(subgraph, name) == "true" { marked.append((parent, subgraph)) } else { visit(subgraph) }
+                next = agnxtsubg(subgraph)
+            }
+        }
+        visit(graph)
+        for (parent, subgraph) in marked {
+            var nodes: [UnsafeMutablePointer<Agnode_t>] = []
+            var node = agfstnode(subgraph)
+            while let current = node {
+                nodes.append(current)
+                node = agnxtnode(subgraph, current)
+            }
+            _ = agdelsubg(parent, subgraph)
+            for node in nodes { _ = agdelnode(graph, node) }
+        }
+    }
+
+    /// A graph attribute's value; nil when the graph does not declare it.
+    private static func graphAttribute(_ graph: UnsafeMutablePointer<Agraph_t>, _ name: String) -> String? {
+        guard let value = name.withCString({ agget(graph, UnsafeMutablePointer(mutating: $0)) }) else { return nil }
+        return String(cString: value)
+    }
+
+    /// The size of a laid-out graph, in points, from the `bb` attribute `gvLayout` sets.
+    private static func boundingBox(_ graph: UnsafeMutablePointer<Agraph_t>) -> WideLayout.Size? {
+        guard let text = graphAttribute(graph, "bb") else { return nil }
+        return WideLayout.size(fromBoundingBox: text)
     }
 
     private func parse(_ dot: String, timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) -> UnsafeMutablePointer<Agraph_t> {

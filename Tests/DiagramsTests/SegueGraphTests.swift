@@ -81,6 +81,40 @@ struct SegueGraphTests {
         #expect(SegueGraph.estimatedVirtualNodes(photoEdges) < 200)
     }
 
+    @Test("a segue graph that comes out as a ribbon is laid out top to bottom, without its legend; a compact one stays left to right")
+    func ribbonsAreTurned() throws {
+        // A tab bar of 3 tabs, each a navigation stack of `depth` scenes pushed one after another.
+        func stacks(depth: Int) throws -> SceneModel {
+            var text = "format: 1\nname: R\ninitial: tabs\nscenes:\n  tabs: {kind: tabBar, tabs: [nav0, nav1, nav2]}\n"
+            for tab in 0..<3 {
+                text += "  nav\(tab): {kind: navigation, root: t\(tab)s0}\n"
+                for level in 0..<depth {
+                    let next = level + 1 < depth ? "{segues: {next: {kind: show, to: t\(tab)s\(level + 1), trigger: row}}}" : "{}"
+                    text += "  t\(tab)s\(level): \(next)\n"
+                }
+            }
+            let result = ModelLoader().load(text: text, path: "R.yaml")
+            return try #require(result.model, "\(result.diagnostics.prefix(3))")
+        }
+        #expect(DiagramStyle.wideDirectionAttribute == GraphvizRenderer.wideDirectionAttribute)
+        #expect(DiagramStyle.omittedWhenTurnedAttribute == GraphvizRenderer.omittedWhenTurnedAttribute)
+        func size(_ svg: String) throws -> WideLayout.Size {
+            let viewBox = try #require(svg.range(of: "viewBox=\"").map { svg[$0.upperBound...].prefix { $0 != "\"" } })
+            let numbers = viewBox.split(separator: " ").compactMap { Double($0) }
+            return WideLayout.Size(width: numbers[2], height: numbers[3])
+        }
+        let long = SegueGraph(model: try stacks(depth: 12)).dot
+        #expect(long.contains("rankdir=\"LR\"") && long.contains("scenograph_rankdir_when_wide=\"TB\""))
+        #expect(long.contains("scenograph_omitted_when_turned=\"true\""), "the legend is marked")
+        let longSVG = String(decoding: try GraphvizRenderer().render(dot: long), as: UTF8.self)
+        let turned = try size(longSVG)
+        #expect(turned.height > turned.width, "\(turned)")
+        #expect(!longSVG.contains("id=\"legend\"") && longSVG.contains("id=\"scene&#45;t2s11\""))
+        let shortSVG = String(decoding: try GraphvizRenderer().render(dot: SegueGraph(model: try stacks(depth: 2)).dot), as: UTF8.self)
+        let short = try size(shortSVG)
+        #expect(short.width > short.height && shortSVG.contains("id=\"legend\""), "\(short)")
+    }
+
     @Test("Mermaid nodes of scenes sharing a title are told apart by their ids, as the Graphviz graph's are")
     func mermaidLabelsNameTheScene() throws {
         let text = "format: 1\nname: T\ninitial: a\nscenes:\n  a: {title: Swipe, class: Presented}\n  b: {title: Swipe, class: Presented}\n  Swipe: {title: Swipe}\n"
