@@ -794,10 +794,11 @@ No flow passes through this scene.
     figure.insertBefore(toolbar, frame);
     apply(openingScale());
     // A diagram too wide to open whole opens at the scene it is about, centred (a scene's neighbourhood on its
-    // page); a segue graph at the app's initial scene, a quarter in: it keeps its legend at its left end, which
-    // would otherwise be all a phone shows at first. Other diagrams open at their left end.
+    // page); a segue graph at the app's initial scene, a quarter in: a graph laid out left to right keeps its
+    // legend at its left end, which would otherwise be all a phone shows at first, and one turned top to bottom
+    // starts there. Other diagrams open at their left end.
     var focus = svg.querySelector("g.node.scene.focus");
-    var start = focus || (svg.querySelector("g.node.legend") && svg.querySelector("g.node.scene.initial"));
+    var start = focus || svg.querySelector("g.node.scene.initial");
     if (start && (natural.width * scale > frame.clientWidth + 1 || (focus && natural.height * scale > frame.clientHeight + 1))) {
       var at = start.getBoundingClientRect(), whole = svg.getBoundingClientRect();
       var share = focus ? 2 : 4;

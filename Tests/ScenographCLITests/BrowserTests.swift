@@ -106,7 +106,7 @@ final class BrowserTests: XCTestCase {
         // neighbourhood (the first diagram of a scene page) with that scene in view.
         let start = try driver.run("""
             var f = document.querySelector('figure.zoomable'); var s = f.querySelector('svg'); var frame = f.querySelector('.frame');
-            var n = s.querySelector('g.node.scene.focus') || (s.querySelector('g.node.legend') && s.querySelector('g.node.scene.initial'));
+            var n = s.querySelector('g.node.scene.focus') || s.querySelector('g.node.scene.initial');
             if (!n || s.getBoundingClientRect().width <= frame.clientWidth + 1) return 'whole';
             var a = n.getBoundingClientRect(), b = frame.getBoundingClientRect();
             return a.left >= b.left && a.right <= b.right ? 'in view' : 'out of view ' + a.left + ' ' + b.left + ' ' + b.right;
