@@ -64,9 +64,9 @@ public struct GraphvizRenderer: Sendable {
     public static let omittedWhenTurnedAttribute = "scenograph_omitted_when_turned"
 
     /// What decides the bytes of a render besides its input, for cache keys: the Graphviz
-    /// version and how text is measured. Renders cached under another identifier (such as
+    /// version, how text is measured and when a wide layout is turned. Renders cached under another identifier (such as
     /// SVGs measured with the machine's fonts) are not reused.
-    public static var identifier: String { "graphviz-\(version ?? "unknown")-builtin-text-metrics-bold" }
+    public static var identifier: String { "graphviz-\(version ?? "unknown")-builtin-text-metrics-bold-\(WideLayout.ruleIdentifier)" }
 }
 
 // MARK: - Engines and formats

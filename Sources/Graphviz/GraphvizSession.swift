@@ -126,6 +126,10 @@ final class GraphvizSession: @unchecked Sendable {
                     continue
                 }
                 let links = try parse(variant.dot, timing: &timing, clock: clock)
+                // A layout turned top to bottom left out some subgraphs: the variant's graph leaves out the same.
+                if let drawn = Self.graphAttribute(graph, "rankdir"), drawn != Self.graphAttribute(links, "rankdir") {
+                    Self.turn(links, to: drawn)
+                }
                 LinkVariants.copyLinks(from: links, to: graph)
                 agclose(links)
                 outputs.append(try renderGraph(graph, context: context, format: variant.format, timing: &timing, clock: clock))
@@ -151,11 +155,14 @@ final class GraphvizSession: @unchecked Sendable {
         _ body: (UnsafeMutablePointer<Agraph_t>, OpaquePointer, inout RenderTiming) throws(GraphvizError) -> Result
     ) throws(GraphvizError) -> Result {
         let context = try openContext(for: format)
-        var graph = try parse(dot, timing: &timing, clock: clock)
-        defer { close(graph, context: context, timing: &timing, clock: clock) }
-        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
+        // Nil between closing one graph and parsing the next, so that a failed parse is not closed twice.
+        var graph: UnsafeMutablePointer<Agraph_t>? = try parse(dot, timing: &timing, clock: clock)
+        defer { if let graph { close(graph, context: context, timing: &timing, clock: clock) } }
+        guard let first = graph else { throw .syntax(message: "agmemread returned no graph") }
+        try layout(first, context: context, engine: engine, timing: &timing, clock: clock)
         try layOutTurnedIfWide(&graph, dot: dot, context: context, engine: engine, timing: &timing, clock: clock)
-        return try body(graph, context, &timing)
+        guard let laidOut = graph else { throw .syntax(message: "agmemread returned no graph") }
+        return try body(laidOut, context, &timing)
     }
 
     /// Frees the layout of `graph` and closes it.
@@ -167,27 +174,49 @@ final class GraphvizSession: @unchecked Sendable {
     }
 
     /// For a graph laid out by dot that names another direction in `GraphvizRenderer.wideDirectionAttribute`: when
-    /// its layout came out wide, lays the text out again in that direction, without the subgraphs marked with
-    /// `GraphvizRenderer.omittedWhenTurnedAttribute` (a legend drawn for the first direction), and keeps that
-    /// layout when it is narrow enough to be worth it (`WideLayout`); otherwise lays the text out as at first (a
-    /// third layout, which the rule makes rare). Each graph is closed before the next is parsed: Graphviz 2.42 keeps
-    /// the attribute symbols of the graph laid out last in globals, and drawing one graph while another is laid
-    /// out crashes. Decided from the text alone, so the same text always gives the same drawing.
-    private func layOutTurnedIfWide(_ graph: inout UnsafeMutablePointer<Agraph_t>, dot: String, context: OpaquePointer,
+    /// its layout came out wide, lays the text out again in that direction (`turned`), and keeps that layout when
+    /// it is narrow enough to be worth it (`WideLayout`); otherwise, or when that layout fails, lays the text out
+    /// as at first (a third layout, which the rule makes rare). Each graph is closed before the next is parsed:
+    /// Graphviz 2.42 keeps the attribute symbols of the graph laid out last in globals, and drawing one graph while
+    /// another is laid out crashes. Graphviz's messages are those of the layout kept. Decided from the text alone,
+    /// so the same text always gives the same drawing.
+    private func layOutTurnedIfWide(_ graph: inout UnsafeMutablePointer<Agraph_t>?, dot: String, context: OpaquePointer,
                                     engine: GraphvizRenderer.Engine, timing: inout RenderTiming, clock: ContinuousClock) throws(GraphvizError) {
+        guard let first = graph else { return }
         // The `layout` attribute overrides the engine asked for.
-        let layoutEngine = Self.graphAttribute(graph, "layout").flatMap { $0.isEmpty ? nil : $0 } ?? engine.rawValue
-        guard layoutEngine == GraphvizRenderer.Engine.dot.rawValue, let direction = Self.graphAttribute(graph, GraphvizRenderer.wideDirectionAttribute),
-              WideLayout.directions.contains(direction), let box = Self.boundingBox(graph), WideLayout.isWide(box) else { return }
-        close(graph, context: context, timing: &timing, clock: clock)
-        graph = try parse(dot, timing: &timing, clock: clock)
-        Self.setGraphAttribute(graph, "rankdir", direction)
-        Self.deleteSubgraphs(of: graph, marked: GraphvizRenderer.omittedWhenTurnedAttribute)
-        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
-        if let turned = Self.boundingBox(graph), WideLayout.prefers(turned, over: box) { return }
-        close(graph, context: context, timing: &timing, clock: clock)
-        graph = try parse(dot, timing: &timing, clock: clock)
-        try layout(graph, context: context, engine: engine, timing: &timing, clock: clock)
+        let layoutEngine = Self.graphAttribute(first, "layout").flatMap { $0.isEmpty ? nil : $0 } ?? engine.rawValue
+        guard layoutEngine == GraphvizRenderer.Engine.dot.rawValue, let direction = Self.graphAttribute(first, GraphvizRenderer.wideDirectionAttribute),
+              WideLayout.directions.contains(direction), let box = Self.boundingBox(first), WideLayout.isWide(box) else { return }
+        // Some warnings come only the first time a process meets their cause (an unknown shape): the first
+        // layout's are kept, and a later layout adds those it does not repeat.
+        let firstMessages = GraphvizMessages.current
+        /// Closes the current graph, and parses and lays out the text again, `prepare`d first.
+        func again(_ prepare: (UnsafeMutablePointer<Agraph_t>) -> Void) throws(GraphvizError) {
+            if let current = graph { close(current, context: context, timing: &timing, clock: clock) }
+            graph = nil
+            GraphvizMessages.current = GraphvizMessages()
+            _ = agreseterrors()
+            let parsed = try parse(dot, timing: &timing, clock: clock)
+            graph = parsed
+            prepare(parsed)
+            try layout(parsed, context: context, engine: engine, timing: &timing, clock: clock)
+            GraphvizMessages.current = firstMessages.adding(GraphvizMessages.current)
+        }
+        do {
+            try again { Self.turn($0, to: direction) }
+            if let turnedGraph = graph, let turned = Self.boundingBox(turnedGraph), WideLayout.prefers(turned, over: box) { return }
+        } catch {
+            // The layout that worked is drawn instead.
+        }
+        try again { _ in }
+    }
+
+    /// Prepares a parsed graph for a layout in `direction`: sets its `rankdir` and deletes the subgraphs marked
+    /// with `GraphvizRenderer.omittedWhenTurnedAttribute` (a legend arranged for the first direction). A variant
+    /// drawn from a turned layout is prepared the same way, so that its graph matches the one laid out.
+    static func turn(_ graph: UnsafeMutablePointer<Agraph_t>, to direction: String) {
+        setGraphAttribute(graph, "rankdir", direction)
+        deleteSubgraphs(of: graph, marked: GraphvizRenderer.omittedWhenTurnedAttribute)
     }
 
     /// Sets a graph attribute, declaring it when the graph does not.
@@ -213,16 +242,18 @@ final class GraphvizSession: @unchecked Sendable {
             }
         }
         visit(graph)
+        // A node in two marked subgraphs is deleted once.
+        var nodes: [UnsafeMutablePointer<Agnode_t>] = []
+        var collected: Set<UnsafeMutablePointer<Agnode_t>> = []
         for (parent, subgraph) in marked {
-            var nodes: [UnsafeMutablePointer<Agnode_t>] = []
             var node = agfstnode(subgraph)
             while let current = node {
-                nodes.append(current)
+                if collected.insert(current).inserted { nodes.append(current) }
                 node = agnxtnode(subgraph, current)
             }
             _ = agdelsubg(parent, subgraph)
-            for node in nodes { _ = agdelnode(graph, node) }
         }
+        for node in nodes { _ = agdelnode(graph, node) }
     }
 
     /// A graph attribute's value; nil when the graph does not declare it.
@@ -427,6 +458,15 @@ struct GraphvizMessages {
     }
 
     var warnings: [String] { texts(.warning) }
+
+    /// These messages, then those of `later` not among them: the messages of a text laid out twice, each once.
+    func adding(_ later: GraphvizMessages) -> GraphvizMessages {
+        var merged = self
+        for message in later.messages where !messages.contains(where: { $0.level == message.level && $0.text == message.text }) {
+            merged.messages.append(message)
+        }
+        return merged
+    }
 
     /// The error messages joined with "; ", else the warnings, else `fallback`.
     func errorText(fallback: String) -> String {

@@ -4,7 +4,7 @@
 /// A segue graph is laid out left to right, which suits most apps; but an app whose scenes hang in long chains
 /// off a few roots comes out as a ribbon (one app of the storyboard corpus: 8,781 × 754 pt), which GitHub's
 /// column shows at a tenth of its size. Such a layout is tried again top to bottom, and the second one kept when
-/// it is clearly narrower (that app: 2,920 pt wide, three times the scale in the same column).
+/// it is clearly narrower (that app: 2,318 pt wide, almost four times the scale in the same column).
 public enum WideLayout {
     /// The size of a layout, in points.
     public struct Size: Equatable, Sendable {
@@ -25,6 +25,9 @@ public enum WideLayout {
     /// or more in the same column. However tall it comes out: a page scrolls down, and a diagram read top to bottom
     /// at its size is easier to follow than a ribbon shrunk to fit.
     public static let narrowerShare = 0.75
+
+    /// The rule's figures, for the renderer's cache identifier: a render cached under another rule is not reused.
+    public static var ruleIdentifier: String { "turned-\(readableWidth)-\(wideAspect)-\(narrowerShare)" }
 
     /// The values `rankdir` takes.
     static let directions: Set<String> = ["TB", "BT", "LR", "RL"]

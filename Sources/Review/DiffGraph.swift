@@ -219,6 +219,9 @@ public struct DiffGraph: Sendable, Hashable {
                 "rankdir": "LR", "fontname": .string(DiagramStyle.fontName), "fontsize": "16",
                 "fontcolor": .string(DiagramStyle.textColor), "label": .string(title), "labelloc": "t", "labeljust": "l",
                 "nodesep": "0.35", "ranksep": "0.7", "pad": "0.3", "id": "diff-graph", "class": "diff-graph",
+                // A ribbon is laid out top to bottom instead (docs/rendering.md); the legend, a chain of boxes,
+                // reads as well as a column.
+                DiagramStyle.wideDirectionAttribute: "TB",
             ],
             nodeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": "11", "margin": "0.14,0.07"],
             edgeDefaults: ["fontname": .string(DiagramStyle.fontName), "fontsize": "9", "arrowsize": "0.8"],

@@ -72,6 +72,32 @@ struct WideLayoutTests {
         #expect(asked.elementsEqual(first), "drawn as without the attribute")
     }
 
+    @Test("variants of a turned graph that differ in their links are drawn from the turned layout with their own links")
+    func turnedVariants() throws {
+        func linked(_ suffix: String) -> String {
+            var dot = chain(12, extra: "\(attribute)=\"TB\";")
+            for index in 0..<12 { dot = dot.replacingOccurrences(of: "id=\"n\(index)\"", with: "id=\"n\(index)\", URL=\"pages/n\(index).\(suffix)\"") }
+            return dot
+        }
+        // DOT output: drawn from the first layout by copying the links onto it (not by replacing them in SVG text).
+        let both = try renderer.render(variants: [(linked("md"), .dot), (linked("html"), .dot)])
+        try #require(both.count == 2)
+        let alone = try renderer.render(dot: linked("html"), format: .dot)
+        #expect(both[1].elementsEqual(alone), "the second variant as rendered on its own")
+        let text = String(decoding: both[1], as: UTF8.self)
+        #expect(text.contains("pages/n3.html") && !text.contains(".md") && text.contains("rankdir=TB"))
+    }
+
+    @Test("Graphviz's warnings of a text laid out twice are reported once")
+    func warningsOnce() throws {
+        // An unknown arrow is reported at every layout (an unknown shape only the first time in a process).
+        let plain = try renderer.renderWithReport(dot: chain(12).replacingOccurrences(of: "n0 -> n1;", with: "n0 -> n1 [arrowhead=nosucharrow];"))
+        let turned = try renderer.renderWithReport(dot: chain(12, extra: "\(attribute)=\"TB\";").replacingOccurrences(of: "n0 -> n1;", with: "n0 -> n1 [arrowhead=nosucharrow];"))
+        let count = { (rendering: Rendering) in rendering.warnings.joined(separator: "\n").components(separatedBy: "nosucharrow").count - 1 }
+        #expect(count(plain) >= 1)
+        #expect(count(turned) == count(plain))
+    }
+
     @Test("the rule: wide past the readable width and twice as wide as tall; kept when a quarter narrower")
     func rule() {
         #expect(WideLayout.isWide(.init(width: 3_000, height: 700)))

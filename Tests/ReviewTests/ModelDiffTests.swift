@@ -945,6 +945,8 @@ import Testing
         try ReviewFiles.expectGolden(report.json(), "shop.json")
         try ReviewFiles.expectGolden(report.graph.dotGraph().text, "shop-graph.dot")
         try ReviewFiles.expectGolden(report.graph.mermaid().text, "shop-graph.mmd")
+        // A diff graph that comes out as a ribbon is laid out top to bottom, as the segue graph is.
+        #expect(report.graph.dotGraph().text.contains("\(DiagramStyle.wideDirectionAttribute)=\"TB\""))
     }
 
     @Test func byteStable() throws {
