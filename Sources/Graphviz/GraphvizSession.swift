@@ -155,12 +155,13 @@ final class GraphvizSession: @unchecked Sendable {
         _ body: (UnsafeMutablePointer<Agraph_t>, OpaquePointer, inout RenderTiming) throws(GraphvizError) -> Result
     ) throws(GraphvizError) -> Result {
         let context = try openContext(for: format)
+        let first = try parse(dot, timing: &timing, clock: clock)
         // Nil between closing one graph and parsing the next, so that a failed parse is not closed twice.
-        var graph: UnsafeMutablePointer<Agraph_t>? = try parse(dot, timing: &timing, clock: clock)
+        var graph: UnsafeMutablePointer<Agraph_t>? = first
         defer { if let graph { close(graph, context: context, timing: &timing, clock: clock) } }
-        guard let first = graph else { throw .syntax(message: "agmemread returned no graph") }
         try layout(first, context: context, engine: engine, timing: &timing, clock: clock)
         try layOutTurnedIfWide(&graph, dot: dot, context: context, engine: engine, timing: &timing, clock: clock)
+        // A layout laid out again ends with a graph, or throws.
         guard let laidOut = graph else { throw .syntax(message: "agmemread returned no graph") }
         return try body(laidOut, context, &timing)
     }
