@@ -29,8 +29,7 @@ struct SegueGraphTests {
                 let segues = (0..<count).filter { $0 != from }.map { "p\($0): {kind: present, to: s\($0), trigger: b\($0)}" }
                 text += "  s\(from): {segues: {\(segues.joined(separator: ", "))}}\n"
             }
-            let result = ModelLoader().load(text: text, path: "K.yaml")
-            return try #require(result.model, "\(result.diagnostics.prefix(3))")
+            return try TestFiles.model(text: text, path: "K.yaml")
         }
         let denseDOT = SegueGraph(model: try complete(30)).dot
         #expect(denseDOT.contains("layout=\"neato\"") && denseDOT.contains("splines=\"line\""))
@@ -59,8 +58,7 @@ struct SegueGraphTests {
                 text += "  s\(from): {segues: {\(segues.joined(separator: ", "))}}\n"
             }
             for index in 0..<chain { text += "  c\(index): {segues: {next: {kind: show, to: \(index + 1 < chain ? "c\(index + 1)" : "h"), trigger: Next}}}\n" }
-            let result = ModelLoader().load(text: text, path: "M.yaml")
-            return try #require(result.model, "\(result.diagnostics.prefix(3))")
+            return try TestFiles.model(text: text, path: "M.yaml")
         }
         #expect(SegueGraph(model: try app(core: 30, chain: 250, hub: 0)).dot.contains("layout=\"neato\""))
         #expect(!SegueGraph(model: try app(core: 0, chain: 100, hub: 150)).dot.contains("layout="))
@@ -93,15 +91,13 @@ struct SegueGraphTests {
                     text += "  t\(tab)s\(level): \(next)\n"
                 }
             }
-            let result = ModelLoader().load(text: text, path: "R.yaml")
-            return try #require(result.model, "\(result.diagnostics.prefix(3))")
+            return try TestFiles.model(text: text, path: "R.yaml")
         }
         #expect(DiagramStyle.wideDirectionAttribute == GraphvizRenderer.wideDirectionAttribute)
         #expect(DiagramStyle.omittedWhenTurnedAttribute == GraphvizRenderer.omittedWhenTurnedAttribute)
         func size(_ svg: String) throws -> WideLayout.Size {
-            let viewBox = try #require(svg.range(of: "viewBox=\"").map { svg[$0.upperBound...].prefix { $0 != "\"" } })
-            let numbers = viewBox.split(separator: " ").compactMap { Double($0) }
-            return WideLayout.Size(width: numbers[2], height: numbers[3])
+            let box = try #require(try SVGDocument.parse(Array(svg.utf8)).get().viewBoxSize)
+            return WideLayout.Size(width: box.width, height: box.height)
         }
         let long = SegueGraph(model: try stacks(depth: 12)).dot
         #expect(long.contains("rankdir=\"LR\"") && long.contains("scenograph_rankdir_when_wide=\"TB\""))

@@ -18,6 +18,12 @@ enum TestFiles {
         return try #require(result.model, "\(path) did not load: \(result.diagnostics)")
     }
 
+    /// Loads a model written in the test that must have no errors.
+    static func model(text: String, path: String) throws -> SceneModel {
+        let result = ModelLoader().load(text: text, path: path)
+        return try #require(result.model, "\(path) did not load: \(result.diagnostics.prefix(3))")
+    }
+
     /// Compares `text` byte for byte with the golden file `name`; with
     /// `SCENOGRAPH_UPDATE_GOLDEN=1` rewrites the golden file instead.
     static func expectGolden(_ text: String, _ name: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {

@@ -20,11 +20,8 @@ struct WideLayoutTests {
     }
 
     func size(_ svg: [UInt8]) throws -> WideLayout.Size {
-        let text = String(decoding: svg, as: UTF8.self)
-        let viewBox = try #require(text.range(of: "viewBox=\"").map { text[$0.upperBound...].prefix { $0 != "\"" } })
-        let numbers = viewBox.split(separator: " ").compactMap { Double($0) }
-        try #require(numbers.count == 4)
-        return WideLayout.Size(width: numbers[2], height: numbers[3])
+        let box = try #require(try SVGDocument.parse(svg).get().viewBoxSize)
+        return WideLayout.Size(width: box.width, height: box.height)
     }
 
     @Test("a ribbon that names another direction is laid out in it, without the subgraphs marked to be left out")

@@ -31,6 +31,13 @@ public struct SVGDocument {
     /// The `id` of every `<g>` element.
     public var groupIDs: [String] { elements.filter { $0.name == "g" }.compactMap { $0.attributes["id"] } }
 
+    /// The width and height of the root `<svg>` element's `viewBox`; nil without one.
+    public var viewBoxSize: (width: Double, height: Double)? {
+        guard let box = elements.first(where: { $0.name == "svg" })?.attributes["viewBox"] else { return nil }
+        let numbers = box.split(separator: " ").compactMap { Double($0) }
+        return numbers.count == 4 ? (numbers[2], numbers[3]) : nil
+    }
+
     public func group(id: String) -> Element? { elements.first { $0.name == "g" && $0.attributes["id"] == id } }
 
     private final class Collector: NSObject, XMLParserDelegate {
