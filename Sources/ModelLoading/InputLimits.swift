@@ -29,4 +29,8 @@ public enum InputLimits {
     /// The largest Swift file the source scan reads, in bytes; a larger one (generated code) is skipped with a
     /// warning, as scanning it would take gigabytes.
     public static let swiftFileBytes = 8_000_000
+    /// The most files and folders looked at under a folder given as the app or as its sources (hidden folders and
+    /// build products not counted): an app's folder holds a few thousand; `/` here holds about 170,000 and took
+    /// seconds to walk, a home folder can take minutes.
+    public static let folderEntries = 100_000
 }

@@ -28,13 +28,21 @@ public struct SourceScan: Sendable {
 
     public init() {}
 
-    /// Scans every `.swift` file under `folders` (hidden folders, `.build`, `Pods`, `Carthage` and `DerivedData`
-    /// skipped), each folder in path order; `listedAt` gives where a model lists each folder, for "no such folder".
-    public static func scan(folders: [String], listedAt: [SourceLocation?] = []) -> SourceScan {
+    /// Scans every `.swift` file under `folders` (hidden folders and build products skipped: `FolderListing`), each
+    /// folder in path order; `listedAt` gives where a model lists each folder, for "no such folder"; a folder of more
+    /// than `entryLimit` entries is refused.
+    public static func scan(folders: [String], listedAt: [SourceLocation?] = [], entryLimit: Int = InputLimits.folderEntries) -> SourceScan {
         var result = SourceScan()
         for (offset, folder) in folders.enumerated() {
             let listed = offset < listedAt.count ? listedAt[offset] : nil
-            guard let files = swiftFiles(in: folder) else {
+            let listing: [String]?
+            do {
+                listing = try swiftFiles(in: folder, limit: entryLimit)
+            } catch {
+                result.diagnostics.append(.error("\(error); name the folder of the app's Swift sources", at: listed ?? SourceLocation(file: folder, line: 1, column: 1), category: .limit))
+                continue
+            }
+            guard let files = listing else {
                 let what = FileManager.default.fileExists(atPath: folder) ? "the sources '\(folder)' are not a folder" : "no such sources folder '\(folder)'"
                 result.diagnostics.append(.error(what, at: listed ?? SourceLocation(file: folder, line: 1, column: 1), category: .inputFile))
                 continue
@@ -78,27 +86,10 @@ public struct SourceScan: Sendable {
     }
 
     /// The `.swift` files under `folder` in path order; `nil` when it is not a folder.
-    static func swiftFiles(in folder: String) -> [String]? {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-        var files: [String] = []
-        let root = URL(fileURLWithPath: folder)
-        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil,
-                                                            options: [.skipsHiddenFiles, .skipsPackageDescendants]) {
-            for case let url as URL in enumerator {
-                if [".build", "Pods", "Carthage", "DerivedData"].contains(url.lastPathComponent) { enumerator.skipDescendants() }
-                if url.pathExtension == "swift" { files.append(relative(url.path, in: folder, root: root)) }
-            }
+    static func swiftFiles(in folder: String, limit: Int) throws(FolderListing.TooManyEntries) -> [String]? {
+        try FolderListing.entries(under: folder, limit: limit).map { entries in
+            entries.filter { $0.hasSuffix(".swift") }.map { (folder as NSString).appendingPathComponent($0) }
         }
-        return files.sorted()
-    }
-
-    /// A file's path written under `folder` as the caller wrote it, so diagnostics and segues name it that way.
-    private static func relative(_ path: String, in folder: String, root: URL) -> String {
-        let base = root.standardizedFileURL.path
-        let standardized = URL(fileURLWithPath: path).standardizedFileURL.path
-        guard standardized.hasPrefix(base + "/") else { return path }
-        return (folder as NSString).appendingPathComponent(String(standardized.dropFirst(base.count + 1)))
     }
 
     // MARK: - Applying to scenes

@@ -51,9 +51,10 @@ struct OutputOptions: ParsableArguments {
 /// The one input rule of every command: a model file, one or more storyboards, or a folder holding either.
 ///
 /// A folder stands for the model file at its top (a `.yaml`, `.yml` or `.json` file with a `format` key), else for
-/// every storyboard under it (hidden folders, `build`, `.build`, `Pods`, `Carthage` and `DerivedData` skipped). Each
-/// model file is an app of its own; the storyboards given or found make one app. Which storyboard is the main one, and
-/// the app's name, come from the model, else the Info.plist, else the first storyboard (see `ModelLoader`).
+/// every storyboard under it (hidden folders and build products skipped, at most `InputLimits.folderEntries` entries
+/// looked at: `FolderListing`). Each model file is an app of its own; the storyboards given or found make one app.
+/// Which storyboard is the main one, and the app's name, come from the model, else the Info.plist, else the first
+/// storyboard (see `ModelLoader`).
 enum ModelInput {
     /// The bundled example, used when `generate` gets no input.
     static let bundledExample = "Examples/Photos.yaml"
@@ -113,11 +114,7 @@ enum ModelInput {
         var head: @Sendable (_ path: String) -> Data?
 
         static let workingTree = Folders(
-            files: { path in
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-                return ModelInput.filesUnder(path)
-            },
+            files: { path in try ModelInput.filesUnder(path) },
             head: { path in
                 // Only a regular file (links followed): opening a FIFO named like a model would wait for a writer for ever.
                 var status = stat()
@@ -128,26 +125,13 @@ enum ModelInput {
             })
     }
 
-    static let skippedFolders: Set<String> = ["build", ".build", "Pods", "Carthage", "DerivedData", "node_modules"]
-
-    /// The files under `path` (working tree), relative to it, in path order.
-    static func filesUnder(_ path: String) -> [String] {
-        let root = URL(fileURLWithPath: path).standardizedFileURL
-        var result: [String] = []
-        // The root's path with one slash after it (`/` is already so).
-        let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-        guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey],
-                                                               options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { return [] }
-        for case let url as URL in enumerator {
-            if skippedFolders.contains(url.lastPathComponent) {
-                enumerator.skipDescendants()
-                continue
-            }
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(prefix) else { continue }
-            result.append(String(full.dropFirst(prefix.count)))
+    /// The files under `path` (working tree), relative to it, in path order; `nil` when it is not a folder.
+    static func filesUnder(_ path: String) throws -> [String]? {
+        do {
+            return try FolderListing.entries(under: path)
+        } catch {
+            throw Failure(message: "\(error); name the app's folder, its model file or its storyboards")
         }
-        return result.sorted()
     }
 
     static func isStoryboard(_ path: String) -> Bool { path.lowercased().hasSuffix(".storyboard") }

@@ -104,7 +104,7 @@ enum ReviewInput {
                 // `-z`: names as they are, not C-quoted (a name with an accent or a quote).
                 let listing = try git(["ls-tree", "-r", "-z", "--full-tree", "--name-only", "\(revision):./"], in: path)
                 return listing.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
-                    .filter { entry in !entry.split(separator: "/").contains { $0.hasPrefix(".") || ModelInput.skippedFolders.contains(String($0)) } }
+                    .filter { !FolderListing.isSkipped($0) }
             },
             head: { path in (try? show(path)).map { Data($0.prefix(65_536)) } })
         let app = try ModelInput.app(paths, folders: folders)

@@ -70,7 +70,9 @@ enum RunFingerprint {
         func file(_ path: String) { parts.append("file \(path) \(stamp(path))") }
         func folder(_ path: String) {
             parts.append("folder \(path)")
-            for entry in ModelInput.filesUnder(path) { file((path as NSString).appendingPathComponent(entry)) }
+            // A folder that cannot be listed is a sources folder the load refuses: no record is kept of such a run.
+            guard let entries = try? ModelInput.filesUnder(path) else { return parts.append("unlisted") }
+            for entry in entries { file((path as NSString).appendingPathComponent(entry)) }
         }
 
         let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? CommandLine.arguments[0]
