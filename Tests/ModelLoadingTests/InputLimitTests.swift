@@ -374,7 +374,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let size: UInt64 = 4 << 30
         for name in ["m.yaml", "a.storyboard"] {
-            let handle = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil); return folder.appendingPathComponent(name).path }()))
+            let path = folder.appendingPathComponent(name).path
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            let handle = try #require(FileHandle(forWritingAtPath: path))
             try handle.truncate(atOffset: size)
             try handle.close()
         }
