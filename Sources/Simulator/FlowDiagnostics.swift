@@ -32,6 +32,12 @@ public enum FlowDiagnostics {
         return result
     }
 
+    /// The errors of a flow that failed or stopped (failed expectations, a step that could not happen) in file order,
+    /// as every command prints its diagnostics: a step's checks are made in another order than they are written.
+    public static func errors(for trace: FlowTrace, of flow: Flow) -> [Diagnostic] {
+        diagnostics(for: trace, of: flow).filter(\.isError).sortedByLocation()
+    }
+
     /// Where step `index` is written: the flow's own position for the launch (step 0).
     public static func location(of index: Int, in flow: Flow) -> SourceLocation {
         flow.steps.indices.contains(index - 1) ? flow.steps[index - 1].location : flow.location

@@ -9,8 +9,12 @@ import Simulator
 /// the diagram catalogue, each built once per page flavour.
 struct DocsPipeline {
     let model: SceneModel
+    /// The traces as the docs show them: places named from the docs' root folder.
     let traces: [FlowTrace]
     let catalogue: DiagramCatalogue
+    /// The errors of the flows that failed or stopped, flow by flow in file order, with places named as the paths
+    /// were given (as every command prints them, not as the docs' pages show them).
+    let flowErrors: [Diagnostic]
 
     /// Simulates every flow once, on up to `threads` threads (flows are independent; traces keep the file's
     /// order); `detail` full draws every callback of the launch too.
@@ -21,6 +25,7 @@ struct DocsPipeline {
         let simulator = Simulator(model: model)
         let flows = model.flows
         let simulated = parallelMap(flows.count, threads: threads) { simulator.run(flows[$0], detail: detail) }
+        flowErrors = zip(flows, simulated).filter { $1.result != .passed }.flatMap { FlowDiagnostics.errors(for: $1, of: $0) }
         let traces = root.map { root in simulated.map { DocsPaths.relative($0, root: root) } } ?? simulated
         self.traces = traces
         self.catalogue = DiagramCatalogue(model: model, traces: traces, launch: detail == .full ? .full : .summary, imageFormat: imageFormat,

@@ -312,9 +312,7 @@ struct GenerateCommand: ParsableCommand {
             Terminal.status("render workers: \(workers.started) started, \(workers.replaced) replaced (ended, or grew past \(workerMemoryLimit) MiB)")
         }
         // Each failed expectation and flow error, with its step and the step's line in the model.
-        for (flow, trace) in zip(model.flows, pipeline.traces) where trace.result != .passed {
-            Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
-        }
+        Terminal.report(pipeline.flowErrors)
         if !failed.isEmpty { throw ExitCode(1) }
     }
 }

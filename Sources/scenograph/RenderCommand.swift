@@ -278,7 +278,7 @@ extension RenderCommand {
     /// where it went wrong, is written all the same.
     static func finish(_ trace: FlowTrace, of flow: Flow) throws {
         guard trace.result != .passed else { return }
-        Terminal.report(FlowDiagnostics.diagnostics(for: trace, of: flow).filter(\.isError))
+        Terminal.report(FlowDiagnostics.errors(for: trace, of: flow))
         throw ExitCode(1)
     }
 }

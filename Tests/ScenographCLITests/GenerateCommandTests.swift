@@ -352,6 +352,28 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertEqual(simulate.stderr, shown)
         XCTAssertTrue(simulate.stdout.contains("FAILED"), simulate.stdout)
     }
+
+    /// A failing flow is printed by `generate` as `simulate` prints it: the model's path as given (not as the docs'
+    /// pages name it, from the model's folder) and in file order (a step's checks are made in another order).
+    func testGenerateNamesFailingFlowsAsGivenInFileOrder() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("generate-failing-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("Docs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/Photos-proposed.yaml"),
+                                         to: folder.appendingPathComponent("Docs/App.yaml"))
+        func errors(_ output: CLIRunner.Output) -> [String] {
+            output.stderr.split(separator: "\n").map(String.init).filter { $0.contains(": error: flow ") }
+        }
+        let simulate = try CLIRunner.run(["simulate", "Docs/App.yaml"], in: folder)
+        let generate = try CLIRunner.run(["generate", "Docs/App.yaml", "-o", "out", "--no-cache"], in: folder)
+        XCTAssertEqual(simulate.status, 1)
+        XCTAssertEqual(generate.status, 1, generate.stderr)
+        let printed = errors(generate)
+        XCTAssertEqual(printed.count, 5, generate.stderr)
+        XCTAssertEqual(printed, errors(simulate))
+        XCTAssertTrue(printed.allSatisfy { $0.hasPrefix("Docs/App.yaml:") }, generate.stderr)
+        XCTAssertEqual(printed.first?.hasPrefix("Docs/App.yaml:264:19: error: flow 'share-a-photo' step 3"), true, generate.stderr)
+    }
 }
 
 /// Issue: a team with storyboards only gets the whole site on the first run.
