@@ -332,6 +332,34 @@ final class ReadmeExampleTests: XCTestCase {
         XCTAssertTrue(found, "the README's lines:\n\(shown.joined(separator: "\n"))")
     }
 
+    /// The tour's text trace: each run of lines between `…` marks (indented or not) is a run of lines `simulate` prints, the runs in
+    /// the order printed, and a line ending in `· …` is the start of the line printed there.
+    func testTheTextTraceShownIsWhatSimulatePrints() throws {
+        let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let command = "$ scenograph simulate Examples/Photos.yaml --flow share-a-photo\n"
+        let start = try XCTUnwrap(readme.range(of: command))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        var runs: [[String]] = [[]]
+        for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.trimmingCharacters(in: .whitespaces) == "…" { runs.append([]) } else { runs[runs.count - 1].append(String(line)) }
+        }
+        XCTAssertGreaterThanOrEqual(runs.count, 3)
+        let simulate = try CLIRunner.run(["simulate", "Examples/Photos.yaml", "--flow", "share-a-photo"], in: packageRoot)
+        XCTAssertEqual(simulate.status, 0, simulate.stderr)
+        let printed = (simulate.stderr + simulate.stdout).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        func matches(_ shown: String, _ line: String) -> Bool {
+            shown.hasSuffix(" · …") ? line.hasPrefix(String(shown.dropLast(1))) : line == shown
+        }
+        var from = 0
+        for run in runs where !run.isEmpty {
+            let at = (from..<printed.count).first { start in
+                start + run.count <= printed.count && zip(run, printed[start..<start + run.count]).allSatisfy { matches($0, $1) }
+            }
+            XCTAssertNotNil(at, "the README's lines, not printed in this order:\n\(run.joined(separator: "\n"))")
+            from = (at ?? from) + run.count
+        }
+    }
+
     /// The tour's failing flow: the example with one more `photo` expected on line 231 prints what the README shows.
     func testTheFailingFlowPrintsWhatTheReadmeShows() throws {
         let readme = try String(contentsOf: packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
