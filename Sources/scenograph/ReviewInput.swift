@@ -72,11 +72,12 @@ enum ReviewInput {
         defer { try? FileManager.default.removeItem(at: scratch) }
         // Each path inside the scratch folder, also one that climbs out of the current folder (`../Docs/App.yaml`):
         // its leading `..` become `.up` folders, so that the files keep their relative places and stay in scratch.
+        // An absolute path goes under a `.root` folder, named back to `/` in messages.
         func local(_ path: String) -> String {
             let tidy = ModelLoader.tidied(path.hasPrefix("/") ? String(path.dropFirst()) : path)
             var parts = tidy.split(separator: "/").map(String.init)
             for index in parts.indices where parts[index] == ".." { parts[index] = Self.upFolder }
-            return scratch.path + "/" + parts.joined(separator: "/")
+            return scratch.path + "/" + (path.hasPrefix("/") ? [Self.rootFolder] + parts : parts).joined(separator: "/")
         }
         @Sendable func show(_ path: String) throws -> [UInt8] {
             try showFollowingLinks(path, revision: revision)
@@ -130,7 +131,7 @@ enum ReviewInput {
         let label = "\(revision):"
         /// `REV:path` as the user named it: `.up` folders back to `..`.
         func relabelled(_ text: String) -> String {
-            var out = text.replacingOccurrences(of: prefix, with: label)
+            var out = text.replacingOccurrences(of: prefix + Self.rootFolder + "/", with: label + "/").replacingOccurrences(of: prefix, with: label)
             while out.contains(label + Self.upFolder + "/") || out.contains("/" + Self.upFolder + "/") {
                 out = out.replacingOccurrences(of: label + Self.upFolder + "/", with: label + "../")
                     .replacingOccurrences(of: "/" + Self.upFolder + "/", with: "/../")
@@ -151,6 +152,8 @@ enum ReviewInput {
 
     /// The folder standing for `..` inside the scratch folder of a revision's files.
     static let upFolder = ".up"
+    /// The folder standing for `/` (an absolute path given) inside the scratch folder of a revision's files.
+    static let rootFolder = ".root"
 
     /// A path given that the revision does not have: the app is new (or moved) since.
     struct Absent: Error {

@@ -248,6 +248,27 @@ final class ReviewCommandTests: XCTestCase {
         }
     }
 
+    /// The base's errors name an absolute path given as `REV:` and that path, its leading `/` kept.
+    func testABaseNamedByAnAbsolutePathKeepsItInMessages() throws {
+        try Self.skipWithoutGit()
+        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("git-absolute-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: repository.appendingPathComponent("Docs"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: repository) }
+        let model = repository.appendingPathComponent("Docs/App.yaml")
+        try "format: 1\nname: A\ninitial: home\nscenes:\n  home: {bogusKey: 1}\n".write(to: model, atomically: true, encoding: .utf8)
+        try Self.shell(["git", "init", "-q"], in: repository)
+        try Self.shell(["git", "add", "."], in: repository)
+        try Self.shell(["git", "commit", "-q", "-m", "broken"], in: repository)
+        try "format: 1\nname: A\ninitial: home\nscenes:\n  home: {}\n".write(to: model, atomically: true, encoding: .utf8)
+        let absolute = model.standardizedFileURL.path
+        let diff = try CLIRunner.run(["diff", "--git", "HEAD", absolute], in: repository)
+        let printed = diff.stdout + diff.stderr
+        XCTAssertTrue(printed.contains("HEAD:\(absolute):5:10: unknown key 'bogusKey'"), printed)
+        XCTAssertFalse(printed.contains("HEAD:\(absolute.dropFirst())"), printed)
+        let relative = try CLIRunner.run(["diff", "--git", "HEAD", "Docs/App.yaml"], in: repository)
+        XCTAssertTrue((relative.stdout + relative.stderr).contains("HEAD:Docs/App.yaml:5:10: unknown key 'bogusKey'"), relative.stdout + relative.stderr)
+    }
+
     /// A pull request that renames a push segue and the scene of a manual segue, removes a segue a flow still taps
     /// and makes a segue UIKit would raise on: the stale flow is an error, and does not hide the rules (the
     /// partialCurl error), nor make the renamed segues' known findings new; its step is reported once.
