@@ -94,7 +94,8 @@ public struct TemplateSources: Sendable {
         var overridden: [String] = []
         var sources: [(name: String, text: String, file: String)] = DefaultTemplates.all.map { ($0.name, $0.text, "<built-in \($0.name).mustache>") }
         if let directory {
-            let folder = URL(fileURLWithPath: directory)
+            // Files are named under the folder as it was given, as every diagnostic names its file.
+            func inFolder(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
             let start = SourceLocation(file: directory, line: 1, column: 1)
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
@@ -111,7 +112,7 @@ public struct TemplateSources: Sendable {
             let names = TemplateSet.names
             for file in entries.sorted() where !file.hasSuffix(".mustache") && names.contains(file) {
                 diagnostics.append(.warning("'\(file)' is not read as a template: template files end in '.mustache' (did you mean '\(file).mustache'?)",
-                                            at: SourceLocation(file: folder.appendingPathComponent(file).path, line: 1, column: 1)))
+                                            at: SourceLocation(file: inFolder(file), line: 1, column: 1)))
             }
             let templateFiles = entries.filter { $0.hasSuffix(".mustache") }.sorted()
             if templateFiles.isEmpty {
@@ -120,7 +121,7 @@ public struct TemplateSources: Sendable {
             }
             for file in templateFiles {
                 let name = String(file.dropLast(".mustache".count))
-                let path = folder.appendingPathComponent(file).path
+                let path = inFolder(file)
                 let location = SourceLocation(file: path, line: 1, column: 1)
                 // A name starting with '_' that is not a built-in one is a partial of the user's own (`{{> _brand.md}}`).
                 let isOwnPartial = name.hasPrefix("_") && name.count > 1 && !names.contains(name)

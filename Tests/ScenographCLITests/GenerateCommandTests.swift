@@ -152,6 +152,22 @@ final class GenerateCommandTests: XCTestCase {
         }
     }
 
+    /// A templates folder given by a relative path names its files by that path, as every diagnostic names its file.
+    func testTemplateErrorsNameTheFolderAsGiven() throws {
+        try FileManager.default.createDirectory(at: temporary.appendingPathComponent("Tpl"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/Photos.yaml"), to: temporary.appendingPathComponent("App.yaml"))
+        try "# {{flow.id}}\n{{#steps}}\n".write(to: temporary.appendingPathComponent("Tpl/flow.md.mustache"), atomically: true, encoding: .utf8)
+        try "x".write(to: temporary.appendingPathComponent("Tpl/flow.md"), atomically: true, encoding: .utf8)
+        for folder in ["Tpl", "./Tpl/"] {
+            let run = try CLIRunner.run(["generate", "App.yaml", "--templates", folder, "-o", "out", "--no-cache"], in: temporary, environment: environment)
+            XCTAssertEqual(run.status, 1, run.stderr)
+            let named = (folder as NSString).appendingPathComponent("flow.md")
+            XCTAssertTrue(run.stderr.contains("\n\(named).mustache:2:1: error: template syntax error") || run.stderr.hasPrefix("\(named).mustache:2:1: error: template syntax error"), run.stderr)
+            XCTAssertTrue(run.stderr.contains("\(named):1:1: warning: 'flow.md' is not read as a template"), run.stderr)
+            XCTAssertFalse(run.stderr.contains(temporary.lastPathComponent), run.stderr)
+        }
+    }
+
     func testATemplateSyntaxErrorIsNamedAndWritesNothing() throws {
         let templates = temporary.appendingPathComponent("templates")
         try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
