@@ -75,6 +75,8 @@ struct CheckCommand: ParsableCommand {
             return
         }
         var findings: [Diagnostic] = []
+        // Which app each finding is of (the first, should two give the same), for grouping each app's warnings apart.
+        var appOfFinding: [Diagnostic: Int] = [:]
         let apps: [ModelInput.App]
         do {
             apps = try ModelInput.apps(inputs)
@@ -83,7 +85,8 @@ struct CheckCommand: ParsableCommand {
         }
         var loaded = true
         var headModel: SceneModel?
-        for app in apps {
+        for (index, app) in apps.enumerated() {
+            defer { for finding in findings where appOfFinding[finding] == nil { appOfFinding[finding] = index } }
             let result = ModelInput.load(app, options: input.loadOptions)
             // A model whose only errors are stale flows is checked (below): its findings compare with the base's.
             loaded = loaded && (result.model ?? result.flowErrorsOnly) != nil
@@ -167,7 +170,7 @@ struct CheckCommand: ParsableCommand {
         switch format {
         case .text:
             // Repeated warnings of one category are one line, as `validate` prints them, unless --verbose.
-            let listed = Terminal.arranged(report.findings, quiet: false, verbose: output.verbose)
+            let listed = Terminal.arranged(report.findings, quiet: false, verbose: output.verbose) { appOfFinding[$0] ?? 0 }
             Terminal.note(String(report.text(listed: listed).dropLast()))
         case .github: if !report.findings.isEmpty { Terminal.out(report.github()) }
         case .json: Terminal.out(report.json())

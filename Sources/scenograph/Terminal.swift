@@ -122,22 +122,29 @@ extension Terminal {
         }
     }
 
-    /// The diagnostics to print: errors only when `quiet`; repeated warnings of a category grouped unless `verbose`.
-    static func arranged(_ diagnostics: [Diagnostic], quiet: Bool, verbose: Bool) -> [Diagnostic] {
+    /// The diagnostics to print: errors only when `quiet`; repeated warnings of a category grouped unless `verbose`,
+    /// each app's apart (`app` tells which app a diagnostic is of, when one list holds several apps' findings: one
+    /// line placed in one app's file must not stand for another's).
+    static func arranged(_ diagnostics: [Diagnostic], quiet: Bool, verbose: Bool, app: (Diagnostic) -> Int = { _ in 0 }) -> [Diagnostic] {
         if quiet { return diagnostics.filter(\.isError) }
         guard !verbose else { return diagnostics }
-        var byCategory: [String: [Diagnostic]] = [:]
-        for diagnostic in diagnostics where !diagnostic.isError {
-            if let category = diagnostic.category { byCategory[category, default: []].append(diagnostic) }
+        struct Key: Hashable {
+            var category: String
+            var app: Int
         }
-        var printed: Set<String> = []
+        var groups: [Key: [Diagnostic]] = [:]
+        for diagnostic in diagnostics where !diagnostic.isError {
+            if let category = diagnostic.category { groups[Key(category: category, app: app(diagnostic)), default: []].append(diagnostic) }
+        }
+        var printed: Set<Key> = []
         var result: [Diagnostic] = []
         for diagnostic in diagnostics {
-            guard !diagnostic.isError, let category = diagnostic.category, let group = byCategory[category], group.count > groupingThreshold else {
+            guard !diagnostic.isError, let category = diagnostic.category, case let key = Key(category: category, app: app(diagnostic)),
+                  let group = groups[key], group.count > groupingThreshold else {
                 result.append(diagnostic)
                 continue
             }
-            guard printed.insert(category).inserted else { continue }
+            guard printed.insert(key).inserted else { continue }
             result.append(grouped(group, category: category))
         }
         return result
@@ -158,7 +165,7 @@ extension Terminal {
         var distinct: [String] = []
         for diagnostic in group {
             let subject = diagnostic.subject ?? quoted(diagnostic.message)
-                ?? "line \(diagnostic.location.line) of \((diagnostic.location.file as NSString).lastPathComponent)"
+                ?? "line \(diagnostic.location.line) of \(diagnostic.location.file)"
             if counts[subject] == nil { distinct.append(subject) }
             counts[subject, default: 0] += 1
         }
