@@ -130,7 +130,7 @@ public struct SourceScan: Sendable {
             let owner = "\(call.type).\(call.function.map { "\($0)()" } ?? "body")"
             func unresolved(_ reason: String) {
                 result.diagnostics.append(.warning("\(owner): \(call.text): \(reason); not added", at: location, category: .codeUnresolved,
-                                                   subject: "\(call.text) (\((found.file as NSString).lastPathComponent):\(call.line))"))
+                                                   subject: "\(call.text) (\(place))"))
             }
             switch call.kind {
             case .performSegue(let identifier):

@@ -29,6 +29,44 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertEqual(try CLIRunner.run(["validate", "--strict", path]).status, 1)
     }
 
+    /// Repeated warnings are one line per app, placed in that app's file: `check` of two apps printed one line for
+    /// both, in the first app's file, and the second app's place was lost. `validate` groups each app apart too.
+    func testRepeatedWarningsAreGroupedPerApp() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("grouped-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (app, count) in [("A", 4), ("B", 5)] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(app), withIntermediateDirectories: true)
+            let orphans = (1...count).map { "  orphan\($0): {}\n" }.joined()
+            try "format: 1\nname: \(app)\ninitial: home\nscenes:\n  home: {}\n\(orphans)"
+                .write(to: folder.appendingPathComponent("\(app)/App.yaml"), atomically: true, encoding: .utf8)
+        }
+        for command in ["check", "validate"] {
+            let run = try CLIRunner.run([command, "A/App.yaml", "B/App.yaml"], in: folder)
+            let grouped = run.stderr.split(separator: "\n").filter { $0.contains("unreachable scenes:") }
+            XCTAssertEqual(grouped.count, 2, "\(command): \(run.stderr)")
+            XCTAssertTrue(grouped.first?.hasPrefix("A/App.yaml:6:3: warning: 4 unreachable scenes: 'orphan1'") == true, "\(command): \(run.stderr)")
+            XCTAssertTrue(grouped.last?.hasPrefix("B/App.yaml:6:3: warning: 5 unreachable scenes: 'orphan1'") == true, "\(command): \(run.stderr)")
+        }
+    }
+
+    /// Grouped warnings of the sources scan name each call's file as given, so that each can be opened.
+    func testGroupedUnresolvedCallsNameTheirFilesAsGiven() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("unresolved-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (file, type) in [("Src/A/First.swift", "FirstViewController"), ("Src/B/Second.swift", "SecondViewController")] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent((file as NSString).deletingLastPathComponent), withIntermediateDirectories: true)
+            try "class \(type) {\n    func go() {\n        present(makeOne(), animated: true)\n        present(makeTwo(), animated: true)\n    }\n}\n"
+                .write(to: folder.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        try "format: 1\nname: T\ninitial: first\nscenes:\n  first: {class: FirstViewController, segues: {s: {kind: show, to: second, trigger: Go}}}\n  second: {class: SecondViewController}\n"
+            .write(to: folder.appendingPathComponent("App.yaml"), atomically: true, encoding: .utf8)
+        let run = try CLIRunner.run(["validate", "App.yaml", "--sources", "Src"], in: folder)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let line = try XCTUnwrap(run.stderr.split(separator: "\n").first { $0.contains("unresolved navigation calls") }, run.stderr)
+        XCTAssertTrue(line.hasPrefix("Src/A/First.swift:3:9: warning: 4 unresolved navigation calls: present(makeOne(), animated: true) (Src/A/First.swift:3)"), String(line))
+        XCTAssertTrue(line.contains("present(makeTwo(), animated: true) (Src/B/Second.swift:4)"), String(line))
+    }
+
     func testMissingFileAndBadArguments() throws {
         let missing = try CLIRunner.run(["validate", "nope.yaml"])
         XCTAssertEqual(missing.status, 1)
