@@ -144,8 +144,10 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
         return written
     }
 
+    /// Through the gate, as writes are: after an interrupt the folder is being removed, and a read that failed for
+    /// that would end the run with a wrong error (and exit status) before the folder is gone.
     public func read(_ path: String) -> [UInt8]? {
-        OutputWriter.read(OutputWriter.joined(staging, path))
+        Self.gate.pass { OutputWriter.read(OutputWriter.joined(staging, path)) }
     }
 
     /// Whether the folder being replaced holds exactly the files of `stamps` as they were when stamped (and its
@@ -218,13 +220,17 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
         }
     }
 
-    /// Removes the staging folder and releases the lock, leaving the folder as it was.
+    /// Removes the staging folder and releases the lock, leaving the folder as it was. Through the gate: a run that
+    /// fails because it was interrupted (a worker stopped by the same Ctrl-C) waits for the interrupt's own cleanup
+    /// and exit rather than ending first, with status 1, while the folder is half removed.
     public func abandon() {
         guard let lock else { return }
-        OutputWriter.removeLeftover(staging)
-        lock.release()
-        self.lock = nil
-        removeMadeParents()
+        Self.gate.pass {
+            OutputWriter.removeLeftover(staging)
+            lock.release()
+            self.lock = nil
+            removeMadeParents()
+        }
     }
 
     /// The folders of the output's path this run made (deepest first): a run that ends without its docs removes

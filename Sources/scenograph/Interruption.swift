@@ -12,6 +12,9 @@ import Darwin
 final class Interruption {
     private var sources: [DispatchSourceSignal] = []
     private static let signals = [SIGINT, SIGTERM]
+    /// Milliseconds an interrupted run waits, its folder removed, before it exits (`SCENOGRAPH_TEST_EXIT_PAUSE_MS`,
+    /// for a test); nil, no wait, otherwise.
+    nonisolated(unsafe) static var exitPauseForTests: UInt32?
 
     init(removing folder: URL, thenEmpty parents: [URL] = []) {
         for number in Self.signals {
@@ -26,6 +29,8 @@ final class Interruption {
                 }
                 // The folders of the output's path the run made, when nothing else is in them.
                 for parent in parents { rmdir(parent.path) }
+                // A test holds the process here, to see that nothing else ends it meanwhile.
+                if let pause = Interruption.exitPauseForTests { usleep(min(pause, 10_000) * 1_000) }
                 _exit(128 + number)
             }
             source.resume()

@@ -38,6 +38,7 @@ struct Scenograph: ParsableCommand {
     static func main() {
         GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
         OutputStaging.swapPauseForTests = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_SWAP_PAUSE_MS"].flatMap(UInt32.init)
+        Interruption.exitPauseForTests = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_EXIT_PAUSE_MS"].flatMap(UInt32.init)
         var command: ParsableCommand
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {

@@ -107,6 +107,46 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(try GenerateCommandTests.files(under: docs), before)
     }
 
+    /// An interrupt while the DOT files are written and the workers render: the run goes on reading and writing its
+    /// staging folder while the interrupt removes it. Held after the removal (a test pause), the run must not end
+    /// first with an error of its own (a DOT file that "cannot be read back", status 1) and a half-removed folder.
+    func testAnInterruptWhileRenderingEndsTheRunAndNothingElse() throws {
+        let model = try CLIRunner.run(["benchmark", "--write-model", "Big.yaml", "--tabs", "20"], in: project, environment: environment)
+        XCTAssertEqual(model.status, 0, model.stderr)
+        for attempt in 1...4 {
+            let process = Process()
+            process.executableURL = CLIRunner.binary
+            process.arguments = ["generate", "Big.yaml", "-o", "Docs\(attempt)", "--no-cache", "--jobs", "2", "-q"]
+            process.currentDirectoryURL = project
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+                .merging(["SCENOGRAPH_TEST_EXIT_PAUSE_MS": "1500"]) { _, new in new }
+            let errors = Pipe()
+            process.standardError = errors
+            try process.run()
+            let staging = { ((try? FileManager.default.contentsOfDirectory(atPath: self.project.path)) ?? []).first { $0.hasPrefix(".Docs\(attempt).partial-") } }
+            // Interrupted once DOT files are being written into the staging folder, at several points from there.
+            func planning() -> Bool {
+                guard let folder = staging() else { return false }
+                let scenes = project.appendingPathComponent("\(folder)/scenes").path
+                return ((try? FileManager.default.contentsOfDirectory(atPath: scenes)) ?? []).contains { $0.hasSuffix(".dot") }
+            }
+            var waited = 0
+            while !planning(), process.isRunning, waited < 6_000 { usleep(5_000); waited += 1 }
+            usleep(UInt32(attempt - 1) * 300_000)
+            guard process.isRunning else {
+                process.waitUntilExit()
+                continue
+            }
+            process.interrupt()
+            let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 130, "128 + SIGINT, attempt \(attempt): \(said)")
+            XCTAssertEqual(said, "", "attempt \(attempt)")
+            XCTAssertNil(staging(), "no staging folder left, attempt \(attempt)")
+            XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("Docs\(attempt)").path))
+        }
+    }
+
     /// An interrupt during the swap (the staging folder complete, being renamed into place) waits for the swap: the
     /// folder is then the new docs whole, never the old one with files missing nor a staging folder half removed.
     func testAnInterruptDuringTheSwapLeavesTheNewDocsWhole() throws {
