@@ -39,7 +39,14 @@ public enum AtomicFile {
             let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
             throw WriteError(path: path, reason: exists && isDirectory.boolValue ? "cannot create a file in '\(directory)'" : "no such directory '\(directory)'")
         }
+        register(temporary)
+        defer { unregister(temporary) }
         let failure = FileDescriptor.writeAll(bytes, to: fd)
+        // A test of an interrupt holds the write here, the temporary file written (a signal ends a sleep early).
+        if let pause = pauseForTests {
+            let end = DispatchTime.now().uptimeNanoseconds + UInt64(min(pause, 10_000)) * 1_000_000
+            while DispatchTime.now().uptimeNanoseconds < end { usleep(10_000) }
+        }
         let closed = close(fd) == 0 ? nil : String(cString: strerror(errno))
         if let reason = failure ?? closed {
             unlink(temporary)
@@ -52,8 +59,22 @@ public enum AtomicFile {
         }
     }
 
+    /// Milliseconds each write waits before its rename, for a test that interrupts one (the executable sets it from
+    /// `SCENOGRAPH_TEST_WRITE_PAUSE_MS`); nil, no wait, otherwise.
+    nonisolated(unsafe) public static var pauseForTests: UInt32?
+
     private static let counterLock = NSLock()
     nonisolated(unsafe) private static var counter = 0
+    nonisolated(unsafe) private static var temporaries: Set<String> = []
+
+    private static func register(_ temporary: String) { _ = counterLock.withLock { temporaries.insert(temporary) } }
+    private static func unregister(_ temporary: String) { _ = counterLock.withLock { temporaries.remove(temporary) } }
+
+    /// Removes the temporary files of the writes under way: the process is ending (interrupted), and would leave
+    /// them beside their files.
+    public static func removeTemporaries() {
+        for temporary in counterLock.withLock({ temporaries }) { unlink(temporary) }
+    }
 
     /// A number no other temporary file of this process has had.
     private static func nextTemporaryNumber() -> Int {

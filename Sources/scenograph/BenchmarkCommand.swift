@@ -114,6 +114,12 @@ struct BenchmarkCommand: ParsableCommand {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try Data().write(to: marker)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // Interrupted, the benchmark ends the run it measures and removes the scratch folder, as it would at the end.
+        let cleanup = SignalCleanup.add {
+            Subprocess.stopRunning()
+            try? FileManager.default.removeItem(at: folder)
+        }
+        defer { SignalCleanup.remove(cleanup) }
 
         let workerCount = jobs ?? RenderJobs.standard
         var results: [DocsBenchmark.Result] = []

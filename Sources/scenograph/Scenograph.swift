@@ -39,6 +39,7 @@ struct Scenograph: ParsableCommand {
         GraphvizRenderer.pluginFolderOverride = ProcessInfo.processInfo.environment["GVBINDIR"]
         OutputStaging.swapPauseForTests = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_SWAP_PAUSE_MS"].flatMap(UInt32.init)
         Interruption.exitPauseForTests = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_EXIT_PAUSE_MS"].flatMap(UInt32.init)
+        AtomicFile.pauseForTests = ProcessInfo.processInfo.environment["SCENOGRAPH_TEST_WRITE_PAUSE_MS"].flatMap(UInt32.init)
         var command: ParsableCommand
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.count >= 2, arguments[0] == "help", !arguments[1].hasPrefix("-") {
@@ -58,6 +59,8 @@ struct Scenograph: ParsableCommand {
         } catch {
             exitForCommandLine(error)
         }
+        // Every command but the render worker (ended by its parent) cleans up after Ctrl-C.
+        if !(command is RenderWorkerCommand) { SignalCleanup.install() }
         do {
             try command.run()
         } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {

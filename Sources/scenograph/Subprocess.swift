@@ -39,11 +39,21 @@ enum Subprocess {
         }
         let start = DispatchTime.now().uptimeNanoseconds
         var pid = pid_t()
+        lock.lock()
+        // Stopped (the process is ending): no new process, which would outlive it.
+        if stopped {
+            lock.unlock()
+            while true { sleep(60) }
+        }
         let spawned = posix_spawnp(&pid, executable, &fileActions, nil, argv, envp)
+        if spawned == 0 { running = pid }
+        lock.unlock()
         guard spawned == 0 else { return Measure(status: 127, wall: 0, userCPU: 0, systemCPU: 0, peakKiB: 0) }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        // Ended by `stopRunning`: the process is ending, and the one who stopped it ends it.
+        if lock.withLock({ running = nil; return stopped }) { while true { sleep(60) } }
         let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         #if os(macOS)
@@ -54,6 +64,25 @@ enum Subprocess {
         // The exit status, or 128 + the signal that ended it.
         let exit = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Measure(status: exit, wall: wall, userCPU: seconds(usage.ru_utime), systemCPU: seconds(usage.ru_stime), peakKiB: peak)
+    }
+
+    private static let lock = NSLock()
+    /// The process `run` waits for, if any.
+    nonisolated(unsafe) private static var running: pid_t?
+    nonisolated(unsafe) private static var stopped = false
+
+    /// Ends the process `run` is waiting for (the benchmark is interrupted): asked to end (SIGTERM, so that a
+    /// `generate` removes its staging folder), then killed if it has not ended within three seconds; no other is
+    /// started after it.
+    static func stopRunning() {
+        guard let pid = lock.withLock({ stopped = true; return running }) else { return }
+        kill(pid, SIGTERM)
+        for _ in 0..<300 {
+            // `run` reaps it, and clears `running`, as soon as it ends.
+            if lock.withLock({ running }) != pid { return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
     }
 
     /// Whether `program` is found on the `PATH`.

@@ -147,6 +147,58 @@ final class OutputOwnershipTests: XCTestCase {
         }
     }
 
+    /// An interrupt while a file is written whole (`render -o`, `import -o`, a benchmark's figures) leaves no temporary
+    /// file beside it, and the file as it was.
+    func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
+        try "old".write(to: project.appendingPathComponent("graph.svg"), atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["render", "App.yaml", "--diagram", "segues", "-o", "graph.svg"]
+        process.currentDirectoryURL = project
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            .merging(["SCENOGRAPH_TEST_WRITE_PAUSE_MS": "5000"]) { _, new in new }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        func temporaries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? []).filter { $0.hasPrefix(".graph.svg.") }
+        }
+        var waited = 0
+        while temporaries().isEmpty, process.isRunning, waited < 6_000 { usleep(5_000); waited += 1 }
+        XCTAssertEqual(temporaries().count, 1, "the write waits, its temporary file written")
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 143, "128 + SIGTERM")
+        XCTAssertEqual(temporaries(), [])
+        XCTAssertEqual(try String(contentsOf: project.appendingPathComponent("graph.svg"), encoding: .utf8), "old")
+    }
+
+    /// An interrupted benchmark ends the run it measures and removes its scratch folder.
+    func testAnInterruptedBenchmarkLeavesNothingRunning() throws {
+        let scratch = project.appendingPathComponent("scratch")
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = ["benchmark", "--sizes", "25", "--no-peer", "--scratch", scratch.path, "--json", "figures.json"]
+        process.currentDirectoryURL = project
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Interrupted while a generate it measures writes its docs.
+        func measuring() -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("25").path)) ?? []).contains { $0.hasPrefix(".docs.partial-") }
+        }
+        var waited = 0
+        while !measuring(), process.isRunning, waited < 6_000 { usleep(5_000); waited += 1 }
+        XCTAssertTrue(process.isRunning && measuring(), "a generate runs")
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130, "128 + SIGINT")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path), "the scratch folder is removed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("figures.json").path))
+        // The measured run was ended too: nothing writes into the scratch folder afterwards.
+        usleep(500_000)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path), "nothing recreates it")
+    }
+
     /// An interrupt during the swap (the staging folder complete, being renamed into place) waits for the swap: the
     /// folder is then the new docs whole, never the old one with files missing nor a staging folder half removed.
     func testAnInterruptDuringTheSwapLeavesTheNewDocsWhole() throws {

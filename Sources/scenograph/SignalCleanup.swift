@@ -1,0 +1,51 @@
+import DocSite
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What an interrupt (Ctrl-C) or a termination undoes before the process ends, in every command: what a command adds
+/// while it runs (generate's staging folder, a benchmark's child process and scratch folder), then the temporary
+/// files of the atomic writes under way (`AtomicFile`), then the process exits with 128 + the signal. One handler
+/// for both signals, so that nothing else ends the process while it cleans up.
+enum SignalCleanup {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var actions: [(token: Int, run: @Sendable () -> Void)] = []
+    nonisolated(unsafe) private static var nextToken = 0
+    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    static let signals = [SIGINT, SIGTERM]
+
+    /// Takes over SIGINT and SIGTERM for the rest of the process (once).
+    static func install() {
+        lock.withLock {
+            guard sources.isEmpty else { return }
+            for number in signals {
+                // A signal source receives a signal only while its default action is off.
+                signal(number, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                source.setEventHandler {
+                    for action in lock.withLock({ actions }) { action.run() }
+                    AtomicFile.removeTemporaries()
+                    _exit(128 + number)
+                }
+                source.resume()
+                sources.append(source)
+            }
+        }
+    }
+
+    /// Adds what an interrupt undoes while the command runs (run in the order added); the token removes it.
+    static func add(_ action: @escaping @Sendable () -> Void) -> Int {
+        lock.withLock {
+            nextToken += 1
+            actions.append((nextToken, action))
+            return nextToken
+        }
+    }
+
+    static func remove(_ token: Int) {
+        lock.withLock { actions.removeAll { $0.token == token } }
+    }
+}
