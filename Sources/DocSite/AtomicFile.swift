@@ -37,7 +37,9 @@ public enum AtomicFile {
             }
             var isDirectory: ObjCBool = false
             let exists = FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory)
-            throw WriteError(path: path, reason: exists && isDirectory.boolValue ? "cannot create a file in '\(directory)'" : "no such directory '\(directory)'")
+            let reason = !exists ? "no such directory '\(directory)'"
+                : isDirectory.boolValue ? "cannot create a file in '\(directory)'" : "'\(directory)' is a file, not a folder"
+            throw WriteError(path: path, reason: reason)
         }
         register(temporary)
         defer { unregister(temporary) }

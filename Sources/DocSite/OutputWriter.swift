@@ -143,11 +143,27 @@ public enum OutputWriter {
     }
 
     /// Checks that the single file `path` (`render -o`, `import -o`) may be written: it is new or a regular file,
-    /// and neither one of `inputs` nor inside one of them that is a folder (the Swift sources). Returns the path to
+    /// and neither one of `inputs` nor inside one of them that is a folder (the Swift sources); its folder is a
+    /// folder (not a file on the way), and exists unless `makesFolder` (the caller makes it). Returns the path to
     /// write, symbolic links resolved, so that a link is written through as a shell's redirection would, and a
     /// device, FIFO or folder is never renamed over.
-    public static func fileTarget(_ path: String, protecting inputs: [String]) throws -> String {
+    public static func fileTarget(_ path: String, protecting inputs: [String], makesFolder: Bool = false) throws -> String {
         let resolved = directory(path).path
+        // The nearest existing folder on the way must be a folder; without `makesFolder`, the file's own folder.
+        // Named as given: `afile/x.svg` says 'afile', not its absolute path.
+        var folder = (resolved as NSString).deletingLastPathComponent
+        var shown = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            var isDirectory: ObjCBool = false
+            let named = shown.isEmpty ? folder : shown
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+                if !isDirectory.boolValue { throw OutputError.cannotWrite(path: path, reason: "'\(named)' is a file, not a folder") }
+                break
+            }
+            if !makesFolder { throw OutputError.cannotWrite(path: path, reason: "no such folder '\(named)'") }
+            folder = (folder as NSString).deletingLastPathComponent
+            shown = (shown as NSString).deletingLastPathComponent
+        }
         var status = stat()
         if stat(resolved, &status) == 0 {
             if status.st_mode & S_IFMT == S_IFDIR { throw OutputError.notARegularFile(path: path, kind: "a folder") }

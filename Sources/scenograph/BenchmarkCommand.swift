@@ -98,6 +98,18 @@ struct BenchmarkCommand: ParsableCommand {
             throw ExitCode(1)
         }
         let folder = URL(fileURLWithPath: scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("scenograph-benchmark-\(getpid())").path)
+        // Where the figures go is checked before minutes of measuring, and may not be inside the scratch folder,
+        // which is removed at the end.
+        let jsonTarget: String
+        do {
+            jsonTarget = try OutputWriter.fileTarget(json, protecting: [folder.path], makesFolder: true)
+        } catch OutputError.isAnInput {
+            Terminal.error("cannot write '\(json)': it is inside the scratch folder '\(folder.path)', which is removed at the end")
+            throw ExitCode(1)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
         // The scratch folder is replaced and removed at the end: only a new or empty one, or one a benchmark made.
         let marker = folder.appendingPathComponent(".scenograph-benchmark")
         if let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path), !entries.isEmpty,
@@ -135,14 +147,14 @@ struct BenchmarkCommand: ParsableCommand {
             "jobs": workerCount,
             "results": results.map(\.json),
         ]
-        if let data = try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted]) {
-            try? FileManager.default.createDirectory(at: URL(fileURLWithPath: json).deletingLastPathComponent(), withIntermediateDirectories: true)
-            do {
-                try AtomicFile.write(Array(data), to: try OutputWriter.fileTarget(json, protecting: []))
-                Terminal.status("figures written to \(json)")
-            } catch {
-                Terminal.warning("cannot write \(json): \(error)")
-            }
+        do {
+            let data = try JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted])
+            try FileManager.default.createDirectory(at: URL(fileURLWithPath: jsonTarget).deletingLastPathComponent(), withIntermediateDirectories: true)
+            try AtomicFile.write(Array(data), to: jsonTarget)
+            Terminal.status("figures written to \(json)")
+        } catch {
+            Terminal.error("cannot write '\(json)': \(error)")
+            throw ExitCode(1)
         }
     }
 }

@@ -172,7 +172,7 @@ struct GenerateCommand: ParsableCommand {
             statistics.values["upToDate"] = true
             statistics.values["files"] = previous.entries.count
             statistics.values["diagrams"] = previous.diagramCount
-            statistics.write(to: statisticsTarget, pool: nil)
+            try statistics.write(to: statisticsTarget, pool: nil)
             if !quiet {
                 Terminal.status("\(destinationName) is up to date (\(Plural.count(previous.entries.count, "file"))): \(Plural.count(loaded.scenes, "scene")), \(Plural.count(loaded.flows, "flow")); rendered nothing: \(Plural.count(previous.diagramCount, "diagram")) unchanged")
             }
@@ -285,7 +285,7 @@ struct GenerateCommand: ParsableCommand {
         statistics.values["cachedImages"] = build.reused
         statistics.values["templatedPages"] = build.templatedPages.count
         statistics.values["redrawnDiagrams"] = build.redrawnDiagrams.count
-        statistics.write(to: statisticsTarget, pool: pool as? WorkerPool)
+        try statistics.write(to: statisticsTarget, pool: pool as? WorkerPool)
         let failed = flows.filter { $0.result != .passed }
         if !quiet {
             // Graphviz's own CPU time, in this process and the workers: the render phase's wall time also holds
@@ -331,7 +331,8 @@ struct RunStatistics {
         last = now
     }
 
-    func write(to path: String?, pool: WorkerPool?) {
+    /// Writes the figures to `path`, if given; a file that cannot be written is an error, and the run's status 1.
+    func write(to path: String?, pool: WorkerPool?) throws {
         guard let path else { return }
         var values = self.values
         var phaseValues: [String: Double] = [:]
@@ -351,8 +352,12 @@ struct RunStatistics {
         getrusage(RUSAGE_SELF, &usage)
         values["parentPeakKiB"] = Int(usage.ru_maxrss) / 1024
         #endif
-        guard let data = try? JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted]) else { return }
-        try? AtomicFile.write(Array(data), to: path)
+        do {
+            try AtomicFile.write(Array(try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys, .prettyPrinted])), to: path)
+        } catch {
+            Terminal.error("\(error)")
+            throw ExitCode(1)
+        }
     }
 
     static func seconds(_ duration: Duration) -> Double {

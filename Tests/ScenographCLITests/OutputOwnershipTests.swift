@@ -172,6 +172,25 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: project.appendingPathComponent("graph.svg"), encoding: .utf8), "old")
     }
 
+    /// Files that cannot be written are errors before anything is measured or written: `--statistics` in a
+    /// missing folder (it was written nowhere, in silence, after the docs), a benchmark's figures inside its scratch
+    /// folder (removed at the end, figures and all) or through a file.
+    func testUnwritableFiguresAreErrorsUpFront() throws {
+        let statistics = try generate(["-o", "Docs", "--statistics", "nope/figures.json"])
+        XCTAssertEqual(statistics.status, 1)
+        XCTAssertTrue(statistics.stderr.contains("error: cannot write 'nope/figures.json': no such folder 'nope'"), statistics.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("Docs").path))
+        try "x".write(to: project.appendingPathComponent("afile"), atomically: true, encoding: .utf8)
+        for (arguments, said) in [(["--scratch", "scratch", "--json", "scratch/figures.json"],
+                                   "error: cannot write 'scratch/figures.json': it is inside the scratch folder"),
+                                  (["--json", "afile/figures.json"], "error: cannot write 'afile/figures.json': 'afile' is a file, not a folder")] {
+            let run = try CLIRunner.run(["benchmark", "--sizes", "25", "--no-peer"] + arguments, in: project, environment: environment)
+            XCTAssertEqual(run.status, 1)
+            XCTAssertTrue(run.stderr.contains(said), run.stderr)
+            XCTAssertFalse(run.stderr.contains("benchmark: 25 scenes"), "refused before measuring: \(run.stderr)")
+        }
+    }
+
     /// An interrupted benchmark ends the run it measures and removes its scratch folder.
     func testAnInterruptedBenchmarkLeavesNothingRunning() throws {
         let scratch = project.appendingPathComponent("scratch")

@@ -235,7 +235,18 @@ struct RenderCommandTests {
     func missingDirectory() throws {
         let run = try Scenograph.run(["render", Scenograph.example, "--diagram", "segues", "-o", "/nonexistent-scenograph/x.svg"])
         #expect(run.status == 1)
-        #expect(run.error.contains("error: cannot write '/nonexistent-scenograph/x.svg'"))
+        #expect(run.error.contains("error: cannot write '/nonexistent-scenograph/x.svg': no such folder '/nonexistent-scenograph'"))
+        // A file on the way is named as such, as given, not as a missing folder.
+        let directory = try Scenograph.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "x".write(to: directory.appendingPathComponent("afile"), atomically: true, encoding: .utf8)
+        for (arguments, output) in [(["render", packageRoot.appendingPathComponent("Examples/Photos.yaml").path, "--diagram", "segues"], "afile/x.svg"),
+                                    (["import", packageRoot.appendingPathComponent("Tests/ModelLoadingTests/Fixtures/Storyboards/Main.storyboard").path], "afile/x.yaml"),
+                                    (["benchmark", "--write-model"], "afile/m.yaml")] {
+            let through = try CLIRunner.run(arguments + (arguments.last == "--write-model" ? [output] : ["-o", output]), in: directory)
+            #expect(through.status == 1)
+            #expect(through.stderr.contains("error: cannot write '\(output)': 'afile' is a file, not a folder"), "\(through.stderr)")
+        }
     }
 
     @Test("without Graphviz's plugin list SVG still renders, and PNG gives an error telling to run dot -c")
