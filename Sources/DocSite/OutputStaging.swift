@@ -102,6 +102,9 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
     /// Stops every staging folder's writing for good, once the file being written is done: a stopped process then
     /// removes its staging folder, which nothing writes into any more.
     public static func stopWriting() { gate.stop() }
+    /// The previous folder, moved aside by `commit`, when it could not be removed (a file in it that cannot be
+    /// deleted): it is left where it is, and the run says so.
+    public private(set) var leftover: String?
     /// Milliseconds each swap waits before its renames, for a test that interrupts one (the executable sets it from
     /// `SCENOGRAPH_TEST_SWAP_PAUSE_MS`); nil, no wait, otherwise.
     nonisolated(unsafe) public static var swapPauseForTests: UInt32?
@@ -207,7 +210,10 @@ public final class OutputStaging: OutputSink, @unchecked Sendable {
             }
             OutputWriter.removeSwapMarker(from: directory)
             OutputWriter.flushFileSystem(holding: parent)
-            if movedAside { OutputWriter.removeLeftover(retired) }
+            if movedAside {
+                OutputWriter.removeLeftover(retired)
+                if OutputWriter.exists(retired.path) { leftover = retired.path }
+            }
             return foreign
         } catch {
             OutputWriter.removeLeftover(staging)

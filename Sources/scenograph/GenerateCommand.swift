@@ -256,6 +256,9 @@ struct GenerateCommand: ParsableCommand {
         }
         progress.finish()
         if !quiet { Terminal.warnRemoved(unlisted, from: destinationName, verbose: verbose) }
+        if let leftover = staging.leftover {
+            Terminal.warning("the previous docs were replaced but could not all be removed: what is left of them is in '\(leftover)' (a file in it cannot be deleted); remove it yourself")
+        }
         if let recordURL {
             var record = build.record
             record.fingerprint = fingerprint

@@ -191,6 +191,42 @@ final class OutputOwnershipTests: XCTestCase {
         }
     }
 
+    /// The previous docs, moved aside by the swap, that cannot all be deleted (a file in them cannot be) are left
+    /// where they are, and the run says where instead of leaving them in silence.
+    func testPreviousDocsThatCannotBeRemovedAreNamed() throws {
+        XCTAssertEqual(try generate(["-o", "Docs"]).status, 0)
+        let stuck = project.appendingPathComponent("Docs/flows")
+        // A folder whose entries cannot be deleted: not writable, or (as root, whom permissions do not stop) immutable.
+        let root = getuid() == 0
+        let locked = root ? try Self.shellStatus(["chattr", "+i", stuck.appendingPathComponent("browse-photos.md").path]) == 0
+            : chmod(stuck.path, 0o555) == 0
+        defer {
+            if root { _ = try? Self.shellStatus(["chattr", "-i", stuck.appendingPathComponent("browse-photos.md").path]) } else { chmod(stuck.path, 0o755) }
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? [] where entry.hasPrefix(".Docs.previous-") {
+                let flows = project.appendingPathComponent("\(entry)/flows")
+                if root { _ = try? Self.shellStatus(["chattr", "-i", flows.appendingPathComponent("browse-photos.md").path]) } else { chmod(flows.path, 0o755) }
+            }
+        }
+        guard locked else { throw XCTSkip("no way to make a file that cannot be deleted here (chattr needs a file system that supports it)") }
+        let run = try generate(["-o", "Docs", "--detail", "full"])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".Docs.previous-") }
+        XCTAssertEqual(leftovers.count, 1)
+        XCTAssertTrue(run.stderr.contains("warning: the previous docs were replaced but could not all be removed: what is left of them is in '"), run.stderr)
+        XCTAssertTrue(leftovers.allSatisfy { run.stderr.contains($0) }, run.stderr)
+    }
+
+    private static func shellStatus(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
     /// An interrupted benchmark ends the run it measures and removes its scratch folder.
     func testAnInterruptedBenchmarkLeavesNothingRunning() throws {
         let scratch = project.appendingPathComponent("scratch")
