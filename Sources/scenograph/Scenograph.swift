@@ -63,9 +63,12 @@ struct Scenograph: ParsableCommand {
         if !(command is RenderWorkerCommand) { SignalCleanup.install() }
         do {
             try command.run()
+            SignalCleanup.holdIfSignalled()
         } catch let error where String(reflecting: type(of: error)).hasPrefix("ArgumentParser.") {
+            SignalCleanup.holdIfSignalled()
             exitForCommandLine(error)
         } catch {
+            SignalCleanup.holdIfSignalled()
             // Anything else a command lets through is still an error line of the house style, never a bare
             // `Error:` that scripts and CI annotations would not recognise.
             Terminal.error("\(error)")

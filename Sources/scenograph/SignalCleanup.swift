@@ -15,6 +15,7 @@ enum SignalCleanup {
     nonisolated(unsafe) private static var actions: [(token: Int, run: @Sendable () -> Void)] = []
     nonisolated(unsafe) private static var nextToken = 0
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var signalled = false
     static let signals = [SIGINT, SIGTERM]
 
     /// Takes over SIGINT and SIGTERM for the rest of the process (once).
@@ -26,7 +27,7 @@ enum SignalCleanup {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler {
-                    for action in lock.withLock({ actions }) { action.run() }
+                    for action in lock.withLock({ signalled = true; return actions }) { action.run() }
                     AtomicFile.removeTemporaries()
                     _exit(128 + number)
                 }
@@ -43,6 +44,12 @@ enum SignalCleanup {
             actions.append((nextToken, action))
             return nextToken
         }
+    }
+
+    /// Once a signal is being handled, the command does not end on its own (with its own status, while the handler
+    /// cleans up): the handler ends the process.
+    static func holdIfSignalled() {
+        if lock.withLock({ signalled }) { while true { sleep(60) } }
     }
 
     static func remove(_ token: Int) {
