@@ -102,11 +102,12 @@ enum ConfigParser {
     }
 
     /// 1-based line and column (in Unicode scalars) of a UTF-8 byte offset.
-    static func linePosition(ofUTF8Offset offset: Int, in text: String) -> (line: Int, column: Int) {
-        var line = 1, column = 1, consumed = 0
-        for scalar in text.unicodeScalars {
-            if consumed >= offset { break }
-            consumed += String(scalar).utf8.count
+    /// The line and column (in Unicode scalars, as every position is) of the character `offset` characters from
+    /// the start of `text`.
+    static func linePosition(ofCharacterOffset offset: Int, in text: String) -> (line: Int, column: Int) {
+        let end = text.index(text.startIndex, offsetBy: max(0, offset), limitedBy: text.endIndex) ?? text.endIndex
+        var line = 1, column = 1
+        for scalar in text.unicodeScalars[..<end] {
             if scalar == "\n" {
                 line += 1
                 column = 1
@@ -186,8 +187,12 @@ enum ConfigParser {
         case .parser(let context, let problem, let mark, _):
             return positioned(context, problem, mark)
         case .reader(let problem, let offset, let value, _):
-            let position = linePosition(ofUTF8Offset: offset ?? 0, in: text)
-            return .error("invalid \(language): \(problem) (byte 0x\(String(value, radix: 16)))",
+            // Yams gives the place as a count of characters (grapheme clusters) from the start of the text.
+            let position = linePosition(ofCharacterOffset: offset ?? 0, in: text)
+            // A byte below 0x80 is a byte of the file; above, a character libyaml decoded (U+FFFE, U+0085 in places).
+            let hex = String(value, radix: 16, uppercase: true)
+            let what = value < 0x80 ? "byte 0x\(String(value, radix: 16))" : "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+            return .error("invalid \(language): \(problem) (\(what))",
                           at: SourceLocation(file: file, line: position.line, column: position.column), category: .syntax)
         case .composer(let context, let problem, let mark, _):
             return positioned(context, problem, mark)

@@ -269,6 +269,21 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(ModelLoader().load(text: "format: 1\nname: \"X\u{2028}Y\"\ninitial: a\nscenes:\n  a: {}\n", path: "n.yaml").model?.name, "X\u{2028}Y")
     }
 
+    /// A raw control character is placed where it is, whatever precedes it on its line or above (the column was
+    /// counted short by the bytes of accents, CJK and emoji before it), and a decoded one is named as a character.
+    func testAControlCharacterIsPlacedAfterNonASCIIText() {
+        func first(_ text: String) -> String { ModelLoader().load(text: text, path: "c.yaml").diagnostics.first?.description ?? "" }
+        for before in ["Cafe", "Café", "打开打开", "📷📷", "e\u{301}👨‍👩‍👧"] {
+            let line = "  a: {title: \"\(before) \u{7} x\"}"
+            let column = line.unicodeScalars.firstIndex(of: "\u{7}").map { line.unicodeScalars.distance(from: line.unicodeScalars.startIndex, to: $0) + 1 } ?? 0
+            XCTAssertEqual(first("format: 1\nname: \"Ünïcödé 📷\"\ninitial: a\nscenes:\n\(line)\n"),
+                           "c.yaml:5:\(column): error: invalid YAML: control characters are not allowed (byte 0x7) [syntax]", before)
+            XCTAssertEqual(first("format: 1\r\nname: \"📷\"\r\ninitial: a\r\nscenes:\r\n\(line)\r\n"),
+                           "c.yaml:5:\(column): error: invalid YAML: control characters are not allowed (byte 0x7) [syntax]", "CRLF, \(before)")
+        }
+        XCTAssertEqual(first("format: 1\nname: \"é \u{FFFE}\"\n"), "c.yaml:2:10: error: invalid YAML: control characters are not allowed (U+FFFE) [syntax]")
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
