@@ -118,6 +118,26 @@ enum ConfigParser {
         return (line, column)
     }
 
+    /// Where the first double-quoted string that a line break interrupts starts (1-based, in scalars), if it starts
+    /// before `mark`: JSON text, whose strings end on their line.
+    /// Lines are libyaml's (in the places its marks use); only a line end as written (not NEL, LS or PS, which
+    /// JSON's strings may hold) ends a string's line.
+    private static func firstStringSpanningLines(_ lines: [(scalars: [Unicode.Scalar], endsLine: Bool)], before mark: Mark) -> (line: Int, column: Int)? {
+        var open: (line: Int, column: Int)?
+        var escaped = false
+        for (index, line) in lines.enumerated() where index < mark.line {
+            for (column, scalar) in line.scalars.enumerated() {
+                if let _ = open {
+                    if escaped { escaped = false } else if scalar == "\\" { escaped = true } else if scalar == "\"" { open = nil }
+                } else if scalar == "\"" {
+                    open = (index + 1, column + 1)
+                }
+            }
+            if let open, line.endsLine { return open }
+        }
+        return nil
+    }
+
     fileprivate static func location(_ mark: Mark?, file: String) -> SourceLocation {
         SourceLocation(file: file, line: mark?.line ?? 1, column: mark?.column ?? 1)
     }
@@ -144,6 +164,25 @@ enum ConfigParser {
                 return SourceLocation(file: file, line: line, column: column)
             }
             let line = mark.line >= 1 && mark.line <= lines.count ? lines[mark.line - 1] : []
+            // JSON's strings end on their line; YAML's quoted text may go on to the next, so an unclosed one is read
+            // on until the next quote, and the error comes lines later. The first string that spans lines is it.
+            if language == "JSON", let start = firstStringSpanningLines(YAMLLineBreaks.libyamlLinesAndEnds(text), before: mark) {
+                return .error("invalid JSON: the string that starts here is not closed on its line (a JSON string cannot span lines)",
+                              at: breaks.restore(SourceLocation(file: file, line: start.line, column: start.column)), category: .syntax)
+            }
+            // The escape as written, at its backslash (libyaml's place).
+            if problem.contains("found unknown escape character"), mark.column >= 1, mark.column < line.count, line[mark.column - 1] == "\\" {
+                let escape = "\\" + String(line[mark.column])
+                let known = language == "JSON" ? "\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX" : "\\\" \\\\ \\n \\t \\uXXXX and the others of YAML"
+                return .error("invalid \(language): unknown escape '\(escape)' in quoted text (the escapes are \(known); write a backslash as '\\\\')",
+                              at: at(mark), category: .syntax)
+            }
+            // An alias is named, with what it needs.
+            if problem.contains("found undefined alias"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "*" {
+                let name = String(String.UnicodeScalarView(line[mark.column...].prefix { !" \t,[]{}".unicodeScalars.contains($0) }))
+                return .error("invalid \(language): alias '*\(name)' refers to no anchor '&\(name)' written before it (an alias cannot stand for the value it is inside)",
+                              at: at(mark), category: .syntax)
+            }
             if problem.contains("cannot start any token"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
                 return .error("invalid \(language): a tab character; YAML indents with spaces only", at: at(mark), category: .syntax)
             }
@@ -370,7 +409,7 @@ struct YAMLLineBreaks {
 
     /// libyaml's lines, each with whether a line end of the file as written (`\n`, `\r\n`, `\r`) ends it rather
     /// than NEL, LS or PS.
-    private static func libyamlLinesAndEnds(_ text: String) -> [(scalars: [Unicode.Scalar], endsLine: Bool)] {
+    static func libyamlLinesAndEnds(_ text: String) -> [(scalars: [Unicode.Scalar], endsLine: Bool)] {
         var lines: [(scalars: [Unicode.Scalar], endsLine: Bool)] = [([], false)]
         var afterCR = false
         for scalar in text.unicodeScalars {

@@ -284,6 +284,23 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(first("format: 1\nname: \"é \u{FFFE}\"\n"), "c.yaml:2:10: error: invalid YAML: control characters are not allowed (U+FFFE) [syntax]")
     }
 
+    /// An unknown escape is said as written, at its backslash (not as quoted text "never closed"); a JSON string
+    /// left open at the end of its line is placed where it starts (the parser read on to the next quote and gave up
+    /// lines later); an alias that refers to nothing is named.
+    func testEscapesOpenJSONStringsAndAliasesArePlacedAndNamed() {
+        func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
+        XCTAssertEqual(first("{\"format\": 1,\n  \"name\": \"Ho\\qme\"}\n", "e.json"),
+                       "e.json:2:14: error: invalid JSON: unknown escape '\\q' in quoted text (the escapes are \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX; write a backslash as '\\\\') [syntax]")
+        XCTAssertTrue(first("format: 1\nname: \"Café 📷 \\q\"\n", "e.yaml").hasPrefix("e.yaml:2:15: error: invalid YAML: unknown escape '\\q' in quoted text"))
+        XCTAssertEqual(first("{\"format\": 1,\n  \"name\": \"Home,\n  \"initial\": \"a\"}\n", "o.json"),
+                       "o.json:2:11: error: invalid JSON: the string that starts here is not closed on its line (a JSON string cannot span lines) [syntax]")
+        // A line separator (U+2028) inside a string is no line end of the file: that string is closed.
+        XCTAssertTrue(first("{\"format\": 1,\n  \"name\": \"a\u{2028}b\", \"initial\": \"a\",\n  \"scenes\": {\"a\": {\"title\": \"x,\n  \"b\": {}}}\n", "l.json")
+                        .hasPrefix("l.json:3:29: error: invalid JSON: the string that starts here is not closed on its line"))
+        XCTAssertEqual(first("format: 1\nname: *nope\n", "a.yaml"),
+                       "a.yaml:2:7: error: invalid YAML: alias '*nope' refers to no anchor '&nope' written before it (an alias cannot stand for the value it is inside) [syntax]")
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
