@@ -267,6 +267,31 @@ private struct Converter {
         self.aliases = aliases
     }
 
+    /// YAML's merge keys (`<<: *base`, `<<: [*a, *b]`): the keys of the mappings merged, in place of the merge key,
+    /// except those the mapping writes itself or an earlier merged mapping gave (YAML's precedence). Each merged key
+    /// keeps its place in the anchor it comes from.
+    static func merged(_ entries: [ConfigNode.MappingEntry], merges: Set<Int>) throws -> [ConfigNode.MappingEntry] {
+        guard !merges.isEmpty else { return entries }
+        var taken = Set(entries.indices.filter { !merges.contains($0) }.map { entries[$0].key })
+        var result: [ConfigNode.MappingEntry] = []
+        for (index, entry) in entries.enumerated() {
+            guard merges.contains(index) else {
+                result.append(entry)
+                continue
+            }
+            let sources: [ConfigNode]
+            if case .sequence(let items) = entry.value.content { sources = items } else { sources = [entry.value] }
+            for source in sources {
+                guard case .mapping(let merged) = source.content else {
+                    throw Diagnostic.error("a merge key ('<<') takes a mapping, such as an alias of one ('<<: *base'), or a list of them; not \(source.kindDescription)",
+                                           at: source.location, category: .modelFormat)
+                }
+                for item in merged where taken.insert(item.key).inserted { result.append(item) }
+            }
+        }
+        return result
+    }
+
     mutating func convert(_ node: Node, depth: Int, parent: SourceLocation) throws -> ConfigNode {
         let here = ConfigParser.location(node.mark, file: file)
         var entersAlias = false
@@ -314,12 +339,14 @@ private struct Converter {
             return ConfigNode(content: .scalar(scalar.string, plain: scalar.style == .plain), location: here)
         case .mapping(let mapping):
             var entries: [ConfigNode.MappingEntry] = []
+            var merges: Set<Int> = []
             for (key, value) in mapping {
                 let keyText: String
                 let isScalar: Bool
                 if case .scalar(let scalar) = key {
                     keyText = scalar.string
                     isScalar = true
+                    if keyText == "<<", scalar.style == .plain { merges.insert(entries.count) }
                     // A key is a value too (an identifier that every diagram repeats): the same limits.
                     let bytes = keyText.utf8.count
                     if bytes > InputLimits.yamlScalarBytes {
@@ -340,7 +367,7 @@ private struct Converter {
                 entries.append(ConfigNode.MappingEntry(key: keyText, keyLocation: ConfigParser.location(key.mark, file: file),
                                                        keyIsScalar: isScalar, value: try convert(value, depth: depth + 1, parent: here)))
             }
-            return ConfigNode(content: .mapping(entries), location: here)
+            return ConfigNode(content: .mapping(try Self.merged(entries, merges: merges)), location: here)
         case .sequence(let sequence):
             var items: [ConfigNode] = []
             for item in sequence { items.append(try convert(item, depth: depth + 1, parent: here)) }

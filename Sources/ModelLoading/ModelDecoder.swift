@@ -48,7 +48,11 @@ struct ModelDecoder {
             context.error("the model file is empty; it needs at least 'format: 1', 'name', 'initial' and 'scenes'", at: start)
             return nil
         }
-        guard let entries = context.mapping(root, "the model", allowed: Self.topLevelKeys) else { return nil }
+        // Top-level keys starting with `x-` are the model's own notes and a place for anchors that scenes and
+        // segues merge (`<<: *base`): not read.
+        var read = root
+        if case .mapping(let all) = root.content { read.content = .mapping(all.filter { !($0.keyIsScalar && $0.key.hasPrefix("x-")) }) }
+        guard let entries = context.mapping(read, "the model", allowed: Self.topLevelKeys) else { return nil }
         func value(_ key: String) -> ConfigNode? { entries.first { $0.key == key }?.value }
 
         if let format = value("format") {

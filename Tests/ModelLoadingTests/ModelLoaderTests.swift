@@ -301,6 +301,49 @@ final class ModelLoaderTests: XCTestCase {
                        "a.yaml:2:7: error: invalid YAML: alias '*nope' refers to no anchor '&nope' written before it (an alias cannot stand for the value it is inside) [syntax]")
     }
 
+    /// Merge keys copy an anchored mapping's keys (the mapping's own and the first merged win); top-level `x-`
+    /// keys hold the anchors and are not read; a quoted '<<' is a key like any other.
+    func testMergeKeysAndXKeys() throws {
+        let text = """
+            format: 1
+            name: Shared
+            initial: nav
+            x-table: &table {kind: table, class: ListViewController, title: Base}
+            x-other: &other {title: Other, summary: From other}
+            x-row: &row {kind: show, trigger: Row}
+            scenes:
+              nav: {kind: navigation, root: list}
+              list:
+                <<: [*table, *other]
+                segues:
+                  open: {<<: *row, to: detail}
+              detail:
+                title: Detail
+                <<: *table
+            flows:
+              go:
+                steps:
+                  - tap: list.open
+                  - expect: {visible: detail}
+
+            """
+        let result = ModelLoader().load(text: text, path: "m.yaml")
+        XCTAssertEqual(result.diagnostics.map(\.description), [])
+        let model = try XCTUnwrap(result.model)
+        let list = try XCTUnwrap(model.scene("list"))
+        XCTAssertEqual(list.className, "ListViewController")
+        XCTAssertEqual(list.title, "Base", "the first merged mapping wins")
+        XCTAssertEqual(list.summary, "From other")
+        XCTAssertEqual(model.scene("detail")?.title, "Detail", "the mapping's own key wins")
+        XCTAssertEqual(model.scene("detail")?.className, "ListViewController")
+        XCTAssertEqual(list.segues.first?.trigger, "Row")
+        func first(_ text: String) -> String { ModelLoader().load(text: text, path: "m.yaml").diagnostics.first?.description ?? "" }
+        XCTAssertEqual(first("format: 1\nname: X\ninitial: a\nscenes:\n  a: {<<: [nope]}\n"),
+                       "m.yaml:5:12: error: a merge key ('<<') takes a mapping, such as an alias of one ('<<: *base'), or a list of them; not 'nope' [model-format]")
+        XCTAssertTrue(first("format: 1\nname: X\ninitial: a\nscenes:\n  a: {\"<<\": {title: T}}\n").contains("unknown key '<<' in scene 'a'"))
+        XCTAssertTrue(first("format: 1\nname: X\ninitial: a\nextra: 1\nscenes:\n  a: {}\n").contains("unknown key 'extra' in the model"))
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
