@@ -350,11 +350,18 @@ enum StoryboardXML {
                 message += ": '\(duplicate.name)'"
                 location = SourceLocation(file: file, line: duplicate.line, column: duplicate.column)
             }
-            if (26...30).contains(code), let entity = entityReference(line: line, column: column) {
-                message += ": '\(entity)'"
+            // An entity is named and placed at its '&' (the parser stops past it); a '&' that starts none is told to
+            // be written '&amp;'.
+            if (26...30).contains(code) || (6...8).contains(code), let entity = entityReference(line: line, column: column) {
+                message += ": '\(entity.text)'"
+                location.column = entity.column
             }
-            if (6...8).contains(code), let reference = entityReference(line: line, column: column) {
-                message += ": '\(reference)'"
+            if code == 23, case let text = scalars(ofLine: line), let amp = text[..<Swift.min(text.count, Swift.max(column, 1))].lastIndex(of: "&") {
+                location.column = amp + 1
+            }
+            if code == 68, let amp = ampersand(line: line, column: column) {
+                message = "malformed XML: a '&' that starts no entity reference; write '&amp;' for '&' in text"
+                location.column = amp
             }
             // The first forbidden character is the one the parser met, unless it stopped earlier (at a reference).
             if code == 9, let invalid = StoryboardXML.firstForbiddenCharacter(in: bytes),
@@ -362,8 +369,9 @@ enum StoryboardXML {
                 let what = invalid.scalar.hasPrefix("FFF") ? "a noncharacter" : "a control character other than tab, newline and carriage return"
                 message += ": U+\(invalid.scalar) (\(what), which XML does not allow)"
                 location = SourceLocation(file: file, line: invalid.line, column: invalid.column)
-            } else if code == 9, let reference = entityReference(line: line, column: column), reference.hasPrefix("&#") {
-                message += ": '\(reference)' (a reference to a character XML does not allow)"
+            } else if code == 9, let reference = entityReference(line: line, column: column), reference.text.hasPrefix("&#") {
+                message += ": '\(reference.text)' (a reference to a character XML does not allow)"
+                location.column = reference.column
             }
             firstError = .error(message, at: location, category: .syntax)
         }
@@ -403,18 +411,31 @@ enum StoryboardXML {
         }
 
         /// The entity reference (`&nosuch;`, `%p;`) the parser stopped at or just after, on its line.
-        private func entityReference(line: Int, column: Int) -> String? {
+        /// The scalars of line `line` (the parser's columns count them).
+        private func scalars(ofLine line: Int) -> [Unicode.Scalar] {
             var start = 0, current = 1
             while current < line, let newline = bytes[start...].firstIndex(of: 0x0A) {
                 start = newline + 1
                 current += 1
             }
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.endIndex
-            let text = bytes[start..<end]
-            let limit = Swift.min(text.endIndex, start + Swift.max(column, 1))
-            guard let amp = text[..<limit].lastIndex(where: { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "%") }),
-                  let semicolon = text[amp...].firstIndex(of: UInt8(ascii: ";")), semicolon - amp <= 64 else { return nil }
-            return String(decoding: text[amp...semicolon], as: UTF8.self)
+            return Array(String(decoding: bytes[start..<end], as: UTF8.self).unicodeScalars)
+        }
+
+        /// The entity reference (`&name;`, `&#…;`, `%name;`) the parser stopped at or just past, and its column.
+        private func entityReference(line: Int, column: Int) -> (text: String, column: Int)? {
+            let text = scalars(ofLine: line)
+            let limit = Swift.min(text.count, Swift.max(column, 1))
+            guard let amp = text[..<limit].lastIndex(where: { $0 == "&" || $0 == "%" }),
+                  let semicolon = text[amp...].firstIndex(of: ";"), semicolon - amp <= 64 else { return nil }
+            return (String(String.UnicodeScalarView(text[amp...semicolon])), amp + 1)
+        }
+
+        /// The column of a '&' the parser stopped just past (one that starts no reference: `Tom & Jerry`).
+        private func ampersand(line: Int, column: Int) -> Int? {
+            let text = scalars(ofLine: line)
+            for index in [column - 2, column - 1] where index >= 0 && index < text.count && text[index] == "&" { return index + 1 }
+            return nil
         }
 
         private func tagStart(line: Int, column: Int) -> SourceLocation {

@@ -478,6 +478,19 @@ import Testing
         let undeclared = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="a"><objects><viewController id="A" title="x &nosuch; y" sceneMemberID="viewController"/></objects></scene></scenes></document>"#
         let entity = StoryboardImporter().importContents([(path: "e.storyboard", data: Data(undeclared.utf8))])
         #expect(entity.diagnostics.first?.message.hasSuffix("an undeclared entity (write '&amp;' for '&'): '&nosuch;'") == true, "\(entity.diagnostics)")
+        // Placed at its '&' (the parser stops past it) and named, also after accents, CJK and emoji on its line; a
+        // '&' that starts no reference is told to be written '&amp;'; one missing its ';' is placed at its '&'.
+        func first(_ title: String) -> String {
+            let text = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n" + #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="a"><objects><viewController id="A" title=""# + title + #"" sceneMemberID="viewController"/></objects></scene></scenes></document>"#
+            return StoryboardImporter().importContents([(path: "e.storyboard", data: Data(text.utf8))]).diagnostics.first?.description ?? ""
+        }
+        let prefix = #"<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0"><scenes><scene sceneID="a"><objects><viewController id="A" title=""#.unicodeScalars.count
+        for before in ["x ", "Café 📷 打开 "] {
+            let column = prefix + before.unicodeScalars.count + 1
+            #expect(first(before + "&bogus; y") == "e.storyboard:2:\(column): error: malformed XML: an undeclared entity (write '&amp;' for '&'): '&bogus;' [syntax]", "\(before)")
+            #expect(first(before + "& y") == "e.storyboard:2:\(column): error: malformed XML: a '&' that starts no entity reference; write '&amp;' for '&' in text [syntax]", "\(before)")
+            #expect(first(before + "&amp y") == "e.storyboard:2:\(column): error: malformed XML: an entity reference is missing its ';' [syntax]", "\(before)")
+        }
         // A forbidden control character is named and pointed at; so is an invalid character reference.
         let control = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document>\n  <scenes>ab\u{01}</scenes></document>\n"
         let controlResult = StoryboardImporter().importContents([(path: "c.storyboard", data: Data(control.utf8))])
