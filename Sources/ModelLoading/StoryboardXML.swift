@@ -118,7 +118,7 @@ enum StoryboardXML {
         return (String(decoding: bytes[(index + 1)..<close], as: UTF8.self), line, column)
     }
 
-    /// Where `<!DOCTYPE` first appears, if anywhere (columns count bytes, as the parser's do). Anywhere, even in
+    /// Where `<!DOCTYPE` first appears, if anywhere (columns count characters, as the parser's do). Anywhere, even in
     /// a comment: telling a comment from a processing instruction that holds `<!--` would take the parser's own
     /// rules, and Interface Builder writes neither the declaration nor such a comment.
     static func documentTypeDeclaration(in bytes: [UInt8]) -> (line: Int, column: Int)? {
@@ -126,18 +126,26 @@ enum StoryboardXML {
         return place(of: found, in: bytes)
     }
 
-    /// The line and column of the byte at `index` (columns count bytes, as the parser's do).
+    /// The line and column of the byte at `index`; columns count characters (Unicode scalars), as the parser's and
+    /// every other position do.
     static func place(of index: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         var line = 1, lineStart = 0
         for offset in 0..<index where bytes[offset] == 0x0A {
             line += 1
             lineStart = offset + 1
         }
-        return (line, index - lineStart + 1)
+        return (line, String(decoding: bytes[lineStart..<index], as: UTF8.self).unicodeScalars.count + 1)
+    }
+
+    /// The byte offset of column `column` (in scalars) of the line starting at byte `lineStart`.
+    static func byteOffset(ofColumn column: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
+        let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.endIndex
+        let text = String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self).unicodeScalars
+        return lineStart + text.prefix(Swift.max(column - 1, 0)).reduce(0) { $0 + String($1).utf8.count }
     }
 
     /// The first tag with more than `InputLimits.storyboardAttributes` attributes (counted by their `=` outside quoted
-    /// values), with its name and where it starts (columns count bytes, as the parser's do); comments, CDATA sections
+    /// values), with its name and where it starts (columns count characters, as the parser's do); comments, CDATA sections
     /// and processing instructions are skipped. One pass over the bytes.
     /// What `firstCrowdedTag` skips: comments, CDATA sections and processing instructions, by their delimiters.
     private static let skippedMarkup = [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")].map { (open: Array($0.0.utf8), close: Array($0.1.utf8)) }
@@ -182,7 +190,7 @@ enum StoryboardXML {
     }
 
     /// The first character XML 1.0 forbids in a document (a control character other than tab, line feed and
-    /// carriage return, or U+FFFE/U+FFFF), with its position (columns count bytes, as the parser's do).
+    /// carriage return, or U+FFFE/U+FFFF), with its position (columns count characters, as the parser's do).
     static func firstForbiddenCharacter(in bytes: [UInt8]) -> (scalar: String, line: Int, column: Int)? {
         var line = 1, lineStart = 0
         for (offset, byte) in bytes.enumerated() {
@@ -201,7 +209,8 @@ enum StoryboardXML {
             }
             if let forbidden {
                 let hex = String(forbidden, radix: 16, uppercase: true)
-                return (String(repeating: "0", count: max(0, 4 - hex.count)) + hex, line, offset - lineStart + 1)
+                let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).unicodeScalars.count + 1
+                return (String(repeating: "0", count: max(0, 4 - hex.count)) + hex, line, column)
             }
         }
         return nil
@@ -377,14 +386,14 @@ enum StoryboardXML {
         }
 
         /// The attribute written a second time in the tag the parser stopped in (at or before `line`:`column`), and
-        /// where that second one starts (columns count bytes, as the parser's do).
+        /// where that second one starts (columns count characters, as the parser's do).
         private func duplicateAttribute(line: Int, column: Int) -> (name: String, line: Int, column: Int)? {
             var index = 0, current = 1
             while current < line, let newline = bytes[index...].firstIndex(of: 0x0A) {
                 index = newline + 1
                 current += 1
             }
-            let end = Swift.min(bytes.count, index + Swift.max(column - 1, 0))
+            let end = Swift.min(bytes.count, StoryboardXML.byteOffset(ofColumn: column, lineStart: index, in: bytes))
             guard let open = bytes[..<end].lastIndex(of: UInt8(ascii: "<")) else { return nil }
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
             var cursor = open + 1

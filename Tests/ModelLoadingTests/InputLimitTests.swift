@@ -490,6 +490,9 @@ import Testing
             #expect(first(before + "&bogus; y") == "e.storyboard:2:\(column): error: malformed XML: an undeclared entity (write '&amp;' for '&'): '&bogus;' [syntax]", "\(before)")
             #expect(first(before + "& y") == "e.storyboard:2:\(column): error: malformed XML: a '&' that starts no entity reference; write '&amp;' for '&' in text [syntax]", "\(before)")
             #expect(first(before + "&amp y") == "e.storyboard:2:\(column): error: malformed XML: an entity reference is missing its ';' [syntax]", "\(before)")
+            // A control character, and an attribute written twice, counted in characters too (they were in bytes).
+            #expect(first(before + "\u{01}") == "e.storyboard:2:\(column): error: malformed XML: an invalid character: U+0001 (a control character other than tab, newline and carriage return, which XML does not allow) [syntax]", "\(before)")
+            #expect(first(before + "\" title=\"again") == "e.storyboard:2:\(column + 2): error: malformed XML: an attribute is written twice: 'title' [syntax]", "\(before)")
         }
         // A forbidden control character is named and pointed at; so is an invalid character reference.
         let control = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n<document>\n  <scenes>ab\u{01}</scenes></document>\n"
