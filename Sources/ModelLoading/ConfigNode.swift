@@ -206,8 +206,14 @@ enum ConfigParser {
             if problem.contains("invalid Unicode character escape code") {
                 // libyaml's place is past `\u`: the escape starts at its backslash.
                 var place = at(mark)
-                if mark.column >= 3, mark.column - 3 < line.count, line[mark.column - 3] == "\\" { place.column -= 2 }
-                return .error("invalid \(language): an escape that is no Unicode character (half of a surrogate pair alone, such as \\ud800, or a value past \\U0010FFFF)",
+                var written = ""
+                if mark.column >= 3, mark.column - 3 < line.count, line[mark.column - 3] == "\\" {
+                    place.column -= 2
+                    // The escape as written: its backslash, its letter and up to eight hexadecimal digits.
+                    let digits = line[(mark.column - 1)...].prefix(line[mark.column - 2] == "U" ? 8 : 4).prefix { $0.properties.isASCIIHexDigit }
+                    written = "'" + String(String.UnicodeScalarView(line[(mark.column - 3)..<(mark.column - 1)] + digits)) + "': "
+                }
+                return .error("invalid \(language): \(written)an escape that is no Unicode character (half of a surrogate pair alone, such as \\ud800, or a value past \\U0010FFFF)",
                               at: place, category: .syntax)
             }
             // libyaml gives up where the text stops making sense; an unclosed quote is where it was opened, so that

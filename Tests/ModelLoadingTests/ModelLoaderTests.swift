@@ -227,9 +227,9 @@ final class ModelLoaderTests: XCTestCase {
     func testALoneSurrogateEscapeIsSaidWhereItIs() {
         let message = "an escape that is no Unicode character (half of a surrogate pair alone, such as \\ud800, or a value past \\U0010FFFF) [syntax]"
         XCTAssertEqual(ModelLoader().load(text: #"{"format": 1, "name": "X\ud800", "initial": "a", "scenes": {"a": {}}}"#, path: "s.json").diagnostics.map(\.description),
-                       ["s.json:1:25: error: invalid JSON: \(message)"])
+                       ["s.json:1:25: error: invalid JSON: '\\ud800': \(message)"])
         XCTAssertEqual(ModelLoader().load(text: "format: 1\nname: \"X\\ud800y\"\ninitial: a\nscenes:\n  a: {}\n", path: "s.yaml").diagnostics.map(\.description),
-                       ["s.yaml:2:9: error: invalid YAML: \(message)"])
+                       ["s.yaml:2:9: error: invalid YAML: '\\ud800': \(message)"])
     }
 
     /// A number in quotes is said to be text, and a whole number too large for 64 bits to be too large, not "not a
@@ -264,7 +264,7 @@ final class ModelLoaderTests: XCTestCase {
                        "syntax.yaml:4:1: error: invalid YAML: could not find expected ':' while scanning a simple key (started at 3:1) [syntax]")
         XCTAssertEqual(first("format: 1\nname: \"a\u{2028}b\"\nscenes:\n\ta: {}\n", "tab.yaml"),
                        "tab.yaml:4:1: error: invalid YAML: a tab character; YAML indents with spaces only [syntax]")
-        XCTAssertTrue(first("{\"format\": 1,\n \"name\": \"\u{2028} \\ud800\", \"initial\": \"a\"}\n", "s.json").hasPrefix("s.json:2:13: error: invalid JSON: an escape"))
+        XCTAssertTrue(first("{\"format\": 1,\n \"name\": \"\u{2028} \\ud800\", \"initial\": \"a\"}\n", "s.json").hasPrefix("s.json:2:13: error: invalid JSON: '\\ud800': an escape"))
         // The text is kept as written.
         XCTAssertEqual(ModelLoader().load(text: "format: 1\nname: \"X\u{2028}Y\"\ninitial: a\nscenes:\n  a: {}\n", path: "n.yaml").model?.name, "X\u{2028}Y")
     }
