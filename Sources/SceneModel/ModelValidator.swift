@@ -18,7 +18,9 @@ public struct ModelValidator {
     public static func validate(_ model: SceneModel) -> [Diagnostic] {
         var validator = ModelValidator(model: model)
         validator.run()
-        return validator.diagnostics
+        // Once each: steps or segues an alias repeats would say the same thing at the same place once per copy.
+        var seen: Set<Diagnostic> = []
+        return validator.diagnostics.filter { seen.insert($0).inserted }
     }
 
     private init(model: SceneModel) {

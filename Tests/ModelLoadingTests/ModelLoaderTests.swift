@@ -344,6 +344,14 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertTrue(first("format: 1\nname: X\ninitial: a\nextra: 1\nscenes:\n  a: {}\n").contains("unknown key 'extra' in the model"))
     }
 
+    /// Steps that flows share through an alias are checked for each flow, and an error in them is said once, not
+    /// once per flow at the same place.
+    func testAnErrorInAliasedStepsIsSaidOnce() {
+        let text = "format: 1\nname: X\ninitial: a\nscenes:\n  a: {segues: {open: {kind: present, to: b, trigger: Go}}}\n  b: {}\nflows:\n  one: &f\n    steps:\n      - tap: a.opne\n  two: *f\n  three: *f\n"
+        let errors = ModelLoader().load(text: text, path: "f.yaml").diagnostics.filter(\.isError).map(\.description)
+        XCTAssertEqual(errors, ["f.yaml:10:14: error: scene 'a' has no segue 'opne' (did you mean 'open'?); its segues: open [unknown-reference]"])
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
