@@ -24,6 +24,9 @@ public enum AtomicFile {
         let temporary = (slash.map { String(path[...$0]) } ?? "") + ".\(name).\(getpid()).\(nextTemporaryNumber()).tmp"
         // open/write/close rather than FileManager.createFile, which writes atomically itself: a second temporary
         // file and a second rename for every file, a measurable share of a cold `generate` that caches thousands.
+        // Registered before it exists, so that an interrupt never misses it.
+        register(temporary)
+        defer { unregister(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             let failure = errno
@@ -41,8 +44,6 @@ public enum AtomicFile {
                 : isDirectory.boolValue ? "cannot create a file in '\(directory)'" : "'\(directory)' is a file, not a folder"
             throw WriteError(path: path, reason: reason)
         }
-        register(temporary)
-        defer { unregister(temporary) }
         let failure = FileDescriptor.writeAll(bytes, to: fd)
         // A test of an interrupt holds the write here, the temporary file written (a signal ends a sleep early).
         if let pause = pauseForTests {
@@ -69,13 +70,24 @@ public enum AtomicFile {
     nonisolated(unsafe) private static var counter = 0
     nonisolated(unsafe) private static var temporaries: Set<String> = []
 
-    private static func register(_ temporary: String) { _ = counterLock.withLock { temporaries.insert(temporary) } }
+    nonisolated(unsafe) private static var closed = false
+
+    /// A write after `removeTemporaries` waits for good: the process is ending.
+    private static func register(_ temporary: String) {
+        let open = counterLock.withLock { () -> Bool in
+            guard !closed else { return false }
+            temporaries.insert(temporary)
+            return true
+        }
+        if !open { while true { sleep(60) } }
+    }
+
     private static func unregister(_ temporary: String) { _ = counterLock.withLock { temporaries.remove(temporary) } }
 
-    /// Removes the temporary files of the writes under way: the process is ending (interrupted), and would leave
-    /// them beside their files.
+    /// Removes the temporary files of the writes under way, and starts no other: the process is ending
+    /// (interrupted), and would leave them beside their files.
     public static func removeTemporaries() {
-        for temporary in counterLock.withLock({ temporaries }) { unlink(temporary) }
+        for temporary in counterLock.withLock({ closed = true; return temporaries }) { unlink(temporary) }
     }
 
     /// A number no other temporary file of this process has had.

@@ -8,8 +8,8 @@ import Darwin
 
 /// What an interrupt (Ctrl-C) or a termination undoes before the process ends, in every command: what a command adds
 /// while it runs (generate's staging folder, a benchmark's child process and scratch folder), then the temporary
-/// files of the atomic writes under way (`AtomicFile`), then the process exits with 128 + the signal. One handler
-/// for both signals, so that nothing else ends the process while it cleans up.
+/// files of the atomic writes under way (`AtomicFile`), then the process ends by the signal (as it would without the
+/// handler). One cleanup for both signals, so that nothing else ends the process while it cleans up.
 enum SignalCleanup {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var actions: [(token: Int, run: @Sendable () -> Void)] = []
@@ -27,8 +27,21 @@ enum SignalCleanup {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler {
-                    for action in lock.withLock({ signalled = true; return actions }) { action.run() }
+                    // One cleanup: a second signal (SIGTERM after Ctrl-C) waits for the first's, which ends the process.
+                    guard let actions = lock.withLock({ () -> [(token: Int, run: @Sendable () -> Void)]? in
+                        if signalled { return nil }
+                        signalled = true
+                        return actions
+                    }) else {
+                        while true { sleep(60) }
+                    }
+                    for action in actions { action.run() }
                     AtomicFile.removeTemporaries()
+                    // Ended by the signal itself, as without the handler, so that a shell loop or make stops too;
+                    // exit status 128 + the signal if it is not delivered within a second.
+                    signal(number, SIG_DFL)
+                    kill(getpid(), number)
+                    sleep(1)
                     _exit(128 + number)
                 }
                 source.resume()
