@@ -82,13 +82,7 @@ final class OutputOwnershipTests: XCTestCase {
         let before = try GenerateCommandTests.files(under: docs)
         let model = try CLIRunner.run(["benchmark", "--write-model", "Big.yaml", "--tabs", "6"], in: project, environment: environment)
         XCTAssertEqual(model.status, 0, model.stderr)
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["generate", "Big.yaml", "-o", "Docs", "--force", "--no-cache", "-q"]
-        process.currentDirectoryURL = project
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try start(["generate", "Big.yaml", "-o", "Docs", "--force", "--no-cache", "-q"])
         func staged() -> Bool {
             ((try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? []).contains { $0.hasPrefix(".Docs.partial-") }
         }
@@ -114,15 +108,9 @@ final class OutputOwnershipTests: XCTestCase {
         let model = try CLIRunner.run(["benchmark", "--write-model", "Big.yaml", "--tabs", "20"], in: project, environment: environment)
         XCTAssertEqual(model.status, 0, model.stderr)
         for attempt in 1...4 {
-            let process = Process()
-            process.executableURL = CLIRunner.binary
-            process.arguments = ["generate", "Big.yaml", "-o", "Docs\(attempt)", "--no-cache", "--jobs", "2", "-q"]
-            process.currentDirectoryURL = project
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-                .merging(["SCENOGRAPH_TEST_EXIT_PAUSE_MS": "1500"]) { _, new in new }
             let errors = Pipe()
-            process.standardError = errors
-            try process.run()
+            let process = try start(["generate", "Big.yaml", "-o", "Docs\(attempt)", "--no-cache", "--jobs", "2", "-q"],
+                                    environment: ["SCENOGRAPH_TEST_EXIT_PAUSE_MS": "1500"], errors: errors)
             let staging = { ((try? FileManager.default.contentsOfDirectory(atPath: self.project.path)) ?? []).first { $0.hasPrefix(".Docs\(attempt).partial-") } }
             // Interrupted once DOT files are being written into the staging folder, at several points from there.
             func planning() -> Bool {
@@ -151,14 +139,7 @@ final class OutputOwnershipTests: XCTestCase {
     /// file beside it, and the file as it was.
     func testAnInterruptedWriteLeavesNoTemporaryFile() throws {
         try "old".write(to: project.appendingPathComponent("graph.svg"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["render", "App.yaml", "--diagram", "segues", "-o", "graph.svg"]
-        process.currentDirectoryURL = project
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            .merging(["SCENOGRAPH_TEST_WRITE_PAUSE_MS": "5000"]) { _, new in new }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try start(["render", "App.yaml", "--diagram", "segues", "-o", "graph.svg"], environment: ["SCENOGRAPH_TEST_WRITE_PAUSE_MS": "5000"])
         func temporaries() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? []).filter { $0.hasPrefix(".graph.svg.") }
         }
@@ -216,6 +197,19 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertTrue(leftovers.allSatisfy { run.stderr.contains($0) }, run.stderr)
     }
 
+    /// Starts `scenograph arguments…` in the project folder, with the tests' environment and `extra` over it,
+    /// standard error to `errors` (or nowhere).
+    private func start(_ arguments: [String], environment extra: [String: String] = [:], errors: Pipe? = nil) throws -> Process {
+        let process = Process()
+        process.executableURL = CLIRunner.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = project
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }.merging(extra) { _, new in new }
+        process.standardError = errors ?? FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
     private static func shellStatus(_ arguments: [String]) throws -> Int32 {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -230,13 +224,7 @@ final class OutputOwnershipTests: XCTestCase {
     /// An interrupted benchmark ends the run it measures and removes its scratch folder.
     func testAnInterruptedBenchmarkLeavesNothingRunning() throws {
         let scratch = project.appendingPathComponent("scratch")
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["benchmark", "--sizes", "25", "--no-peer", "--scratch", scratch.path, "--json", "figures.json"]
-        process.currentDirectoryURL = project
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try start(["benchmark", "--sizes", "25", "--no-peer", "--scratch", scratch.path, "--json", "figures.json"])
         // Interrupted while a generate it measures writes its docs.
         func measuring() -> Bool {
             ((try? FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("25").path)) ?? []).contains { $0.hasPrefix(".docs.partial-") }
@@ -261,14 +249,7 @@ final class OutputOwnershipTests: XCTestCase {
         let docs = project.appendingPathComponent("Docs")
         let page = docs.appendingPathComponent("flows/share-a-photo.md")
         let before = try Data(contentsOf: page)
-        let process = Process()
-        process.executableURL = CLIRunner.binary
-        process.arguments = ["generate", "App.yaml", "-o", "Docs", "--no-cache", "--detail", "full", "-q"]
-        process.currentDirectoryURL = project
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-            .merging(["SCENOGRAPH_TEST_SWAP_PAUSE_MS": "1500"]) { _, new in new }
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try start(["generate", "App.yaml", "-o", "Docs", "--no-cache", "--detail", "full", "-q"], environment: ["SCENOGRAPH_TEST_SWAP_PAUSE_MS": "1500"])
         func swapping() -> Bool {
             ((try? FileManager.default.contentsOfDirectory(atPath: project.path)) ?? []).contains {
                 $0.hasPrefix(".Docs.partial-") && FileManager.default.fileExists(atPath: project.appendingPathComponent("\($0)/.scenograph-manifest").path)
