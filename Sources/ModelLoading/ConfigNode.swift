@@ -17,6 +17,16 @@ struct ConfigNode: Sendable {
         var keyLocation: SourceLocation
         var keyIsScalar: Bool
         var value: ConfigNode
+        /// False for a quoted key: its text starts a column after its place.
+        var keyIsPlain = true
+
+        /// Where a look-alike character in the key is (see `LookAlikes`), if it has one and is on one line.
+        var lookAlike: (found: LookAlikes.Found, location: SourceLocation)? {
+            guard keyIsScalar, !key.contains("\n"), let found = LookAlikes.first(in: key) else { return nil }
+            var location = keyLocation
+            location.column += found.offset + (keyIsPlain ? 0 : 1)
+            return (found, location)
+        }
     }
 
     var content: Content
@@ -45,6 +55,14 @@ struct ConfigNode: Sendable {
             node.content = .sequence(items.map { $0.withLocations(move) })
         }
         return node
+    }
+
+    /// Where a look-alike character in the node's text is (see `LookAlikes`), if it is a scalar with one on one line.
+    var lookAlike: (found: LookAlikes.Found, location: SourceLocation)? {
+        guard case .scalar(let text, let plain) = content, !text.contains("\n"), let found = LookAlikes.first(in: text) else { return nil }
+        var place = location
+        place.column += found.offset + (plain ? 0 : 1)
+        return (found, place)
     }
 
     /// How the node is described in messages: "a mapping", "a list", "'text'".
@@ -185,6 +203,16 @@ enum ConfigParser {
             }
             if problem.contains("cannot start any token"), mark.column >= 1, mark.column <= line.count, line[mark.column - 1] == "\t" {
                 return .error("invalid \(language): a tab character; YAML indents with spaces only", at: at(mark), category: .syntax)
+            }
+            // A character that looks like YAML's structure but is text to it (a no-break space after a colon, a
+            // full-width colon) is the likely cause; it is named where it is, on the line where the construct began
+            // or the one where the parser gave up.
+            for lineNumber in [context?.mark.line, mark.line].compactMap({ $0 }) where lineNumber >= 1 && lineNumber <= lines.count {
+                if let found = LookAlikes.firstStructural(in: lines[lineNumber - 1]) {
+                    let restored = breaks.restore(SourceLocation(file: file, line: lineNumber, column: found.offset + 1))
+                    return .error("invalid \(language): \(found.description) (\(problem) at \(place(mark).line):\(place(mark).column))",
+                                  at: restored, category: .syntax)
+                }
             }
             if problem.contains("another document") {
                 return .error("invalid \(language): a second document starts here; a model file holds one document (remove this '---' and what follows, or move it to a file of its own)",
@@ -349,9 +377,11 @@ private struct Converter {
             for (key, value) in mapping {
                 let keyText: String
                 let isScalar: Bool
+                var isPlain = true
                 if case .scalar(let scalar) = key {
                     keyText = scalar.string
                     isScalar = true
+                    isPlain = scalar.style == .plain
                     if keyText == "<<", scalar.style == .plain { merges.insert(entries.count) }
                     // A key is a value too (an identifier that every diagram repeats): the same limits.
                     let bytes = keyText.utf8.count
@@ -371,7 +401,8 @@ private struct Converter {
                     isScalar = false
                 }
                 entries.append(ConfigNode.MappingEntry(key: keyText, keyLocation: ConfigParser.location(key.mark, file: file),
-                                                       keyIsScalar: isScalar, value: try convert(value, depth: depth + 1, parent: here)))
+                                                       keyIsScalar: isScalar, value: try convert(value, depth: depth + 1, parent: here),
+                                                       keyIsPlain: isPlain))
             }
             return ConfigNode(content: .mapping(try Self.merged(entries, merges: merges)), location: here)
         case .sequence(let sequence):

@@ -26,7 +26,7 @@ final class DecodingContext {
     /// The entries of a mapping, reporting a wrong type, duplicate keys and keys outside `allowed`.
     func mapping(_ node: ConfigNode, _ what: String, allowed: [String]? = nil) -> [ConfigNode.MappingEntry]? {
         guard case .mapping(let entries) = node.content else {
-            error("\(what) must be a mapping, found \(node.kindDescription)", at: node.location)
+            mismatch("\(what) must be a mapping, found \(node.kindDescription)", node)
             return nil
         }
         var seen: [String: SourceLocation] = [:]
@@ -42,8 +42,7 @@ final class DecodingContext {
             }
             seen[entry.key] = entry.keyLocation
             if let allowed, !allowed.contains(entry.key) {
-                error("unknown key '\(entry.key)' in \(what)\(Identifier.didYouMean(entry.key, among: allowed))",
-                      at: entry.keyLocation)
+                keyError("unknown key '\(entry.key)' in \(what)\(Identifier.didYouMean(entry.key, among: allowed))", entry)
                 continue
             }
             kept.append(entry)
@@ -51,10 +50,30 @@ final class DecodingContext {
         return kept
     }
 
+    /// A key that is not allowed; when it holds a look-alike of YAML's structure (`kind:` and a no-break space in
+    /// `{kind: show}`, which YAML reads as one key), the error is placed at that character and says what it is.
+    func keyError(_ message: String, _ entry: ConfigNode.MappingEntry) {
+        if let (found, location) = entry.lookAlike {
+            error(message + "; it holds \(found.description)", at: location)
+        } else {
+            error(message, at: entry.keyLocation)
+        }
+    }
+
+    /// A value of the wrong type; when its text holds a look-alike of YAML's structure (`class:` and a no-break
+    /// space, which YAML reads as one text), the error is placed at that character and says what it is.
+    func mismatch(_ message: String, _ node: ConfigNode) {
+        if let (found, location) = node.lookAlike {
+            error(message + "; it holds \(found.description)", at: location)
+        } else {
+            error(message, at: node.location)
+        }
+    }
+
     /// The items of a list.
     func sequence(_ node: ConfigNode, _ what: String) -> [ConfigNode]? {
         guard case .sequence(let items) = node.content else {
-            error("\(what) must be a list, found \(node.kindDescription)", at: node.location)
+            mismatch("\(what) must be a list, found \(node.kindDescription)", node)
             return nil
         }
         return items

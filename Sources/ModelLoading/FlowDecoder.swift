@@ -61,7 +61,7 @@ extension ModelDecoder {
                 } else {
                     hint = Self.suggestion(text, among: keywords)
                 }
-                context.error("unknown step '\(text)'\(hint)", at: node.location)
+                context.mismatch("unknown step '\(text)'\(hint)", node)
                 return nil
             }
         }
@@ -72,7 +72,7 @@ extension ModelDecoder {
                 context.error("a step has one action, found \(primary.map { "'\($0.key)'" }.joined(separator: " and "))",
                               at: primary[1].keyLocation)
             } else if let first = entries.first {
-                context.error("unknown step '\(first.key)'\(Self.suggestion(first.key, among: keywords))", at: first.keyLocation)
+                context.keyError("unknown step '\(first.key)'\(Self.suggestion(first.key, among: keywords))", first)
             } else {
                 context.error("an empty step", at: node.location)
             }
@@ -85,8 +85,7 @@ extension ModelDecoder {
                 options[entry.key] = entry.value
             } else {
                 let allowed = extras.isEmpty ? "it takes no options" : "allowed: \(extras.joined(separator: ", "))"
-                context.error("unknown key '\(entry.key)' in a '\(main.key)' step\(Identifier.didYouMean(entry.key, among: extras)); \(allowed)",
-                              at: entry.keyLocation)
+                context.keyError("unknown key '\(entry.key)' in a '\(main.key)' step\(Identifier.didYouMean(entry.key, among: extras)); \(allowed)", entry)
             }
         }
         let v = main.value

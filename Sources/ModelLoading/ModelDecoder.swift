@@ -251,7 +251,9 @@ struct ModelDecoder {
     func decodeScene(id: String, at location: SourceLocation, _ node: ConfigNode, base: Scene? = nil) -> Scene? {
         let what = "scene '\(id)'"
         if node.isNull { return base ?? Scene(id: id, location: location) }
-        guard let entries = context.mapping(node, what, allowed: Self.sceneKeys) else { return nil }
+        // A scene written as something else than a mapping is reported and kept, empty (or as imported): references
+        // to it are not errors of their own.
+        guard let entries = context.mapping(node, what, allowed: Self.sceneKeys) else { return base ?? Scene(id: id, location: location) }
         var scene = base ?? Scene(id: id, location: location)
         if let kindNode = entries.first(where: { $0.key == "kind" })?.value {
             scene.kind = context.enumeration(kindNode, "scene kind", SceneKind.self) ?? scene.kind

@@ -352,6 +352,34 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(errors, ["f.yaml:10:14: error: scene 'a' has no segue 'opne' (did you mean 'open'?); its segues: open [unknown-reference]"])
     }
 
+    /// A character that looks like YAML's structure but is text to it (a no-break space, a full-width colon) is named
+    /// and placed where it is: in a syntax error, in an unknown key, in a value of the wrong type; a scene written
+    /// wrongly is kept, so a reference to it is no second error.
+    func testLookAlikesOfYAMLStructureAreNamedWhereTheyAre() {
+        func errors(_ text: String) -> [String] {
+            ModelLoader().load(text: text, path: "l.yaml").diagnostics.filter(\.isError).map(\.description)
+        }
+        let head = "format: 1\nname: X\ninitial: a\n"
+        XCTAssertEqual(errors(head + "scenes\u{FF1A}\n  a:\n    title: A\n"),
+                       ["l.yaml:4:7: error: invalid YAML: U+FF1A (FULLWIDTH COLON), which looks like ':' but is not one to YAML (could not find expected ':' at 5:4) [syntax]"])
+        XCTAssertEqual(errors(head + "scenes:\u{A0}\n  a:\n    title: A\n"),
+                       ["l.yaml:4:8: error: invalid YAML: U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML (could not find expected ':' at 5:4) [syntax]"])
+        XCTAssertEqual(errors(head + "scenes:\n  a:\n    title\u{A0}: Café\n"),
+                       ["l.yaml:6:10: error: unknown key 'title\u{A0}' in scene 'a' (did you mean 'title'?); it holds U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML [model-format]"])
+        XCTAssertEqual(errors(head + "scenes:\n  a:\n    segues:\n      go: {\"kind:\u{A0}show\": x, kind: show, to: a}\n"),
+                       ["l.yaml:7:18: error: unknown key 'kind:\u{A0}show' in segue 'a.go'; it holds U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML [model-format]"])
+        XCTAssertEqual(errors(head + "scenes:\n  a:\n    class:\u{A0}Foo\n"),
+                       ["l.yaml:6:11: error: scene 'a' must be a mapping, found 'class:\u{A0}Foo'; it holds U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML [model-format]"])
+        XCTAssertEqual(errors(head + "scenes:\n  a: {}\nflows:\n  f:\n    steps:\n      - \u{201C}back\u{201D}\n"),
+                       ["l.yaml:9:9: error: unknown step '\u{201C}back\u{201D}' (did you mean 'back'?); it holds U+201C (LEFT DOUBLE QUOTATION MARK), which looks like '\"' but is not one to YAML [model-format]"])
+        // The scene written as a list is kept: the initial scene is no unknown scene.
+        XCTAssertEqual(errors(head + "scenes:\n  a: [oops]\n"), ["l.yaml:5:6: error: scene 'a' must be a mapping, found a list [model-format]"])
+        // In a title's words a no-break space is text: a syntax error elsewhere on the line does not blame it.
+        XCTAssertEqual(errors(head + "scenes:\n  a: {title: Photo\u{A0}library: more}\n").count, 1)
+        XCTAssertFalse(errors(head + "scenes:\n  a: {title: Photo\u{A0}library: more}\n")[0].contains("U+00A0"))
+        XCTAssertEqual(errors(head + "scenes:\n  a: {title: \"Photo\u{A0}library\"}\n"), [])
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
