@@ -361,6 +361,22 @@ struct SegueGraphTests {
         #expect(svg.contains(">C\\Nx<"), "the label keeps the backslash")
     }
 
+    @Test("SVG text names Helvetica, then Arial (and its metric twins), then sans-serif: a viewer without Helvetica draws the widths the layout measured")
+    func svgFontListNamesArial() throws {
+        let model = try TestFiles.model(at: TestFiles.example("Photos.yaml"))
+        let svg = String(decoding: try GraphvizRenderer().render(dot: SegueGraph(model: model).dot), as: UTF8.self)
+        var families: Set<String> = []
+        var rest = svg[...]
+        while let start = rest.range(of: "font-family=\"") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { break }
+            families.insert(String(rest[..<end]))
+        }
+        // Graphviz writes its own list for a bare "Helvetica" ("Helvetica,sans-Serif"), which a Linux viewer draws
+        // with DejaVu Sans, about 8% wider than the labels' boxes.
+        #expect(families == ["Helvetica,Arial,sans-serif"])
+    }
+
     @Test("a scene named after its class shows the name once; another shows its class under its name")
     func aSceneNamedAfterItsClassShowsTheNameOnce() throws {
         let text = "format: 1\nname: C\ninitial: RootViewController\nscenes:\n  RootViewController:\n    class: RootViewController\n    segues:\n      go: {kind: present, to: detail, trigger: Go}\n  detail: {class: DetailViewController}\n"
