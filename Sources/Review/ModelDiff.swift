@@ -941,9 +941,17 @@ private struct ModelDiffer {
     /// What a flow is besides its name and summary, as `flowDefinitionChanges` compares it: its environment on its
     /// side, its conditions and its steps (`steps`: as written, or under the head's names).
     func definitionKey(_ flow: Flow, in model: SceneModel, steps: [String]) -> String {
-        let environment = String(describing: model.environment(of: flow))
+        let environment = Self.writtenEnvironment(flow)
         let conditions = flow.conditions.map { "\($0.name)=\($0.value)" }.sorted()
         return ([environment] + conditions + ["\u{1}"] + steps).joined(separator: "\u{0}")
+    }
+
+    /// The values a flow's `environment:` sets, without their places.
+    static func writtenEnvironment(_ flow: Flow) -> String {
+        guard let change = flow.environment else { return "" }
+        return [change.idiom.map { "idiom=\($0.value)" }, change.width.map { "width=\($0.value)" },
+                change.height.map { "height=\($0.value)" }, change.ios.map { "ios=\($0.value)" }]
+            .compactMap { $0 }.joined(separator: ",")
     }
 
     static func stepText(_ step: Step) -> String {
@@ -954,7 +962,9 @@ private struct ModelDiffer {
     func flowDefinitionChanges(_ old: Flow, _ new: Flow) -> [String] {
         var keys: [String] = []
         if old.summary != new.summary { keys.append("summary") }
-        if base.environment(of: old) != head.environment(of: new) {
+        // The flow's own environment as written: one the model's changed environment gives it is said once, in the
+        // model's row (a flow that behaves otherwise in it shows that in its trace), not as an edit of every flow.
+        if Self.writtenEnvironment(old) != Self.writtenEnvironment(new) {
             keys.append("environment")
         }
         if old.conditions.map({ "\($0.name)=\($0.value)" }).sorted() != new.conditions.map({ "\($0.name)=\($0.value)" }).sorted() { keys.append("conditions") }

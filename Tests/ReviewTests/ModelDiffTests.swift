@@ -682,6 +682,18 @@ import Testing
         #expect(set.steps.first?.base == nil && set.steps.first?.head?.action == "set: {recipeValid: true}")
     }
 
+    /// The model's environment changed: said once, in the model's row; a flow is edited only when its own
+    /// `environment:` is, and one that behaves otherwise in the new environment shows it in its trace.
+    @Test func anEnvironmentChangeOfTheModelEditsNoFlow() throws {
+        let text = try String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8)
+        #expect(text.contains("  ios: 17\n") && text.contains("environment: {ios: 12}"))
+        let base = try ReviewFiles.model(text: text, path: "Photos.yaml")
+        let inherited = ModelDiff(base: base, head: try ReviewFiles.model(text: text.replacingOccurrences(of: "  ios: 17\n", with: "  ios: 15\n"), path: "Photos.yaml"))
+        #expect(inherited.flows.isEmpty, "\(inherited.flows.map { "\($0.id): \($0.definition)" })")
+        let own = ModelDiff(base: base, head: try ReviewFiles.model(text: text.replacingOccurrences(of: "environment: {ios: 12}", with: "environment: {ios: 13}"), path: "Photos.yaml"))
+        #expect(own.flows.count == 1 && own.flows.first?.definition == ["environment"] && own.flows.first?.behavesDifferently == true)
+    }
+
     @Test func flowsAddedRemovedAndBehavingDifferently() throws {
         let (_, _, report) = try Self.shop()
         let flows = Dictionary(report.diff.flows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
