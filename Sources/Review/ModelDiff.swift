@@ -25,9 +25,15 @@ public struct ModelDiff: Sendable, Hashable {
             self.new = new
         }
 
+        /// Text as Markdown shows it: its lines joined, runs of spaces as one. Summaries are compared so, so that
+        /// text only rewrapped is no change, and shown so, on one line.
+        public static func oneLine(_ text: String) -> String {
+            text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        }
+
         /// `key: old → new`, with `(none)` for an unset or empty side (no conditions, no summary).
         public var text: String {
-            func shown(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : $0 } ?? "(none)" }
+            func shown(_ value: String?) -> String { value.flatMap { $0.isEmpty ? nil : Self.oneLine($0) } ?? "(none)" }
             return "\(key): \(shown(old)) → \(shown(new))"
         }
     }
@@ -246,6 +252,8 @@ private struct ModelDiffer {
         }
         // A name made up from a folder says where the files were, not what the app is called.
         if !base.nameIsDerived, !head.nameIsDerived { compare("name", base.name, head.name) }
+        // The app's description opens its docs, as a scene's summary opens its page.
+        compare("summary", base.summary.map(ModelDiff.PropertyChange.oneLine), head.summary.map(ModelDiff.PropertyChange.oneLine))
         compare("initial", base.initial.map { mapped($0.value) }, head.initial?.value)
         let environment = { (e: Environment) in "\(e.idiom.rawValue), \(e.width.rawValue) width, \(e.height.rawValue) height, iOS \(e.ios)" }
         compare("environment", environment(base.environment), environment(head.environment))
@@ -385,7 +393,7 @@ private struct ModelDiffer {
             ("title", scene.title),
             ("storyboardID", scene.storyboardID),
             // The importer's words for a copy change with which parent keeps the original: not the author's.
-            ("summary", Scene.isCopySummary(scene.summary) ? nil : scene.summary),
+            ("summary", Scene.isCopySummary(scene.summary) ? nil : scene.summary.map(ModelDiff.PropertyChange.oneLine)),
             ("modalPresentationStyle", scene.modalPresentationStyle.rawValue),
             ("modalTransitionStyle", scene.modalTransitionStyle.rawValue),
             ("isModalInPresentation", String(scene.isModalInPresentation)),

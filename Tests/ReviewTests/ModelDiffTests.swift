@@ -694,6 +694,23 @@ import Testing
         #expect(own.flows.count == 1 && own.flows.first?.definition == ["environment"] && own.flows.first?.behavesDifferently == true)
     }
 
+    /// The app's summary is compared as Markdown reads it: a new text is a change of the model, shown on one line;
+    /// the same words wrapped otherwise are none. A scene's summary likewise.
+    @Test func summariesAreComparedAsTheyRead() throws {
+        let text = try String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8)
+        let wrapped = "a small recipe book and\n  albums"
+        #expect(text.contains(wrapped))
+        let base = try ReviewFiles.model(text: text, path: "Photos.yaml")
+        let rewrapped = ModelDiff(base: base, head: try ReviewFiles.model(text: text.replacingOccurrences(of: wrapped, with: "a small recipe book\n  and  albums"), path: "Photos.yaml"))
+        #expect(rewrapped.model.isEmpty)
+        let edited = ModelDiff(base: base, head: try ReviewFiles.model(text: text.replacingOccurrences(of: wrapped, with: "a small cookbook and\n  albums"), path: "Photos.yaml"))
+        let change = try #require(edited.model.first)
+        #expect(edited.model.count == 1 && change.key == "summary")
+        #expect(change.text.hasPrefix("summary: A photo library, a camera that tags people in photos, a small recipe book and albums in a split view.") && !change.text.contains("\n"))
+        let scene = ModelDiff.PropertyChange(key: "summary", old: "One\n  two", new: "One two three")
+        #expect(scene.text == "summary: One two → One two three")
+    }
+
     @Test func flowsAddedRemovedAndBehavingDifferently() throws {
         let (_, _, report) = try Self.shop()
         let flows = Dictionary(report.diff.flows.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
