@@ -142,8 +142,8 @@ extension DiagnosticCategory {
         fixHint: "leave it out of the storyboards given, or disable the category", plural: "launch screens skipped")
     public static let duplicateInput = DiagnosticCategory(
         id: "duplicate-input", source: .validation, defaultSeverity: .warning,
-        summary: "a storyboard given twice: it is imported once",
-        fixHint: "give each storyboard once", plural: "storyboards given twice")
+        summary: "a model or storyboard given twice: it is read once",
+        fixHint: "give each file once", plural: "files given twice")
     public static let storyboardReference = DiagnosticCategory(
         id: "storyboard-reference", source: .validation, defaultSeverity: .warning,
         summary: "a storyboard reference to a storyboard or storyboard ID that is not among the imported files: a stand-in scene takes its place",

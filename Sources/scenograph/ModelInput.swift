@@ -65,6 +65,8 @@ enum ModelInput {
         var storyboards: [String] = []
         /// Storyboards found in folders rather than named.
         var found: Set<String> = []
+        /// The model file was named more than once (it is read once).
+        var modelGivenTwice = false
 
         /// Where a command that writes one file (`render -o`, `import -o`) writes `output` (nil: standard output),
         /// checked by `OutputWriter.fileTarget` against the app's inputs; a refusal is printed and ends the command.
@@ -193,7 +195,19 @@ enum ModelInput {
                 models.append(path)
             }
         }
-        var result = models.map { App(model: $0) }
+        // A model named twice (`check App.yaml ./App.yaml`) is one app: read once, with a warning, as a storyboard
+        // given twice is imported once.
+        var result: [App] = []
+        var index: [String: Int] = [:]
+        for model in models {
+            let standardized = URL(fileURLWithPath: model).standardizedFileURL.resolvingSymlinksInPath().path
+            if let first = index[standardized] {
+                result[first].modelGivenTwice = true
+                continue
+            }
+            index[standardized] = result.count
+            result.append(App(model: model))
+        }
         if !storyboards.isEmpty { result.append(App(storyboards: storyboards, found: found)) }
         return result
     }
@@ -213,6 +227,10 @@ enum ModelInput {
         options.foundInFolders = app.found
         if let model = app.model {
             var result = ModelLoader().load(path: model, options: options)
+            if app.modelGivenTwice {
+                result.diagnostics.insert(.finding(.duplicateInput, "model '\(model)' is given twice; reading it once",
+                                                   at: SourceLocation(file: model, line: 1, column: 1), severity: .warning), at: 0)
+            }
             if let plist = options.infoPlist {
                 // Not read for a model: said, so that a mistyped or missing path is not taken for one that was read.
                 result.notes.append("--info-plist '\(plist)' is not read: it is for storyboards given without a model; the model names the app ('name:') and its main storyboard ('mainStoryboard:')")

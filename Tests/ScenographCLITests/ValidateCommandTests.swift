@@ -23,6 +23,25 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertTrue(lines.contains { $0.hasPrefix("\(fixtures)/warnings.yaml:") }, "the second file is checked too")
     }
 
+    /// A model named twice, under two spellings, is one app read once, with a warning (its findings were printed
+    /// twice, and counted twice by `check`), as a storyboard given twice is imported once.
+    func testAModelGivenTwiceIsReadOnce() throws {
+        let path = "Tests/ModelLoadingTests/Fixtures/Models/warnings.yaml"
+        let once = try CLIRunner.run(["check", path])
+        let twice = try CLIRunner.run(["check", path, "./" + path])
+        XCTAssertEqual(twice.status, once.status)
+        let warning = "\(path):1:1: warning: model '\(path)' is given twice; reading it once [duplicate-input]"
+        // The same findings once each; only the count line counts the one more warning.
+        func findings(_ text: String) -> [String] {
+            text.split(separator: "\n").map(String.init).filter { $0 != warning && $0.contains(": ") && !$0.hasPrefix("scenograph") && $0.contains(path) }
+        }
+        XCTAssertFalse(findings(once.stderr).isEmpty, once.stderr)
+        XCTAssertEqual(findings(twice.stderr), findings(once.stderr))
+        XCTAssertTrue(twice.stderr.contains(warning), twice.stderr)
+        let validated = try CLIRunner.run(["validate", path, path])
+        XCTAssertEqual(validated.stderr, warning + "\n" + (try CLIRunner.run(["validate", path]).stderr))
+    }
+
     func testWarningsAloneExitZeroUnlessStrict() throws {
         let path = "Tests/ModelLoadingTests/Fixtures/Models/warnings.yaml"
         XCTAssertEqual(try CLIRunner.run(["validate", path]).status, 0)
