@@ -9,6 +9,8 @@ import SceneModel
 /// Every colour used for text is at least 4.5:1 against white (WCAG 2.1 AA); `DiagramStyleTests` checks it.
 public enum DiagramStyle {
     public static let fontName = "Helvetica,Arial,sans-serif"
+    /// The longest line of a segue's name on an arrow (longer names are broken at spaces).
+    public static let segueLabelWidth = 24
     /// The graph attribute that has the renderer lay a graph out again in the direction it names when its layout
     /// comes out as a wide ribbon (the renderer's `GraphvizRenderer.wideDirectionAttribute`, which a test compares).
     public static let wideDirectionAttribute = "scenograph_rankdir_when_wide"

@@ -49,7 +49,10 @@ public struct PossibleChainsDiagram: Sendable {
                     guard drawn.insert(path).inserted else { continue }
                     var attributes = DiagramStyle.presentation.edgeAttributes
                     attributes["class"] = "presentation"
-                    attributes["label"] = .string("\(link.style.rawValue)\nfrom \(link.segue)")
+                    // A segue with a label (an imported one's trigger, for a made-up identifier) is named by it, as
+                    // in the segue graph; the tooltip keeps the identifier flows tap it by.
+                    let from = model.segue(link.segue)?.label.map { "\(link.segue.scene):\n" + TextMetrics.wrap($0, width: DiagramStyle.segueLabelWidth).joined(separator: "\n") }
+                    attributes["label"] = .string("\(link.style.rawValue)\nfrom \(from ?? link.segue.description)")
                     attributes["tooltip"] = .string("\(link.segue) presents \(link.scene) (\(link.style.rawValue))")
                     statements.append(.edge(DOTEdge(from: parent, to: child, attributes)))
                 }

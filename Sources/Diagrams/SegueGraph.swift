@@ -579,7 +579,7 @@ private struct SegueGraphBuilder {
     }
 
     /// The longest line of a segue's name in the graph.
-    static let labelWidth = 24
+    static let labelWidth = DiagramStyle.segueLabelWidth
 
     /// The segue's name (its label, else its identifier), then what matters for its kind: the presentation style of
     /// modal segues, the class of custom ones.

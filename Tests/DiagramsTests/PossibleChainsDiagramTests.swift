@@ -34,4 +34,23 @@ final class PossibleChainsDiagramTests: XCTestCase {
         XCTAssertEqual(model.possibleModalChains().map(\.scenes), [["a", "b", "c"]])
         XCTAssertEqual(model.possibleModalChains().first?.links.map(\.style), [.automatic, .popover])
     }
+
+    /// A segue with a label (an imported segue's trigger, standing for its made-up identifier) is named by it, as in
+    /// the segue graph; its identifier stays in the tooltip.
+    func testALabelledSegueIsNamedByItsLabel() throws {
+        let text = """
+            format: 1
+            name: L
+            initial: a
+            scenes:
+              a: {segues: {present-b: {kind: present, to: b, trigger: x, label: Instagram Example cell selection}, toC: {kind: present, to: c, trigger: y}}}
+              b: {}
+              c: {}
+            """
+        let model = try XCTUnwrap(ModelLoader().load(text: text, path: "l.yaml").model)
+        let dot = PossibleChainsDiagram().dot(for: model)
+        XCTAssertTrue(dot.contains("label=\"automatic\\nfrom a:\\nInstagram Example cell\\nselection\""), dot)
+        XCTAssertTrue(dot.contains("tooltip=\"a.present-b presents b (automatic)\""), dot)
+        XCTAssertTrue(dot.contains("label=\"automatic\\nfrom a.toC\""), dot)
+    }
 }
