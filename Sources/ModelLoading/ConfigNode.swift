@@ -68,7 +68,10 @@ struct ConfigNode: Sendable {
     /// How the node is described in messages: "a mapping", "a list", "'text'".
     var kindDescription: String {
         switch content {
-        case .scalar(let text, _): return isNull ? "nothing" : "'\(text)'"
+        case .scalar(let text, _):
+            // A long text (a file that is no model, read as one value) is cut: the message stays a line.
+            let shown = text.unicodeScalars.count > 120 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(100))) + "…" : text
+            return isNull ? "nothing" : "'\(shown)'"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         }

@@ -380,6 +380,21 @@ final class ModelLoaderTests: XCTestCase {
         XCTAssertEqual(errors(head + "scenes:\n  a: {title: \"Photo\u{A0}library\"}\n"), [])
     }
 
+    /// A storyboard (or other XML) under a model's name is said to be one, in a line: YAML reads it as one long
+    /// text, which the message quoted whole (4 KB). A long value in any message is cut.
+    func testXMLUnderAModelsNameIsSaidToBeXML() {
+        func errors(_ text: String, _ path: String) -> [String] {
+            ModelLoader().load(text: text, path: path).diagnostics.filter(\.isError).map(\.description)
+        }
+        let storyboard = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n" + String(repeating: "<scene sceneID=\"a\"/>\n", count: 200) + "</document>\n"
+        XCTAssertEqual(errors(storyboard, "Main.storyboard.orig"),
+                       ["Main.storyboard.orig:1:1: error: this is a storyboard (XML), not a model: a storyboard is read when its name ends in '.storyboard'; rename it so [model-format]"])
+        XCTAssertEqual(errors("<?xml version=\"1.0\"?>\n<plist/>\n", "x.json"),
+                       ["x.json:1:1: error: this is XML, not a model: a model file is YAML or JSON (docs/model-format.md) [model-format]"])
+        let long = errors("format: 1\nname: X\ninitial: a\nscenes: " + String(repeating: "x", count: 300) + "\n", "l.yaml")
+        XCTAssertTrue(long.contains("l.yaml:4:9: error: scenes must be a mapping, found '" + String(repeating: "x", count: 100) + "…' [model-format]"), "\(long)")
+    }
+
     /// Syntax errors a person makes: a tab, an unclosed quote (placed where it opens), JSON named as JSON.
     func testCommonSyntaxErrorsAreSaidPlainly() {
         func first(_ text: String, _ path: String) -> String { ModelLoader().load(text: text, path: path).diagnostics.first?.description ?? "" }
