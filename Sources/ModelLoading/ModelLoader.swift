@@ -233,7 +233,30 @@ extension ModelLoader {
         let start = SourceLocation(file: path, line: 1, column: 1)
         let mainStart = mainStoryboardPath.map { SourceLocation(file: $0, line: 1, column: 1) } ?? start
         if !imported.hasErrors && imported.scenes.isEmpty {
-            diagnostics.append(.error("no view controllers to import", at: start, category: .inputFile))
+            // Storyboards of another platform, or launch screens, found in a folder are skipped: when nothing else was
+            // found, that is what is said (a bare "no view controllers" read as if the storyboard were empty).
+            var skipped: [String: Int] = [:]
+            for file in imported.files {
+                switch file.status {
+                case .skippedLaunchScreen: skipped["launch screen", default: 0] += 1
+                case .skippedPlatform:
+                    let platform = switch file.runtime {
+                    case .macOS?: "macOS"
+                    case .watchOS?: "watchOS"
+                    default: "other platform"
+                    }
+                    skipped["\(platform) storyboard", default: 0] += 1
+                default: break
+                }
+            }
+            let imports = imported.files.contains { $0.status == .imported }
+            if !imports, !skipped.isEmpty {
+                let list = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }.joined(separator: ", ")
+                diagnostics.append(.error("no iOS storyboard to import: the storyboards found were skipped (\(list)); Scenograph documents iOS UIKit apps",
+                                          at: start, category: .inputFile))
+            } else {
+                diagnostics.append(.error("no view controllers to import", at: start, category: .inputFile))
+            }
         }
         if diagnostics.hasErrors {
             return LoadResult(model: nil, diagnostics: diagnostics.sortedByLocation())

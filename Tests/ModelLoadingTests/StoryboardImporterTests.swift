@@ -242,6 +242,18 @@ import Testing
 
     // MARK: - Runtimes and file problems
 
+    /// A folder whose storyboards are all skipped (another platform's, launch screens) says so, not "no view
+    /// controllers to import", which read as if the storyboard were empty.
+    @Test func aFolderOfSkippedStoryboardsSaysSo() {
+        let paths = ["Watch.storyboard", "Mac.storyboard", "LaunchScreen.storyboard"].map(StoryboardFixtures.path)
+        var options = LoadOptions()
+        options.foundInFolders = Set(paths)
+        let result = ModelLoader().load(storyboards: paths, options: options)
+        #expect(result.model == nil)
+        let errors = result.diagnostics.filter(\.isError).map(\.message)
+        #expect(errors == ["no iOS storyboard to import: the storyboards found were skipped (1 launch screen, 1 macOS storyboard, 1 watchOS storyboard); Scenograph documents iOS UIKit apps"])
+    }
+
     @Test func runtimeGate() throws {
         let tv = StoryboardFixtures.importing("TV.storyboard")
         #expect(!tv.hasErrors)
