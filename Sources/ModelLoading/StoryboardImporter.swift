@@ -1006,7 +1006,16 @@ final class StoryboardImportSession {
         }
         if kind == .popover {
             if let anchorID = element["popoverAnchorView"] ?? element["popoverAnchorBarButtonItem"] {
-                segue.anchor = document.elementsByID[anchorID].map(StoryboardTriggers.describe) ?? anchorID
+                if let anchor = document.elementsByID[anchorID] {
+                    segue.anchor = StoryboardTriggers.describe(anchor)
+                } else {
+                    // As a destination that is no object: what a merge gone wrong leaves. Without its anchor the
+                    // popover has none, which Interface Builder's build refuses and UIKit raises an exception for.
+                    let attribute = element["popoverAnchorView"] != nil ? "popoverAnchorView" : "popoverAnchorBarButtonItem"
+                    error("popover segue anchored to '\(anchorID)' (\(attribute)), which is no object of this storyboard: the anchor is missing, and a popover without one does not build (a merge or an edit gone wrong?)",
+                          at: element.location, category: .unknownReference)
+                    segue.anchor = anchorID
+                }
             } else if !ownerIsController {
                 // A popover segue fired by a control is anchored to that control.
                 segue.anchor = StoryboardTriggers.describe(owner)

@@ -546,6 +546,17 @@ import Testing
         let relationship = StoryboardImporter().importContents([(path: "r.storyboard", data: root)])
         #expect(relationship.diagnostics.brief.contains("r.storyboard:5:14: error: relationship segue to 'Gone', which is no object of this storyboard: the destination is missing, and the storyboard does not build (a merge or an edit gone wrong?)"),
                 "\(relationship.diagnostics)")
+        // A popover anchored to a missing object: an error too (it was taken as an anchor named 'Nope').
+        func popover(anchor: String) -> Data {
+            Data(String(decoding: storyboard(destination: "B"), as: UTF8.self)
+                .replacingOccurrences(of: #"kind="show" identifier="go""#, with: #"kind="popoverPresentation" popoverAnchorView="\#(anchor)" identifier="go""#).utf8)
+        }
+        let anchored = StoryboardImporter().importContents([(path: "p.storyboard", data: popover(anchor: "V"))])
+        #expect(anchored.diagnostics.filter(\.isError).isEmpty, "\(anchored.diagnostics)")
+        let dangling = StoryboardImporter().importContents([(path: "p.storyboard", data: popover(anchor: "Nope"))])
+        #expect(dangling.diagnostics.brief == [
+            "p.storyboard:5:14: error: popover segue anchored to 'Nope' (popoverAnchorView), which is no object of this storyboard: the anchor is missing, and a popover without one does not build (a merge or an edit gone wrong?)",
+        ])
     }
 
     // MARK: - Follow-on and valid-but-broken cases
