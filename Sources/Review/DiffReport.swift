@@ -177,14 +177,18 @@ public struct DiffReport: Sendable {
         let what = "\(change.kind.rawValue) → \(change.target)"
         switch change.change {
         case .added: return (["new \(what)"] + change.properties.map { "\($0.key): \($0.new ?? "")" }).joined(separator: "; ")
-        case .removed: return (["\(what), removed"] + change.properties.map { "\($0.key): \($0.old ?? "")" }).joined(separator: "; ")
+        case .removed:
+            // What it was, in brackets: after a semicolon `identifier: Show` read as a change of the identifier.
+            let was = change.properties.map { "\($0.key): \($0.old ?? "")" }
+            return "removed: \(what)" + (was.isEmpty ? "" : " (" + was.joined(separator: "; ") + ")")
         case .renamed:
             // A made-up name changes with what it is made of: its own kind, destination or trigger, or, when nothing
             // of its own changed, its scene's other segues (two alike each add their trigger).
             let why = !change.madeUpName ? [] : change.properties.isEmpty
                 ? ["no identifier in the storyboard: the name made up for it changed with its scene's other segues"]
                 : ["no identifier in the storyboard: the name made up for it follows its kind, destination and trigger"]
-            return (["renamed from \(change.oldID ?? "?") (\(what))"] + change.properties.map(\.text) + why).joined(separator: "; ")
+            // What it is now, then its old name: `(present → X)` after the old name read as what the old one was.
+            return (["\(what), renamed from \(change.oldID ?? "?")"] + change.properties.map(\.text) + why).joined(separator: "; ")
         case .changed: return change.properties.map(\.text).joined(separator: "; ")
         }
     }

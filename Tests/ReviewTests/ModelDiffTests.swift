@@ -812,7 +812,7 @@ import Testing
         let change = try #require(diff.segues.first)
         #expect(change.oldID == "settings_root.show-Account" && change.id == "settings_root.present-Account", "\(change)")
         #expect(change.properties.map(\.text) == ["kind: show → present", "modalPresentationStyle: (none) → formSheet", "effect: pushed onto the navigation stack → presented modally"])
-        #expect(DiffReport(base: base, head: presented).text().contains("renamed from \(change.oldID ?? "") (present → Account); kind: show → present; modalPresentationStyle: (none) → formSheet; effect: pushed onto the navigation stack → presented modally"))
+        #expect(DiffReport(base: base, head: presented).text().contains("present → Account, renamed from \(change.oldID ?? ""); kind: show → present; modalPresentationStyle: (none) → formSheet; effect: pushed onto the navigation stack → presented modally"))
         #expect(change.madeUpName)
         #expect(DiffReport(base: base, head: presented).text().contains("; no identifier in the storyboard: the name made up for it follows its kind, destination and trigger\n"))
         // A named segue's identifier edited: renamed, and the identifier the code compares said.
@@ -824,7 +824,7 @@ import Testing
         let spaced = try model("spaced", text.replacingOccurrences(of: #"identifier="openLibrary""#, with: #"identifier="Show Library""#))
         let spacedChange = try #require(ModelDiff(base: base, head: spaced).segues.first)
         #expect(spacedChange.id == "\(scene).Show_Library" && spacedChange.properties.map(\.text) == ["identifier: openLibrary → Show Library"])
-        #expect(DiffReport(base: base, head: spaced).text().contains("renamed from \(scene).openLibrary (show → Main.Photo); identifier: openLibrary → Show Library\n"),
+        #expect(DiffReport(base: base, head: spaced).text().contains("show → Main.Photo, renamed from \(scene).openLibrary; identifier: openLibrary → Show Library\n"),
                 "\(DiffReport(base: base, head: spaced).text())")
     }
 
