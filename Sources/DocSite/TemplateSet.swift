@@ -142,7 +142,7 @@ public struct TemplateSources: Sendable {
                 }
                 guard let text = String(data: data, encoding: .utf8) else {
                     let bad = InputFile.firstInvalidByte(in: data)
-                    diagnostics.append(.error("the template is not valid UTF-8\(bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? "")",
+                    diagnostics.append(.error("the template is not valid UTF-8\(bad.map { ": " + $0.detail } ?? "")",
                                               at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1)))
                     continue
                 }

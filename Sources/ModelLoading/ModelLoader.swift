@@ -81,7 +81,7 @@ public struct ModelLoader: Sendable {
         }
         guard let text = String(data: data, encoding: .utf8) else {
             let bad = InputFile.firstInvalidByte(in: data)
-            let detail = bad.map { ": byte \($0.hex) is not part of a UTF-8 character" } ?? ""
+            let detail = bad.map { ": " + $0.detail } ?? ""
             return LoadResult(model: nil, diagnostics: [.error("the model file is not valid UTF-8\(detail)",
                                                                at: SourceLocation(file: path, line: bad?.line ?? 1, column: bad?.column ?? 1), category: .syntax)])
         }

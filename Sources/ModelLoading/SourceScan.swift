@@ -59,7 +59,7 @@ public struct SourceScan: Sendable {
                     continue
                 }
                 if let bad = InputFile.firstInvalidByte(in: data) {
-                    result.diagnostics.append(.warning("'\(file)' is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character; it is scanned with such bytes replaced",
+                    result.diagnostics.append(.warning("'\(file)' is not valid UTF-8: \(bad.detail); it is scanned with such bytes replaced",
                                                        at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .inputFile))
                 }
                 result.add(SwiftSourceScanner.scan(String(decoding: data, as: UTF8.self)), file: file)

@@ -59,7 +59,7 @@ enum StoryboardXML {
         // byte for byte, the positions are those of the file as written and the parser reads what it would anyway.
         let data = Self.loneCarriageReturnsAsLineFeeds(data)
         if let bad = InputFile.firstInvalidByte(in: data) {
-            return .failure(.error("the storyboard is not valid UTF-8: byte \(bad.hex) is not part of a UTF-8 character (Interface Builder writes UTF-8)",
+            return .failure(.error("the storyboard is not valid UTF-8: \(bad.detail)" + (bad.otherEncoding == nil ? " (Interface Builder writes UTF-8)" : ""),
                                    at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .syntax))
         }
         let text = String(decoding: data, as: UTF8.self)

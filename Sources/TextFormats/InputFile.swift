@@ -22,8 +22,34 @@ public enum InputFile {
             self.column = column
         }
 
+        /// The encoding the file is in when its first bytes are another encoding's byte order mark (`UTF-16`).
+        public var otherEncoding: (name: String, mark: String)?
+
         /// `0xFF`
         public var hex: String { "0x" + String(byte, radix: 16, uppercase: true) }
+
+        /// What is wrong, after "not valid UTF-8": "byte 0xFF is not part of a UTF-8 character", or, for a file
+        /// saved in UTF-16, that it is.
+        public var detail: String {
+            if let other = otherEncoding {
+                return "it is \(other.name) (its first bytes, \(other.mark), are \(other.name)'s byte order mark); save it as UTF-8"
+            }
+            return "byte \(hex) is not part of a UTF-8 character"
+        }
+
+        public static func == (a: InvalidByte, b: InvalidByte) -> Bool {
+            a.byte == b.byte && a.line == b.line && a.column == b.column && a.otherEncoding?.name == b.otherEncoding?.name
+        }
+    }
+
+    /// Another encoding's byte order mark at the start of `data` (UTF-32's before UTF-16's, which it starts with).
+    static func byteOrderMark(of data: Data) -> (name: String, mark: String)? {
+        let head = Array(data.prefix(4))
+        if head == [0xFF, 0xFE, 0x00, 0x00] { return ("UTF-32", "FF FE 00 00") }
+        if head == [0x00, 0x00, 0xFE, 0xFF] { return ("UTF-32", "00 00 FE FF") }
+        if head.starts(with: [0xFF, 0xFE]) { return ("UTF-16", "FF FE") }
+        if head.starts(with: [0xFE, 0xFF]) { return ("UTF-16", "FE FF") }
+        return nil
     }
 
     /// The first invalid byte of `data`, or nil when all of it is UTF-8.
@@ -44,7 +70,9 @@ public enum InputFile {
             case .emptyInput:
                 return nil
             case .error:
-                return InvalidByte(byte: data[data.startIndex + offset], line: line, column: column)
+                var invalid = InvalidByte(byte: data[data.startIndex + offset], line: line, column: column)
+                if offset == 0 { invalid.otherEncoding = byteOrderMark(of: data) }
+                return invalid
             }
         }
     }

@@ -281,6 +281,24 @@ import Testing
         ])
     }
 
+    /// A file saved as UTF-16 (or UTF-32) is said to be, by its byte order mark: "byte 0xFF is not part of a UTF-8
+    /// character" left the user to work out why.
+    @Test func aFileInUTF16IsSaidToBe() {
+        func utf16(_ text: String, bigEndian: Bool = false) -> Data {
+            Data((bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]) + text.utf16.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        }
+        let storyboard = StoryboardImporter().importContents([(path: "u.storyboard", data: utf16("<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<document/>\n"))])
+        #expect(storyboard.diagnostics.brief == [
+            "u.storyboard:1:1: error: the storyboard is not valid UTF-8: it is UTF-16 (its first bytes, FF FE, are UTF-16's byte order mark); save it as UTF-8",
+        ])
+        #expect(InputFile.firstInvalidByte(in: utf16("format: 1", bigEndian: true))?.detail
+                == "it is UTF-16 (its first bytes, FE FF, are UTF-16's byte order mark); save it as UTF-8")
+        #expect(InputFile.firstInvalidByte(in: Data([0xFF, 0xFE, 0x00, 0x00, 0x66, 0, 0, 0]))?.detail
+                == "it is UTF-32 (its first bytes, FF FE 00 00, are UTF-32's byte order mark); save it as UTF-8")
+        // A bad byte later on is only that.
+        #expect(InputFile.firstInvalidByte(in: Data([0x61, 0xFF, 0xFE]))?.detail == "byte 0xFF is not part of a UTF-8 character")
+    }
+
     @Test func utf8CheckCountsColumnsInCharacters() {
         #expect(InputFile.firstInvalidByte(in: Data("ok\nĂ✓😀".utf8)) == nil)
         #expect(InputFile.firstInvalidByte(in: Data([0x61, 0x0A, 0xC3, 0xA9, 0xE2, 0x9C, 0x93, 0xED, 0xA0, 0x80]))
