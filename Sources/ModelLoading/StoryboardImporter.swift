@@ -325,6 +325,7 @@ final class StoryboardImportSession {
         mainDocument = requestedMainPath.flatMap { path in documents.firstIndex { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path } }
             ?? documents.indices.filter { documents[$0].name == mainName }.min { documents[$0].path < documents[$1].path }
         qualifiers = documentQualifiers()
+        distinguishFileNames()
         indexObjects()
         resolveReferences()
         assignNames()
@@ -582,6 +583,25 @@ final class StoryboardImportSession {
             for (offset, position) in byPath.enumerated() { result[members[position]] = unique[offset] }
         }
         return result
+    }
+
+    /// Storyboards of the same file name (an app's `iPad.storyboard` in two targets) are told apart in their
+    /// scenes' origins by the folder they are in (`SPoT/iPad.storyboard`), else by their path as given: an origin
+    /// names one storyboard, for the docs, the segue graph's parts and `diff`.
+    private func distinguishFileNames() {
+        let groups = Dictionary(grouping: documents.indices, by: { documents[$0].fileName }).filter { $0.value.count > 1 }
+        for name in groups.keys.sorted() {
+            let members = groups[name] ?? []
+            let inFolders = members.map { index -> String in
+                let components = URL(fileURLWithPath: documents[index].path).standardizedFileURL.deletingLastPathComponent().pathComponents
+                let folder = components.reversed().first { !$0.hasSuffix(".lproj") && $0 != "/" } ?? ""
+                return folder.isEmpty ? name : "\(folder)/\(name)"
+            }
+            let distinct = Set(inFolders).count == inFolders.count
+            for (offset, index) in members.enumerated() {
+                documents[index].fileName = distinct ? inFolders[offset] : documents[index].path
+            }
+        }
     }
 
     private func qualifier(ofStoryboardNamed name: String) -> String? {

@@ -254,6 +254,25 @@ import Testing
         #expect(errors == ["no iOS storyboard to import: the storyboards found were skipped (1 launch screen, 1 macOS storyboard, 1 watchOS storyboard); Scenograph documents iOS UIKit apps"])
     }
 
+    /// Two storyboards of the same file name are told apart in their scenes' origins by their folder (the docs said
+    /// both were imported from `iPad.storyboard`, and a large app's segue graph drew them as one storyboard).
+    @Test func sameNamedStoryboardsHaveDistinctOrigins() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: StoryboardFixtures.path("Settings.storyboard")))
+        let twins = StoryboardImporter().importContents([(path: "App/Shutterbug/Base.lproj/Settings.storyboard", data: data),
+                                                         (path: "App/SPoT/Settings.storyboard", data: data)])
+        #expect(!twins.hasErrors, "\(twins.diagnostics)")
+        let origins = Set(twins.scenes.compactMap { $0.origin?.storyboard })
+        #expect(origins == ["Shutterbug/Settings.storyboard", "SPoT/Settings.storyboard"])
+        let segueOrigins = Set(twins.scenes.flatMap(\.segues).compactMap { segue in segue.origin.map(\.storyboard) })
+        #expect(!segueOrigins.isEmpty && segueOrigins.isSubset(of: origins))
+        // In folders of the same name too: the paths as given.
+        let same = StoryboardImporter().importContents([(path: "A/App/Base.lproj/Settings.storyboard", data: data), (path: "B/App/Settings.storyboard", data: data)])
+        #expect(Set(same.scenes.compactMap { $0.origin?.storyboard }) == ["A/App/Base.lproj/Settings.storyboard", "B/App/Settings.storyboard"])
+        // Alone, a storyboard's origin is its file name.
+        let alone = StoryboardImporter().importContents([(path: "App/SPoT/Settings.storyboard", data: data)])
+        #expect(Set(alone.scenes.compactMap { $0.origin?.storyboard }) == ["Settings.storyboard"])
+    }
+
     @Test func runtimeGate() throws {
         let tv = StoryboardFixtures.importing("TV.storyboard")
         #expect(!tv.hasErrors)
