@@ -175,7 +175,8 @@ struct StoryboardPlaceholder {
 
     /// "the initial view controller of Settings.storyboard" or "view controller 'Login' of Settings.storyboard".
     var targetDescription: String {
-        let file = "\(storyboardName ?? "?").storyboard"
+        // A reference left unset in Interface Builder names no storyboard ("?.storyboard" before).
+        let file = storyboardName.flatMap { $0.isEmpty ? nil : "\($0).storyboard" } ?? "an unnamed storyboard"
         if let referencedIdentifier { return "view controller '\(referencedIdentifier)' of \(file)" }
         return "the initial view controller of \(file)"
     }

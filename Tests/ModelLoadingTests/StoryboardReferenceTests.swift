@@ -35,6 +35,22 @@ import Testing
                 == ["Twice.storyboard:4:30: error: <viewController> has the object id 'A' of the <viewController> at line 3; every object of a storyboard has its own id (a merge gone wrong?) [syntax]"])
     }
 
+    /// A storyboard reference left unset in Interface Builder names no storyboard: said so ("?.storyboard" before).
+    @Test func aReferenceThatNamesNoStoryboardIsSaidSo() throws {
+        let text = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="A"><scenes>
+            <scene sceneID="s1"><objects><viewController id="A" sceneMemberID="viewController"><view key="view" id="V"/>
+            <connections><segue destination="R" kind="show" identifier="go" id="G"/></connections></viewController></objects></scene>
+            <scene sceneID="s2"><objects><viewControllerPlaceholder id="R" sceneMemberID="viewController"/></objects></scene>
+            </scenes></document>
+            """#
+        let result = StoryboardImporter().importContents([(path: "Unset.storyboard", data: Data(text.utf8))])
+        let warnings = result.diagnostics.filter { !$0.isError }.map(\.message)
+        #expect(warnings == ["storyboard reference to the initial view controller of an unnamed storyboard cannot be resolved: the reference names no storyboard; a stand-in scene takes its place"])
+        #expect(result.scenes.contains { $0.standsInFor == "the initial view controller of an unnamed storyboard" })
+    }
+
     /// Two segues of a scene with one storyboard identifier are imported under two ids, and a warning says that the
     /// app's performSegue(withIdentifier:) reaches only one of them (it was silent, and check could not see it).
     @Test func aSegueIdentifierUsedTwiceInASceneIsAWarning() throws {
