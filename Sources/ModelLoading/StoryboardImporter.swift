@@ -572,10 +572,14 @@ final class StoryboardImportSession {
         var result: [String?] = documents.indices.map { $0 == mainDocument ? nil : StoryboardNames.sanitize(documents[$0].name) }
         let groups = Dictionary(grouping: documents.indices, by: { documents[$0].name }).filter { $0.value.count > 1 }
         for name in groups.keys.sorted() {
-            let members = (groups[name] ?? []).filter { $0 != mainDocument }
-            let folders = members.map { index -> String in
-                let components = URL(fileURLWithPath: documents[index].path).standardizedFileURL.deletingLastPathComponent().pathComponents
-                let folder = components.reversed().first { !$0.hasSuffix(".lproj") && $0 != "/" } ?? ""
+            let all = groups[name] ?? []
+            let members = all.filter { $0 != mainDocument }
+            // The nearest folder that tells them apart from the others of the name (the main storyboard among them),
+            // wherever they are (never one above the paths given).
+            let runs = Self.distinguishingFolders(all.map { documents[$0].path })
+            let distinguishing = members.map { member in all.firstIndex(of: member).map { runs[$0] } ?? [] }
+            let folders = distinguishing.map { run -> String in
+                let folder = run.last { !$0.hasSuffix(".lproj") } ?? ""
                 return StoryboardNames.sanitize(folder).map { "\($0)-\(name)" } ?? name
             }
             let byPath = members.indices.sorted { documents[members[$0]].path < documents[members[$1]].path }
@@ -586,22 +590,35 @@ final class StoryboardImportSession {
     }
 
     /// Storyboards of the same file name (an app's `iPad.storyboard` in two targets) are told apart in their
-    /// scenes' origins by the folder they are in (`SPoT/iPad.storyboard`), else by their path as given: an origin
-    /// names one storyboard, for the docs, the segue graph's parts and `diff`.
+    /// scenes' origins by the folders that tell them apart (`SPoT/iPad.storyboard`): an origin names one storyboard,
+    /// for the docs, the segue graph's parts and `diff`.
     private func distinguishFileNames() {
         let groups = Dictionary(grouping: documents.indices, by: { documents[$0].fileName }).filter { $0.value.count > 1 }
         for name in groups.keys.sorted() {
             let members = groups[name] ?? []
-            let inFolders = members.map { index -> String in
-                let components = URL(fileURLWithPath: documents[index].path).standardizedFileURL.deletingLastPathComponent().pathComponents
-                let folder = components.reversed().first { !$0.hasSuffix(".lproj") && $0 != "/" } ?? ""
-                return folder.isEmpty ? name : "\(folder)/\(name)"
-            }
-            let distinct = Set(inFolders).count == inFolders.count
+            let folders = Self.distinguishingFolders(members.map { documents[$0].path })
             for (offset, index) in members.enumerated() {
-                documents[index].fileName = distinct ? inFolders[offset] : documents[index].path
+                documents[index].fileName = (folders[offset] + [name]).joined(separator: "/")
             }
         }
+    }
+
+    /// For paths of one file name, the folders that tell them apart, whatever folder the paths are in (a revision
+    /// read by `diff --git` is in a temporary folder; the working tree's is not): the shortest run of folders, at the
+    /// end of each path's folders below the folder all of them are in, that differs for each; `.lproj` folders left
+    /// out unless they alone differ. A path in that common folder itself has none.
+    static func distinguishingFolders(_ paths: [String]) -> [[String]] {
+        let folders = paths.map { URL(fileURLWithPath: $0).standardizedFileURL.deletingLastPathComponent().pathComponents }
+        var common = folders.first ?? []
+        for other in folders.dropFirst() { common = zip(common, other).prefix { $0 == $1 }.map(\.0) }
+        let below = folders.map { Array($0.dropFirst(common.count)) }
+        for candidate in [below.map { $0.filter { !$0.hasSuffix(".lproj") } }, below] {
+            for length in 0...(candidate.map(\.count).max() ?? 0) {
+                let runs = candidate.map { Array($0.suffix(length)) }
+                if Set(runs.map { $0.joined(separator: "/") }).count == runs.count { return runs }
+            }
+        }
+        return below
     }
 
     private func qualifier(ofStoryboardNamed name: String) -> String? {

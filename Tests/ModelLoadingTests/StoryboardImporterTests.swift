@@ -265,9 +265,20 @@ import Testing
         #expect(origins == ["Shutterbug/Settings.storyboard", "SPoT/Settings.storyboard"])
         let segueOrigins = Set(twins.scenes.flatMap(\.segues).compactMap { segue in segue.origin.map(\.storyboard) })
         #expect(!segueOrigins.isEmpty && segueOrigins.isSubset(of: origins))
-        // In folders of the same name too: the paths as given.
+        // In folders of the same name: as many folders as tell them apart.
         let same = StoryboardImporter().importContents([(path: "A/App/Base.lproj/Settings.storyboard", data: data), (path: "B/App/Settings.storyboard", data: data)])
-        #expect(Set(same.scenes.compactMap { $0.origin?.storyboard }) == ["A/App/Base.lproj/Settings.storyboard", "B/App/Settings.storyboard"])
+        #expect(Set(same.scenes.compactMap { $0.origin?.storyboard }) == ["A/App/Settings.storyboard", "B/App/Settings.storyboard"])
+        // Whatever folder they are in (diff --git reads a revision in a temporary folder): the same origins and ids.
+        let main = try Data(contentsOf: URL(fileURLWithPath: StoryboardFixtures.path("Main.storyboard")))
+        func imported(under root: String) -> (origins: Set<String>, ids: [String]) {
+            let result = StoryboardImporter().importContents([(path: root + "Main.storyboard", data: main), (path: root + "Settings.storyboard", data: data),
+                                                              (path: root + "Sub/Settings.storyboard", data: data)])
+            return (Set(result.scenes.compactMap { $0.origin?.storyboard }), result.scenes.map(\.id))
+        }
+        let here = imported(under: ""), elsewhere = imported(under: "/tmp/scenograph-git-1-X/")
+        #expect(here.origins == ["Main.storyboard", "Settings.storyboard", "Sub/Settings.storyboard"])
+        #expect(here.ids.contains { $0.hasPrefix("Settings.") } && here.ids.contains { $0.hasPrefix("Sub-Settings.") }, "\(here.ids)")
+        #expect(elsewhere.origins == here.origins && elsewhere.ids == here.ids, "\(here.ids) \(elsewhere.ids)")
         // Alone, a storyboard's origin is its file name.
         let alone = StoryboardImporter().importContents([(path: "App/SPoT/Settings.storyboard", data: data)])
         #expect(Set(alone.scenes.compactMap { $0.origin?.storyboard }) == ["Settings.storyboard"])
