@@ -20,9 +20,10 @@ struct ConfigNode: Sendable {
         /// False for a quoted key: its text starts a column after its place.
         var keyIsPlain = true
 
-        /// Where a look-alike character in the key is (see `LookAlikes`), if it has one and is on one line.
+        /// A look-alike character in the key (a key is a name: any of them; see `LookAlikes`), and where it would be
+        /// if the key is written on one line as it reads (checked by `DecodingContext.place` before it is used).
         var lookAlike: (found: LookAlikes.Found, location: SourceLocation)? {
-            guard keyIsScalar, !key.contains("\n"), let found = LookAlikes.first(in: key) else { return nil }
+            guard keyIsScalar, let found = LookAlikes.first(in: key) else { return nil }
             var location = keyLocation
             location.column += found.offset + (keyIsPlain ? 0 : 1)
             return (found, location)
@@ -57,9 +58,11 @@ struct ConfigNode: Sendable {
         return node
     }
 
-    /// Where a look-alike character in the node's text is (see `LookAlikes`), if it is a scalar with one on one line.
+    /// A look-alike character standing where YAML's structure would be in the node's text (`class:` and a no-break
+    /// space: see `LookAlikes`), and where it would be if the text is written on one line as it reads (the place is
+    /// checked against the file before it is used: `DecodingContext.place`).
     var lookAlike: (found: LookAlikes.Found, location: SourceLocation)? {
-        guard case .scalar(let text, let plain) = content, !text.contains("\n"), let found = LookAlikes.first(in: text) else { return nil }
+        guard case .scalar(let text, let plain) = content, let found = LookAlikes.firstStructural(in: text.unicodeScalars) else { return nil }
         var place = location
         place.column += found.offset + (plain ? 0 : 1)
         return (found, place)
@@ -70,7 +73,7 @@ struct ConfigNode: Sendable {
         switch content {
         case .scalar(let text, _):
             // A long text (a file that is no model, read as one value) is cut: the message stays a line.
-            let shown = text.unicodeScalars.count > 120 ? String(String.UnicodeScalarView(text.unicodeScalars.prefix(100))) + "…" : text
+            let shown = text.count > 120 ? String(text.prefix(100)) + "…" : text
             return isNull ? "nothing" : "'\(shown)'"
         case .mapping: return "a mapping"
         case .sequence: return "a list"
@@ -208,14 +211,23 @@ enum ConfigParser {
                 return .error("invalid \(language): a tab character; YAML indents with spaces only", at: at(mark), category: .syntax)
             }
             // A character that looks like YAML's structure but is text to it (a no-break space after a colon, a
-            // full-width colon) is the likely cause; it is named where it is, on the line where the construct began
-            // or the one where the parser gave up.
-            for lineNumber in [context?.mark.line, mark.line].compactMap({ $0 }) where lineNumber >= 1 && lineNumber <= lines.count {
-                if let found = LookAlikes.firstStructural(in: lines[lineNumber - 1]) {
-                    let restored = breaks.restore(SourceLocation(file: file, line: lineNumber, column: found.offset + 1))
-                    return .error("invalid \(language): \(found.description) (\(problem) at \(place(mark).line):\(place(mark).column))",
-                                  at: restored, category: .syntax)
+            // full-width colon) is the likely cause of an error no rule below explains; it is named where it is: on
+            // the line where the parser gave up, before its place, or, for a key without its ':', on the key's line.
+            func lookAlike(_ context: YamlError.Context?) -> Diagnostic? {
+                var candidates: [(line: Int, scalars: ArraySlice<Unicode.Scalar>)] = []
+                if mark.line >= 1, mark.line <= lines.count { candidates.append((mark.line, lines[mark.line - 1].prefix(max(0, mark.column)))) }
+                if let context, problem.contains("could not find expected ':'"), context.mark.line >= 1, context.mark.line <= lines.count,
+                   context.mark.line != mark.line {
+                    candidates.append((context.mark.line, lines[context.mark.line - 1][...]))
                 }
+                for (lineNumber, scalars) in candidates {
+                    if let found = LookAlikes.firstStructural(in: scalars) {
+                        let restored = breaks.restore(SourceLocation(file: file, line: lineNumber, column: found.offset + 1))
+                        return .error("invalid \(language): \(found.description) (\(problem) at \(place(mark).line):\(place(mark).column))",
+                                      at: restored, category: .syntax)
+                    }
+                }
+                return nil
             }
             if problem.contains("another document") {
                 return .error("invalid \(language): a second document starts here; a model file holds one document (remove this '---' and what follows, or move it to a file of its own)",
@@ -231,7 +243,7 @@ enum ConfigParser {
                     : "this key is indented deeper than the keys before it; line it up with them"
                 return .error("invalid \(language): \(problem); \(hint)", at: at(mark), category: .syntax)
             }
-            guard let context else { return .error("invalid \(language): \(problem)", at: at(mark), category: .syntax) }
+            guard let context else { return lookAlike(nil) ?? .error("invalid \(language): \(problem)", at: at(mark), category: .syntax) }
             // An escape of no character (half of a surrogate pair alone, past U+10FFFF) is said as such, where it is,
             // not as the quoted text it stands in being "never closed".
             if problem.contains("invalid Unicode character escape code") {
@@ -254,8 +266,8 @@ enum ConfigParser {
                 return .error("invalid \(language): the quoted text that starts here is never closed (\(problem) at \(place(mark).line):\(place(mark).column))",
                               at: at(context.mark), category: .syntax)
             }
-            return .error("invalid \(language): \(problem) \(context.text) (started at \(place(context.mark).line):\(place(context.mark).column))",
-                          at: at(mark), category: .syntax)
+            return lookAlike(context) ?? .error("invalid \(language): \(problem) \(context.text) (started at \(place(context.mark).line):\(place(context.mark).column))",
+                                                at: at(mark), category: .syntax)
         }
         switch error {
         case .scanner(let context, let problem, let mark, _):

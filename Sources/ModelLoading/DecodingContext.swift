@@ -5,7 +5,22 @@ final class DecodingContext {
     let file: String
     private(set) var diagnostics: [Diagnostic] = []
 
-    init(file: String) { self.file = file }
+    /// The text read, to check where a look-alike character is (`place`); nil when unknown.
+    private let source: String?
+    private lazy var sourceLines: [[Unicode.Scalar]] = (source ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+
+    init(file: String, source: String? = nil) {
+        self.file = file
+        self.source = source
+    }
+
+    /// Where a look-alike character found in a key or value is: at `location` when the file has it there (the text is
+    /// written on one line as it reads), else at `fallback`, the key's or value's start.
+    func place(_ found: LookAlikes.Found, at location: SourceLocation, fallback: SourceLocation) -> SourceLocation {
+        guard source != nil, location.line >= 1, location.line <= sourceLines.count else { return fallback }
+        let line = sourceLines[location.line - 1]
+        return location.column >= 1 && location.column <= line.count && line[location.column - 1] == found.scalar ? location : fallback
+    }
 
     /// An error of the model's format, unless another category is given.
     func error(_ message: String, at location: SourceLocation, category: DiagnosticCategory = .modelFormat, subject: String? = nil) {
@@ -54,7 +69,7 @@ final class DecodingContext {
     /// `{kind: show}`, which YAML reads as one key), the error is placed at that character and says what it is.
     func keyError(_ message: String, _ entry: ConfigNode.MappingEntry) {
         if let (found, location) = entry.lookAlike {
-            error(message + "; it holds \(found.description)", at: location)
+            error(message + "; it holds \(found.description)", at: place(found, at: location, fallback: entry.keyLocation))
         } else {
             error(message, at: entry.keyLocation)
         }
@@ -64,7 +79,7 @@ final class DecodingContext {
     /// space, which YAML reads as one text), the error is placed at that character and says what it is.
     func mismatch(_ message: String, _ node: ConfigNode) {
         if let (found, location) = node.lookAlike {
-            error(message + "; it holds \(found.description)", at: location)
+            error(message + "; it holds \(found.description)", at: place(found, at: location, fallback: node.location))
         } else {
             error(message, at: node.location)
         }
@@ -140,8 +155,7 @@ final class DecodingContext {
         var swapped = ""
         if E.self == PresentationStyle.self, TransitionStyle(rawValue: text) != nil { swapped = " ('\(text)' is a modalTransitionStyle)" }
         if E.self == TransitionStyle.self, PresentationStyle(rawValue: text) != nil { swapped = " ('\(text)' is a modalPresentationStyle)" }
-        error("unknown \(what) '\(text)'\(swapped.isEmpty ? Identifier.didYouMean(text, among: allowed) : swapped); allowed: \(allowed.joined(separator: ", "))",
-              at: node.location)
+        mismatch("unknown \(what) '\(text)'\(swapped.isEmpty ? Identifier.didYouMean(text, among: allowed) : swapped); allowed: \(allowed.joined(separator: ", "))", node)
         return nil
     }
 
@@ -154,7 +168,7 @@ final class DecodingContext {
     func identifier(_ node: ConfigNode, _ what: String) -> Located<String>? {
         guard let text = string(node, what) else { return nil }
         guard Identifier.isValid(text) else {
-            error("invalid \(what) '\(text)': identifiers match [A-Za-z_][A-Za-z0-9_-]*", at: node.location)
+            mismatch("invalid \(what) '\(text)': identifiers match [A-Za-z_][A-Za-z0-9_-]*", node)
             return nil
         }
         return Located(text, at: node.location)
@@ -164,7 +178,7 @@ final class DecodingContext {
     func sceneIdentifier(_ node: ConfigNode, _ what: String) -> Located<String>? {
         guard let text = string(node, what) else { return nil }
         guard Identifier.isValidScene(text) else {
-            error("invalid \(what) '\(text)': scene identifiers match \(Identifier.scenePattern)", at: node.location)
+            mismatch("invalid \(what) '\(text)': scene identifiers match \(Identifier.scenePattern)", node)
             return nil
         }
         return Located(text, at: node.location)

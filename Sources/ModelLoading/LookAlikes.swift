@@ -12,11 +12,11 @@ enum LookAlikes {
         let name: String
         let looksLike: String
 
-        /// "U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML".
+        /// "U+00A0 (NO-BREAK SPACE), which YAML does not read as a space".
         var description: String {
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            return "\(code) (\(name)), which looks like \(looksLike) but is not one to YAML"
+            return "\(code) (\(name)), which YAML does not read as \(looksLike)"
         }
     }
 
@@ -56,42 +56,44 @@ enum LookAlikes {
         return nil
     }
 
-    /// The first look-alike among `scalars` (one line as libyaml counts it; the offset is a 0-based column) that
-    /// stands where YAML's structure would be, outside quotes and comments: a space in the indentation or beside a
-    /// `:`, `-`, `,` or bracket; a dash or quote where an item or a value starts; a colon, comma, bracket or `#`
-    /// anywhere. A no-break space inside a title's words is text and is not taken for a fault.
-    static func firstStructural(in scalars: [Unicode.Scalar]) -> Found? {
+    /// The first look-alike among `scalars` (a line, or a value's text; the offset is a 0-based column) that stands
+    /// where YAML's structure would be, outside quotes and comments: a space in the indentation, beside a `:`, `-`,
+    /// `,` or bracket, or ending the text; a dash that starts an item (followed by a space); a quote where a value
+    /// starts; a colon, comma or `#` followed by a space or ending the text; a bracket where a value starts or ends.
+    /// A no-break space inside a title's words, an en dash between them or a full-width comma in Chinese text is
+    /// text and is not taken for a fault.
+    static func firstStructural(in scalars: some Collection<Unicode.Scalar>) -> Found? {
+        let scalars = Array(scalars)
         var quote: Unicode.Scalar?
         var atLineStart = true
         for (offset, scalar) in scalars.enumerated() {
             let previous: Unicode.Scalar = offset > 0 ? scalars[offset - 1] : " "
-            let next: Unicode.Scalar = offset + 1 < scalars.count ? scalars[offset + 1] : " "
-            defer { if scalar != " " && scalar != "\t" && spaces[scalar.value] == nil { atLineStart = false } }
+            let next: Unicode.Scalar? = offset + 1 < scalars.count ? scalars[offset + 1] : nil
+            let isSpace = scalar == " " || scalar == "\t" || spaces[scalar.value] != nil
+            defer { if !isSpace { atLineStart = false } }
             if let open = quote {
                 if scalar == open { quote = nil }
                 continue
             }
             if scalar == "#", previous == " " || previous == "\t" || offset == 0 { return nil }
-            let startsValue = atLineStart || " \t:[{,-".unicodeScalars.contains(previous)
+            let startsValue = atLineStart || " \t:[{,".unicodeScalars.contains(previous)
             if scalar == "\"" || scalar == "'" {
                 if startsValue { quote = scalar }
                 continue
             }
             guard let (name, looksLike) = lookAlike(scalar) else { continue }
+            let followedBySpace = next.map { $0 == " " || $0 == "\t" || spaces[$0.value] != nil } ?? true
             let structural: Bool
             switch looksLike {
-            case "a space": structural = atLineStart || ":-,[]{}".unicodeScalars.contains(previous) || next == ":"
-            case "'-'", "'\"'", "\"'\"": structural = startsValue
-            default: structural = true
+            case "a space": structural = atLineStart || ":-,[]{}".unicodeScalars.contains(previous) || next == ":" || next == nil
+            case "'-'": structural = atLineStart && followedBySpace
+            case "'\"'", "\"'\"": structural = startsValue
+            case "'['", "'{'": structural = startsValue
+            case "']'", "'}'": structural = next == nil || next == "," || followedBySpace
+            default: structural = followedBySpace
             }
             if structural { return Found(scalar: scalar, offset: offset, name: name, looksLike: looksLike) }
         }
         return nil
-    }
-
-    /// "; it holds U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML" when `text` holds a
-    /// look-alike; empty otherwise.
-    static func note(for text: String) -> String {
-        first(in: text).map { "; it holds \($0.description)" } ?? ""
     }
 }

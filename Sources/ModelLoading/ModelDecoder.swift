@@ -51,14 +51,6 @@ struct ModelDecoder {
         // Top-level keys starting with `x-` are the model's own notes and a place for anchors that scenes and
         // segues merge (`<<: *base`): not read.
         var read = root
-        // XML read as YAML is one long text: a storyboard (or another XML file) under a model's name.
-        if case .scalar(let text, _) = root.content, text.hasPrefix("<") {
-            let storyboard = text.contains("com.apple.InterfaceBuilder3") || text.contains("<document ")
-            context.error(storyboard
-                ? "this is a storyboard (XML), not a model: a storyboard is read when its name ends in '.storyboard'; rename it so"
-                : "this is XML, not a model: a model file is YAML or JSON (docs/model-format.md)", at: start)
-            return nil
-        }
         if case .mapping(let all) = root.content { read.content = .mapping(all.filter { !($0.keyIsScalar && $0.key.hasPrefix("x-")) }) }
         guard let entries = context.mapping(read, "the model", allowed: Self.topLevelKeys) else { return nil }
         func value(_ key: String) -> ConfigNode? { entries.first { $0.key == key }?.value }

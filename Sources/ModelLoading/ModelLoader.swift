@@ -90,7 +90,16 @@ public struct ModelLoader: Sendable {
 
     /// Loads and validates a model from text, attributing positions to `path`.
     public func load(text: String, path: String, options: LoadOptions = LoadOptions()) -> LoadResult {
-        let context = DecodingContext(file: path)
+        let context = DecodingContext(file: path, source: text)
+        // A storyboard (or other XML) under a model's name: YAML would read it as one long text, or fail on its
+        // first `: ` with a message about YAML.
+        if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") {
+            let storyboard = text.prefix(4_096).contains("com.apple.InterfaceBuilder3") || text.prefix(4_096).contains("<document ")
+            return LoadResult(model: nil, diagnostics: [.error(storyboard
+                ? "this is a storyboard (XML), not a model: a storyboard is read when its name ends in '.storyboard'; rename it so"
+                : "this is XML, not a model: a model file is YAML or JSON (docs/model-format.md)",
+                at: SourceLocation(file: path, line: 1, column: 1), category: .modelFormat)])
+        }
         let root: ConfigNode?
         switch ConfigParser.parse(text, file: path) {
         case .failure(let diagnostic):
@@ -252,7 +261,7 @@ extension ModelLoader {
             let imports = imported.files.contains { $0.status == .imported }
             if !imports, !skipped.isEmpty {
                 let list = skipped.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)\($0.value == 1 ? "" : "s")" }.joined(separator: ", ")
-                diagnostics.append(.error("no iOS storyboard to import: the storyboards found were skipped (\(list)); Scenograph documents iOS UIKit apps",
+                diagnostics.append(.error("nothing to import: every storyboard found was skipped (\(list)); Scenograph documents the navigation of iOS UIKit apps",
                                           at: start, category: .inputFile))
             } else {
                 diagnostics.append(.error("no view controllers to import", at: start, category: .inputFile))

@@ -510,7 +510,7 @@ final class StoryboardImportSession {
     private func step(from key: ObjectKey) -> Result<ObjectKey, Unresolved> {
         guard let placeholder = placeholders[key] else { return .failure(Unresolved(reason: "it is not a storyboard reference")) }
         guard let name = placeholder.storyboardName, !name.isEmpty else {
-            return .failure(Unresolved(reason: "the reference names no storyboard"))
+            return .failure(Unresolved(reason: "set the reference's Storyboard in Interface Builder"))
         }
         let candidates = filesByName[LiteralText(name)] ?? []
         guard let target = closest(candidates, to: key.file) else {

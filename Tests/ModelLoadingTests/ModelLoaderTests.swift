@@ -361,19 +361,30 @@ final class ModelLoaderTests: XCTestCase {
         }
         let head = "format: 1\nname: X\ninitial: a\n"
         XCTAssertEqual(errors(head + "scenes\u{FF1A}\n  a:\n    title: A\n"),
-                       ["l.yaml:4:7: error: invalid YAML: U+FF1A (FULLWIDTH COLON), which looks like ':' but is not one to YAML (could not find expected ':' at 5:4) [syntax]"])
+                       ["l.yaml:4:7: error: invalid YAML: U+FF1A (FULLWIDTH COLON), which YAML does not read as ':' (could not find expected ':' at 5:4) [syntax]"])
         XCTAssertEqual(errors(head + "scenes:\u{A0}\n  a:\n    title: A\n"),
-                       ["l.yaml:4:8: error: invalid YAML: U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML (could not find expected ':' at 5:4) [syntax]"])
+                       ["l.yaml:4:8: error: invalid YAML: U+00A0 (NO-BREAK SPACE), which YAML does not read as a space (could not find expected ':' at 5:4) [syntax]"])
         XCTAssertEqual(errors(head + "scenes:\n  a:\n    title\u{A0}: Café\n"),
-                       ["l.yaml:6:10: error: unknown key 'title\u{A0}' in scene 'a' (did you mean 'title'?); it holds U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML [model-format]"])
+                       ["l.yaml:6:10: error: unknown key 'title\u{A0}' in scene 'a' (did you mean 'title'?); it holds U+00A0 (NO-BREAK SPACE), which YAML does not read as a space [model-format]"])
         XCTAssertEqual(errors(head + "scenes:\n  a:\n    segues:\n      go: {\"kind:\u{A0}show\": x, kind: show, to: a}\n"),
-                       ["l.yaml:7:18: error: unknown key 'kind:\u{A0}show' in segue 'a.go'; it holds U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML [model-format]"])
+                       ["l.yaml:7:18: error: unknown key 'kind:\u{A0}show' in segue 'a.go'; it holds U+00A0 (NO-BREAK SPACE), which YAML does not read as a space [model-format]"])
         XCTAssertEqual(errors(head + "scenes:\n  a:\n    class:\u{A0}Foo\n"),
-                       ["l.yaml:6:11: error: scene 'a' must be a mapping, found 'class:\u{A0}Foo'; it holds U+00A0 (NO-BREAK SPACE), which looks like a space but is not one to YAML [model-format]"])
+                       ["l.yaml:6:11: error: scene 'a' must be a mapping, found 'class:\u{A0}Foo'; it holds U+00A0 (NO-BREAK SPACE), which YAML does not read as a space [model-format]"])
         XCTAssertEqual(errors(head + "scenes:\n  a: {}\nflows:\n  f:\n    steps:\n      - \u{201C}back\u{201D}\n"),
-                       ["l.yaml:9:9: error: unknown step '\u{201C}back\u{201D}' (did you mean 'back'?); it holds U+201C (LEFT DOUBLE QUOTATION MARK), which looks like '\"' but is not one to YAML [model-format]"])
+                       ["l.yaml:9:9: error: unknown step '\u{201C}back\u{201D}' (did you mean 'back'?); it holds U+201C (LEFT DOUBLE QUOTATION MARK), which YAML does not read as '\"' [model-format]"])
         // The scene written as a list is kept: the initial scene is no unknown scene.
         XCTAssertEqual(errors(head + "scenes:\n  a: [oops]\n"), ["l.yaml:5:6: error: scene 'a' must be a mapping, found a list [model-format]"])
+        // Text in a value's words is not blamed: an en dash, a curly apostrophe, a full-width comma in Chinese.
+        XCTAssertEqual(errors(head + "scenes:\n  a: Don\u{2019}t show\n"), ["l.yaml:5:6: error: scene 'a' must be a mapping, found 'Don\u{2019}t show' [model-format]"])
+        let cjk = errors(head + "scenes:\n  a: {title: 设置\u{FF0C}通用 \u{2013} Fotos}\n  b: {title: x}\n   c: {}\n")
+        XCTAssertEqual(cjk.count, 1)
+        XCTAssertFalse(cjk[0].contains("U+"), "\(cjk)")
+        // A value on lines of its own (a block scalar) is placed at its start: the character is not at the place its
+        // text would give.
+        XCTAssertEqual(errors(head + "scenes:\n  a: |\n    class:\u{A0}Foo\n"),
+                       ["l.yaml:5:6: error: scene 'a' must be a mapping, found 'class:\u{A0}Foo\n'; it holds U+00A0 (NO-BREAK SPACE), which YAML does not read as a space [model-format]"])
+        // An unknown kind: the note too.
+        XCTAssertEqual(errors(head + "scenes:\n  a: {kind: tabBar\u{A0}}\n").first?.hasPrefix("l.yaml:5:19: error: unknown scene kind 'tabBar\u{A0}'"), true)
         // In a title's words a no-break space is text: a syntax error elsewhere on the line does not blame it.
         XCTAssertEqual(errors(head + "scenes:\n  a: {title: Photo\u{A0}library: more}\n").count, 1)
         XCTAssertFalse(errors(head + "scenes:\n  a: {title: Photo\u{A0}library: more}\n")[0].contains("U+00A0"))
@@ -388,6 +399,9 @@ final class ModelLoaderTests: XCTestCase {
         }
         let storyboard = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\">\n" + String(repeating: "<scene sceneID=\"a\"/>\n", count: 200) + "</document>\n"
         XCTAssertEqual(errors(storyboard, "Main.storyboard.orig"),
+                       ["Main.storyboard.orig:1:1: error: this is a storyboard (XML), not a model: a storyboard is read when its name ends in '.storyboard'; rename it so [model-format]"])
+        // One that YAML cannot even read (a ': ' in an attribute) is said to be one too.
+        XCTAssertEqual(errors("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">\n<label text=\"Note: x\"/>\n</document>\n", "Main.storyboard.orig"),
                        ["Main.storyboard.orig:1:1: error: this is a storyboard (XML), not a model: a storyboard is read when its name ends in '.storyboard'; rename it so [model-format]"])
         XCTAssertEqual(errors("<?xml version=\"1.0\"?>\n<plist/>\n", "x.json"),
                        ["x.json:1:1: error: this is XML, not a model: a model file is YAML or JSON (docs/model-format.md) [model-format]"])

@@ -251,7 +251,7 @@ import Testing
         let result = ModelLoader().load(storyboards: paths, options: options)
         #expect(result.model == nil)
         let errors = result.diagnostics.filter(\.isError).map(\.message)
-        #expect(errors == ["no iOS storyboard to import: the storyboards found were skipped (1 launch screen, 1 macOS storyboard, 1 watchOS storyboard); Scenograph documents iOS UIKit apps"])
+        #expect(errors == ["nothing to import: every storyboard found was skipped (1 launch screen, 1 macOS storyboard, 1 watchOS storyboard); Scenograph documents the navigation of iOS UIKit apps"])
     }
 
     /// Two storyboards of the same file name are told apart in their scenes' origins by their folder (the docs said

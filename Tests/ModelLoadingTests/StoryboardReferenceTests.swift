@@ -47,7 +47,7 @@ import Testing
             """#
         let result = StoryboardImporter().importContents([(path: "Unset.storyboard", data: Data(text.utf8))])
         let warnings = result.diagnostics.filter { !$0.isError }.map(\.message)
-        #expect(warnings == ["storyboard reference to the initial view controller of an unnamed storyboard cannot be resolved: the reference names no storyboard; a stand-in scene takes its place"])
+        #expect(warnings == ["storyboard reference to the initial view controller of an unnamed storyboard cannot be resolved: set the reference's Storyboard in Interface Builder; a stand-in scene takes its place"])
         #expect(result.scenes.contains { $0.standsInFor == "the initial view controller of an unnamed storyboard" })
     }
 
