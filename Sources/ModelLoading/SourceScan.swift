@@ -59,8 +59,10 @@ public struct SourceScan: Sendable {
                     continue
                 }
                 if let bad = InputFile.firstInvalidByte(in: data) {
-                    result.diagnostics.append(.warning("'\(file)' is not valid UTF-8: \(bad.detail); it is scanned with such bytes replaced",
+                    // A file in another encoding would be read as noise: skipped, as an oversized one is.
+                    result.diagnostics.append(.warning("'\(file)' is not valid UTF-8: \(bad.detail); " + (bad.otherEncoding == nil ? "it is scanned with such bytes replaced" : "it is skipped"),
                                                        at: SourceLocation(file: file, line: bad.line, column: bad.column), category: .inputFile))
+                    if bad.otherEncoding != nil { continue }
                 }
                 result.add(SwiftSourceScanner.scan(String(decoding: data, as: UTF8.self)), file: file)
             }

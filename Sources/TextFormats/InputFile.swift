@@ -71,7 +71,9 @@ public enum InputFile {
                 return nil
             case .error:
                 var invalid = InvalidByte(byte: data[data.startIndex + offset], line: line, column: column)
-                if offset == 0 { invalid.otherEncoding = byteOrderMark(of: data) }
+                // A byte order mark of another encoding at the start says why (UTF-32's big-endian one starts
+                // with two bytes UTF-8 takes, so the first bad byte is not the first).
+                invalid.otherEncoding = byteOrderMark(of: data)
                 return invalid
             }
         }

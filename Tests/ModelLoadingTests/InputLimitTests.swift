@@ -295,6 +295,8 @@ import Testing
                 == "it is UTF-16 (its first bytes, FE FF, are UTF-16's byte order mark); save it as UTF-8")
         #expect(InputFile.firstInvalidByte(in: Data([0xFF, 0xFE, 0x00, 0x00, 0x66, 0, 0, 0]))?.detail
                 == "it is UTF-32 (its first bytes, FF FE 00 00, are UTF-32's byte order mark); save it as UTF-8")
+        #expect(InputFile.firstInvalidByte(in: Data([0x00, 0x00, 0xFE, 0xFF, 0, 0, 0, 0x66]))?.detail
+                == "it is UTF-32 (its first bytes, 00 00 FE FF, are UTF-32's byte order mark); save it as UTF-8")
         // A bad byte later on is only that.
         #expect(InputFile.firstInvalidByte(in: Data([0x61, 0xFF, 0xFE]))?.detail == "byte 0xFF is not part of a UTF-8 character")
     }
