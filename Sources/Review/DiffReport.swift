@@ -176,11 +176,13 @@ public struct DiffReport: Sendable {
     func segueText(_ change: ModelDiff.SegueChange) -> String {
         let what = "\(change.kind.rawValue) → \(change.target)"
         switch change.change {
-        case .added: return (["new \(what)"] + change.properties.map { "\($0.key): \($0.new ?? "")" }).joined(separator: "; ")
+        // What a segue added or removed is, in brackets: after a semicolon, `identifier: Show` read as a change.
+        case .added:
+            let facts = change.properties.map { "\($0.key): \($0.new ?? "")" }
+            return "new \(what)" + (facts.isEmpty ? "" : " (" + facts.joined(separator: "; ") + ")")
         case .removed:
-            // What it was, in brackets: after a semicolon `identifier: Show` read as a change of the identifier.
-            let was = change.properties.map { "\($0.key): \($0.old ?? "")" }
-            return "removed: \(what)" + (was.isEmpty ? "" : " (" + was.joined(separator: "; ") + ")")
+            let facts = change.properties.map { "\($0.key): \($0.old ?? "")" }
+            return "\(what), removed" + (facts.isEmpty ? "" : " (" + facts.joined(separator: "; ") + ")")
         case .renamed:
             // A made-up name changes with what it is made of: its own kind, destination or trigger, or, when nothing
             // of its own changed, its scene's other segues (two alike each add their trigger).

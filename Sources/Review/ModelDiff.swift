@@ -25,10 +25,23 @@ public struct ModelDiff: Sendable, Hashable {
             self.new = new
         }
 
-        /// Text as Markdown shows it: its lines joined, runs of spaces as one. Summaries are compared so, so that
-        /// text only rewrapped is no change, and shown so, on one line.
+        /// A summary on one line, as Markdown reads it: the lines of each paragraph joined, runs of spaces as one,
+        /// paragraphs apart by ` ¶ `. Summaries are compared so, so that text only rewrapped is no change, and
+        /// shown so.
         public static func oneLine(_ text: String) -> String {
-            text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            var paragraphs: [String] = []
+            var current: [Substring] = []
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                let words = line.split(whereSeparator: { $0.isWhitespace })
+                if words.isEmpty {
+                    if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+                    current = []
+                } else {
+                    current += words
+                }
+            }
+            if !current.isEmpty { paragraphs.append(current.joined(separator: " ")) }
+            return paragraphs.joined(separator: " ¶ ")
         }
 
         /// `key: old → new`, with `(none)` for an unset or empty side (no conditions, no summary).
@@ -97,7 +110,7 @@ public struct ModelDiff: Sendable, Hashable {
         public var change: Change
         public var id: String
         /// The base's id of a renamed flow: one the base has under another name, with the same steps,
-        /// conditions and environment.
+        /// conditions and `environment:` as written.
         public var oldID: String? = nil
         public var baseResult: FlowResult?
         public var headResult: FlowResult?
@@ -429,7 +442,7 @@ private struct ModelDiffer {
             var properties = compare(sceneProperties(old), sceneProperties(scene))
             // A stand-in whose storyboard reference resolves now: its made-up summary is not a change of the scene's.
             let resolved = old.standsInFor != nil && scene.standsInFor == nil ? old.standsInFor : nil
-            if resolved != nil { properties.removeAll { $0.key == "summary" && $0.old == old.summary } }
+            if resolved != nil { properties.removeAll { $0.key == "summary" && $0.old == old.summary.map(ModelDiff.PropertyChange.oneLine) } }
             if oldID != scene.id || !properties.isEmpty || resolved != nil {
                 // Renamed with its storyboard file: the same object, the same name after the storyboard's part.
                 let withStoryboard = oldID != scene.id && properties.isEmpty && resolved == nil
@@ -499,7 +512,7 @@ private struct ModelDiffer {
             ("guard", segue.guardCondition?.value),
             ("animated", segue.animated ? nil : "false"),
             ("class", segue.customClass),
-            ("summary", segue.summary),
+            ("summary", segue.summary.map(ModelDiff.PropertyChange.oneLine)),
             ("passes", segue.passes),
         ]
     }
@@ -885,7 +898,7 @@ private struct ModelDiffer {
         let baseSimulator = Simulator(model: base)
         let headSimulator = Simulator(model: head)
         // A flow only one side has by its name is renamed when the other side has one only it has with the same
-        // steps, conditions and environment (its summary may differ): the first such, in file order.
+        // steps, conditions and `environment:` as written (its summary may differ): the first such, in file order.
         // Found through tables of what `flowDefinitionChanges` compares (thousands of flows renamed at once).
         // By id (`SceneModel.flow` walks the list): the first flow of an id, as it finds it.
         var baseFlows: [String: Flow] = [:], headFlows: [String: Flow] = [:]
@@ -946,8 +959,8 @@ private struct ModelDiffer {
         return (changes, unchanged)
     }
 
-    /// What a flow is besides its name and summary, as `flowDefinitionChanges` compares it: its environment on its
-    /// side, its conditions and its steps (`steps`: as written, or under the head's names).
+    /// What a flow is besides its name and summary, as `flowDefinitionChanges` compares it: its `environment:` as
+    /// written, its conditions and its steps (`steps`: as written, or under the head's names).
     func definitionKey(_ flow: Flow, in model: SceneModel, steps: [String]) -> String {
         let environment = Self.writtenEnvironment(flow)
         let conditions = flow.conditions.map { "\($0.name)=\($0.value)" }.sorted()
@@ -969,7 +982,7 @@ private struct ModelDiffer {
 
     func flowDefinitionChanges(_ old: Flow, _ new: Flow) -> [String] {
         var keys: [String] = []
-        if old.summary != new.summary { keys.append("summary") }
+        if old.summary.map(ModelDiff.PropertyChange.oneLine) != new.summary.map(ModelDiff.PropertyChange.oneLine) { keys.append("summary") }
         // The flow's own environment as written: one the model's changed environment gives it is said once, in the
         // model's row (a flow that behaves otherwise in it shows that in its trace), not as an edit of every flow.
         if Self.writtenEnvironment(old) != Self.writtenEnvironment(new) {

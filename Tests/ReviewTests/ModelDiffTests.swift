@@ -709,6 +709,17 @@ import Testing
         #expect(change.text.hasPrefix("summary: A photo library, a camera that tags people in photos, a small recipe book and albums in a split view.") && !change.text.contains("\n"))
         let scene = ModelDiff.PropertyChange(key: "summary", old: "One\n  two", new: "One two three")
         #expect(scene.text == "summary: One two → One two three")
+        // Paragraphs stay apart: a text split in two is a change.
+        #expect(ModelDiff.PropertyChange.oneLine("One\ntwo\n\n  Three\n") == "One two ¶ Three")
+        // A scene's, a segue's and a flow's summary, rewrapped: no change; reworded: one.
+        let sceneText = "format: 1\nname: S\ninitial: a\nscenes:\n  a:\n    summary: |\n      The first\n      scene.\n    segues:\n      go:\n        kind: present\n        to: b\n        trigger: Go\n        summary: |\n          Opens\n          b.\n  b: {}\nflows:\n  f:\n    summary: |\n      Goes\n      to b.\n    steps:\n      - tap: a.go\n"
+        let sceneBase = try ReviewFiles.model(text: sceneText, path: "S.yaml")
+        let unwrapped = sceneText.replacingOccurrences(of: "The first\n      scene.", with: "The first scene.")
+            .replacingOccurrences(of: "Opens\n          b.", with: "Opens b.").replacingOccurrences(of: "Goes\n      to b.", with: "Goes to b.")
+        let same = ModelDiff(base: sceneBase, head: try ReviewFiles.model(text: unwrapped, path: "S.yaml"))
+        #expect(same.scenes.isEmpty && same.segues.isEmpty && same.flows.isEmpty, "\(same.scenes) \(same.segues) \(same.flows)")
+        let reworded = ModelDiff(base: sceneBase, head: try ReviewFiles.model(text: unwrapped.replacingOccurrences(of: "The first scene.", with: "The start."), path: "S.yaml"))
+        #expect(reworded.scenes.map { $0.properties.map(\.text) } == [["summary: The first scene. → The start."]])
     }
 
     @Test func flowsAddedRemovedAndBehavingDifferently() throws {
