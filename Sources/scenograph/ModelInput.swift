@@ -228,8 +228,11 @@ enum ModelInput {
         if let model = app.model {
             var result = ModelLoader().load(path: model, options: options)
             if app.modelGivenTwice {
-                result.diagnostics.insert(.finding(.duplicateInput, "model '\(model)' is given twice; reading it once",
-                                                   at: SourceLocation(file: model, line: 1, column: 1), severity: .warning), at: 0)
+                // Under the model's lint settings, as every other finding (`lint: {disable: [duplicate-input]}`).
+                let warning = Diagnostic.finding(.duplicateInput, "model '\(model)' is given twice; reading it once",
+                                                 at: SourceLocation(file: model, line: 1, column: 1), severity: .warning)
+                let settled = (result.model ?? result.unvalidatedModel).map { $0.applyingLintSettings(to: [warning]) } ?? [warning]
+                result.diagnostics.insert(contentsOf: settled, at: 0)
             }
             if let plist = options.infoPlist {
                 // Not read for a model: said, so that a mistyped or missing path is not taken for one that was read.

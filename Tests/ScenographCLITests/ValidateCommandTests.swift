@@ -38,6 +38,20 @@ final class ValidateCommandTests: XCTestCase {
         XCTAssertFalse(findings(once.stderr).isEmpty, once.stderr)
         XCTAssertEqual(findings(twice.stderr), findings(once.stderr))
         XCTAssertTrue(twice.stderr.contains(warning), twice.stderr)
+        // Under the model's lint settings, as any finding.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("twice-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, lint) in [("off", "disable"), ("strict", "error")] {
+            try "format: 1\nname: L\ninitial: a\nlint: {\(lint): [duplicate-input]}\nscenes:\n  a: {}\n".write(to: folder.appendingPathComponent("\(name).yaml"), atomically: true, encoding: .utf8)
+        }
+        let off = folder.appendingPathComponent("off.yaml").path, strict = folder.appendingPathComponent("strict.yaml").path
+        let quiet = try CLIRunner.run(["check", off, off])
+        XCTAssertEqual(quiet.status, 0)
+        XCTAssertFalse(quiet.stderr.contains("given twice"), quiet.stderr)
+        let failing = try CLIRunner.run(["check", strict, strict])
+        XCTAssertEqual(failing.status, 1)
+        XCTAssertTrue(failing.stderr.contains("\(strict):1:1: error: model '\(strict)' is given twice; reading it once [duplicate-input]"), failing.stderr)
         let validated = try CLIRunner.run(["validate", path, path])
         XCTAssertEqual(validated.stderr, warning + "\n" + (try CLIRunner.run(["validate", path]).stderr))
     }
