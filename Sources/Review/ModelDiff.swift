@@ -940,7 +940,7 @@ private struct ModelDiffer {
             let before = renaming.trace(baseSimulator.run(old))
             let after = headSimulator.run(flow)
             let definition = flowDefinitionChanges(old, flow)
-            let trace = TraceDiff(base: before, head: after)
+            let trace = TraceDiff(base: before, head: after).map { Self.namingExpectations($0, base: old, head: flow) }
             if old.id != flow.id {
                 changes.append(.init(change: .renamed, id: flow.id, oldID: old.id, baseResult: before.result, headResult: after.result,
                                      definition: definition, trace: trace, location: flow.location))
@@ -965,6 +965,23 @@ private struct ModelDiffer {
         let environment = Self.writtenEnvironment(flow)
         let conditions = flow.conditions.map { "\($0.name)=\($0.value)" }.sorted()
         return ([environment] + conditions + ["\u{1}"] + steps).joined(separator: "\u{0}")
+    }
+
+    /// The `expect` steps of a trace difference say what they check (`expect: visible recipe`): a trace writes every
+    /// one as `expect`, so a reviewer could not tell which of two failed.
+    static func namingExpectations(_ diff: TraceDiff, base: Flow, head: Flow) -> TraceDiff {
+        var diff = diff
+        func named(_ side: TraceDiff.StepSide?, in flow: Flow) -> TraceDiff.StepSide? {
+            guard var side, side.action == "expect", side.index >= 1, side.index <= flow.steps.count,
+                  case .expect(let expectation) = flow.steps[side.index - 1].action else { return side }
+            side.action = "expect: " + expectation.summary
+            return side
+        }
+        for index in diff.steps.indices {
+            diff.steps[index].base = named(diff.steps[index].base, in: base)
+            diff.steps[index].head = named(diff.steps[index].head, in: head)
+        }
+        return diff
     }
 
     /// The values a flow's `environment:` sets, without their places.
