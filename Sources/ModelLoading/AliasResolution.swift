@@ -49,7 +49,9 @@ struct AliasResolution {
     }
 
     private func apply(_ reference: SegueReference) -> SegueReference {
-        SegueReference(scene: aliases.resolving(reference.scene), segue: reference.segue, location: reference.location)
+        var resolved = reference
+        resolved.scene = aliases.resolving(reference.scene)
+        return resolved
     }
 
     private func apply(_ action: StepAction) -> StepAction {

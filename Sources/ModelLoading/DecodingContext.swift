@@ -14,6 +14,14 @@ final class DecodingContext {
         self.source = source
     }
 
+    /// Whether the file has `text` at `location` (a part of a value written on one line as it reads).
+    func isWritten(_ text: String, at location: SourceLocation) -> Bool {
+        guard source != nil, location.line >= 1, location.line <= sourceLines.count, location.column >= 1 else { return false }
+        let line = sourceLines[location.line - 1]
+        let scalars = Array(text.unicodeScalars)
+        return location.column - 1 + scalars.count <= line.count && Array(line[(location.column - 1)..<(location.column - 1 + scalars.count)]) == scalars
+    }
+
     /// Where a look-alike character found in a key or value is: at `location` when the file has it there (the text is
     /// written on one line as it reads), else at `fallback`, the key's or value's start.
     func place(_ found: LookAlikes.Found, at location: SourceLocation, fallback: SourceLocation) -> SourceLocation {

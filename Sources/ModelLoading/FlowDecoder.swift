@@ -145,7 +145,11 @@ extension ModelDecoder {
             context.error("invalid segue reference '\(text)': write '<scene>.<segue>'", at: node.location)
             return nil
         }
-        return SegueReference(scene: String(text[..<dot]), segue: String(text[text.utf8.index(after: dot)...]), location: node.location)
+        let scene = String(text[..<dot]), segue = String(text[text.utf8.index(after: dot)...])
+        var segueLocation = node.location
+        if case .scalar(_, let plain) = node.content { segueLocation.column += scene.unicodeScalars.count + 1 + (plain ? 0 : 1) }
+        return SegueReference(scene: scene, segue: segue, location: node.location,
+                              segueLocation: context.isWritten(segue, at: segueLocation) ? segueLocation : nil)
     }
 
     // MARK: - Expectations

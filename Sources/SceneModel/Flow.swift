@@ -3,11 +3,15 @@ public struct SegueReference: Sendable, Hashable, CustomStringConvertible {
     public var scene: String
     public var segue: String
     public var location: SourceLocation
+    /// Where the segue's part is written (`opne` of `home.opne`), when the reference is on one line as it reads;
+    /// an error about the segue alone is placed there.
+    public var segueLocation: SourceLocation?
 
-    public init(scene: String, segue: String, location: SourceLocation = .unknown) {
+    public init(scene: String, segue: String, location: SourceLocation = .unknown, segueLocation: SourceLocation? = nil) {
         self.scene = scene
         self.segue = segue
         self.location = location
+        self.segueLocation = segueLocation
     }
 
     public var description: String { "\(scene).\(segue)" }

@@ -353,7 +353,7 @@ public struct ModelValidator {
             let names = scene.segues.map(\.id)
             let known = names.isEmpty ? "it has no segues" : "its segues: \(names.joined(separator: ", "))"
             error("scene '\(scene.id)' has no segue '\(ref.segue)'\(Identifier.didYouMean(ref.segue, among: names)); \(known)",
-                  at: ref.location, .unknownReference)
+                  at: ref.segueLocation ?? ref.location, .unknownReference)
         }
     }
 

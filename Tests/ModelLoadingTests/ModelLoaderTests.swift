@@ -301,6 +301,14 @@ final class ModelLoaderTests: XCTestCase {
                        "a.yaml:2:7: error: invalid YAML: alias '*nope' refers to no anchor '&nope' written before it (an alias cannot stand for the value it is inside) [syntax]")
     }
 
+    /// An unknown segue of a known scene is placed at the segue's part of the reference (`opne` of `a.opne`), plain,
+    /// quoted or in a flow mapping; a reference not on one line as it reads (folded) at its start.
+    func testAnUnknownSegueIsPlacedAtItsName() {
+        let text = "format: 1\nname: X\ninitial: a\nscenes:\n  a: {segues: {open: {kind: present, to: b, trigger: Go}}}\n  b: {}\nflows:\n  f:\n    steps:\n      - tap: a.opne\n      - tap: \"a.opne\"\n      - {tap: a.op}\n      - tap: >-\n          a.opne\n"
+        let places = ModelLoader().load(text: text, path: "s.yaml").diagnostics.filter(\.isError).map { "\($0.location.line):\($0.location.column)" }
+        XCTAssertEqual(places, ["10:16", "11:17", "12:17", "13:14"])
+    }
+
     /// Merge keys copy an anchored mapping's keys (the mapping's own and the first merged win); top-level `x-`
     /// keys hold the anchors and are not read; a quoted '<<' is a key like any other.
     func testMergeKeysAndXKeys() throws {
@@ -349,7 +357,7 @@ final class ModelLoaderTests: XCTestCase {
     func testAnErrorInAliasedStepsIsSaidOnce() {
         let text = "format: 1\nname: X\ninitial: a\nscenes:\n  a: {segues: {open: {kind: present, to: b, trigger: Go}}}\n  b: {}\nflows:\n  one: &f\n    steps:\n      - tap: a.opne\n  two: *f\n  three: *f\n"
         let errors = ModelLoader().load(text: text, path: "f.yaml").diagnostics.filter(\.isError).map(\.description)
-        XCTAssertEqual(errors, ["f.yaml:10:14: error: scene 'a' has no segue 'opne' (did you mean 'open'?); its segues: open [unknown-reference]"])
+        XCTAssertEqual(errors, ["f.yaml:10:16: error: scene 'a' has no segue 'opne' (did you mean 'open'?); its segues: open [unknown-reference]"])
     }
 
     /// A character that looks like YAML's structure but is text to it (a no-break space, a full-width colon) is named

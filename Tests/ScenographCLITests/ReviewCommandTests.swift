@@ -133,7 +133,7 @@ final class ReviewCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("flow error: tap: scene 'list' has no segue 'open'"), result.stdout)
         // Every form says first that the head has errors, and which.
         XCTAssertTrue(result.stdout.contains("the head has 2 errors in its flows (check fails)"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("  ! \(removed.path):10:14: scene 'list' has no segue 'open'"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  ! \(removed.path):10:19: scene 'list' has no segue 'open'"), result.stdout)
         let comment = try CLIRunner.run(["diff", good.path, removed.path, "--format", "markdown"])
         XCTAssertTrue(comment.stdout.contains("> [!WARNING]\n> The head has 2 errors in its flows"), comment.stdout)
         let json = try CLIRunner.run(["diff", good.path, removed.path, "--format", "json"])
@@ -153,7 +153,7 @@ final class ReviewCommandTests: XCTestCase {
         let quiet = try CLIRunner.run(["diff", removed.path, edited.path, "--format", "markdown"])
         XCTAssertFalse(quiet.stdout.contains("[!WARNING]"), quiet.stdout)
         // A note lists them, since the report does not.
-        XCTAssertTrue(quiet.stderr.contains("the base has them too, so the report leaves them out (its JSON counts them):\n  \(edited.path):10:14: scene 'list' has no segue 'open'"), quiet.stderr)
+        XCTAssertTrue(quiet.stderr.contains("the base has them too, so the report leaves them out (its JSON counts them):\n  \(edited.path):10:19: scene 'list' has no segue 'open'"), quiet.stderr)
         // Known under the names the change gives them, as `check --git` knows them: the scene renamed, its stale
         // step with it.
         let renamed = directory.appendingPathComponent("renamed.yaml")
@@ -169,8 +169,8 @@ final class ReviewCommandTests: XCTestCase {
         let added = try CLIRunner.run(["diff", removed.path, more.path])
         XCTAssertTrue(added.stdout.contains("the head has 1 error in its flows that the base does not have (check fails), and 2 the base has too"), added.stdout)
         XCTAssertTrue(added.stdout.contains("no segue 'gone'"), added.stdout)
-        XCTAssertFalse(added.stdout.contains("  ! \(more.path):10:14"), added.stdout)
-        XCTAssertTrue(added.stderr.contains("the report lists the 1 the base does not have; these 2 it has too:\n  \(more.path):10:14"), added.stderr)
+        XCTAssertFalse(added.stdout.contains("  ! \(more.path):10:19"), added.stdout)
+        XCTAssertTrue(added.stderr.contains("the report lists the 1 the base does not have; these 2 it has too:\n  \(more.path):10:19"), added.stderr)
         // One the base has too is "this one".
         let oneKnown = directory.appendingPathComponent("one-known.yaml")
         try String(contentsOf: removed, encoding: .utf8).replacingOccurrences(of: "      - expect: {visible: detail}\n", with: "")
@@ -178,7 +178,7 @@ final class ReviewCommandTests: XCTestCase {
         let oneMore = directory.appendingPathComponent("one-more.yaml")
         try (String(contentsOf: oneKnown, encoding: .utf8) + "      - tap: list.gone\n").write(to: oneMore, atomically: true, encoding: .utf8)
         let single = try CLIRunner.run(["diff", oneKnown.path, oneMore.path])
-        XCTAssertTrue(single.stderr.contains("the report lists the 1 the base does not have; this one it has too:\n  \(oneMore.path):10:14"), single.stderr)
+        XCTAssertTrue(single.stderr.contains("the report lists the 1 the base does not have; this one it has too:\n  \(oneMore.path):10:19"), single.stderr)
         // A base with such errors is diffed the same way (its flows run as they are).
         let reversed = try CLIRunner.run(["diff", removed.path, good.path])
         XCTAssertEqual(reversed.status, 0, reversed.stderr)
