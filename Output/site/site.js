@@ -200,16 +200,21 @@
     figure.insertBefore(toolbar, frame);
     apply(openingScale());
     // A diagram too wide to open whole opens at the scene it is about, centred (a scene's neighbourhood on its
-    // page); a segue graph at the app's initial scene, a quarter in: a graph laid out left to right keeps its
-    // legend at its left end, which would otherwise be all a phone shows at first, and one turned top to bottom
-    // starts there. Other diagrams open at their left end.
+    // page); a segue graph at the app's initial scene, a quarter in, when it is not in view at the graph's left
+    // end: a graph laid out left to right keeps its legend at its left end, which would otherwise be all a phone
+    // shows at first, and one turned top to bottom starts there. A wide frame that shows the initial scene from
+    // the left end opens there, with the title and legend. Other diagrams open at their left end.
     var focus = svg.querySelector("g.node.scene.focus");
     var start = focus || svg.querySelector("g.node.scene.initial");
     if (start && (natural.width * scale > frame.clientWidth + 1 || (focus && natural.height * scale > frame.clientHeight + 1))) {
       var at = start.getBoundingClientRect(), whole = svg.getBoundingClientRect();
       var share = focus ? 2 : 4;
-      frame.scrollLeft = Math.max(0, at.left - whole.left + (focus ? at.width / 2 : 0) - frame.clientWidth / share);
-      frame.scrollTop = Math.max(0, at.top - whole.top + (focus ? at.height / 2 : 0) - frame.clientHeight / share);
+      if (focus || at.right - whole.left > frame.clientWidth) {
+        frame.scrollLeft = Math.max(0, at.left - whole.left + (focus ? at.width / 2 : 0) - frame.clientWidth / share);
+      }
+      if (focus || at.bottom - whole.top > frame.clientHeight) {
+        frame.scrollTop = Math.max(0, at.top - whole.top + (focus ? at.height / 2 : 0) - frame.clientHeight / share);
+      }
     }
     window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });
 

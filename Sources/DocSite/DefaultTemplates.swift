@@ -86,6 +86,7 @@ enum DefaultTemplates {
 {{#eventsAbsent}}<p>Events expected not to happen: {{{eventsAbsent}}}</p>{{/eventsAbsent}}
 {{#warnings}}<p class="warning">UIKit warning: {{.}}</p>{{/warnings}}
 {{#failures}}<p class="failure">{{.}}</p>{{/failures}}
+{{#checksHold}}<p>Every check of this step holds.</p>{{/checksHold}}
 {{#hasCallbacks}}
 <details><summary>{{callbackCountText}}, in order</summary>
 <ol class="callbacks">
@@ -185,6 +186,10 @@ Events expected not to happen: {{{eventsAbsent}}}
 {{#failures}}
 - ✗ {{.}}
 {{/failures}}
+{{#checksHold}}
+Every check of this step holds.
+
+{{/checksHold}}
 {{#hasCallbacks}}
 <details><summary>{{callbackCountText}}, in order</summary>
 
@@ -794,16 +799,21 @@ No flow passes through this scene.
     figure.insertBefore(toolbar, frame);
     apply(openingScale());
     // A diagram too wide to open whole opens at the scene it is about, centred (a scene's neighbourhood on its
-    // page); a segue graph at the app's initial scene, a quarter in: a graph laid out left to right keeps its
-    // legend at its left end, which would otherwise be all a phone shows at first, and one turned top to bottom
-    // starts there. Other diagrams open at their left end.
+    // page); a segue graph at the app's initial scene, a quarter in, when it is not in view at the graph's left
+    // end: a graph laid out left to right keeps its legend at its left end, which would otherwise be all a phone
+    // shows at first, and one turned top to bottom starts there. A wide frame that shows the initial scene from
+    // the left end opens there, with the title and legend. Other diagrams open at their left end.
     var focus = svg.querySelector("g.node.scene.focus");
     var start = focus || svg.querySelector("g.node.scene.initial");
     if (start && (natural.width * scale > frame.clientWidth + 1 || (focus && natural.height * scale > frame.clientHeight + 1))) {
       var at = start.getBoundingClientRect(), whole = svg.getBoundingClientRect();
       var share = focus ? 2 : 4;
-      frame.scrollLeft = Math.max(0, at.left - whole.left + (focus ? at.width / 2 : 0) - frame.clientWidth / share);
-      frame.scrollTop = Math.max(0, at.top - whole.top + (focus ? at.height / 2 : 0) - frame.clientHeight / share);
+      if (focus || at.right - whole.left > frame.clientWidth) {
+        frame.scrollLeft = Math.max(0, at.left - whole.left + (focus ? at.width / 2 : 0) - frame.clientWidth / share);
+      }
+      if (focus || at.bottom - whole.top > frame.clientHeight) {
+        frame.scrollTop = Math.max(0, at.top - whole.top + (focus ? at.height / 2 : 0) - frame.clientHeight / share);
+      }
     }
     window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });
 
@@ -1010,8 +1020,8 @@ ul.warnings li { color: var(--warn); }
   table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; width: 100%; }
   table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.cards tr { border-bottom: 1px solid var(--line); padding: .4rem 0; }
-  table.cards td { border: none; padding: .1rem 0; text-align: left; display: flex; gap: .6rem; }
-  table.cards td::before { content: attr(data-label); flex: 0 0 6.5rem; font-size: 13px; color: var(--muted); }
+  table.cards td { border: none; padding: .1rem 0 .1rem 7.1rem; text-align: left; position: relative; }
+  table.cards td::before { content: attr(data-label); position: absolute; left: 0; top: .2rem; width: 6.5rem; font-size: 13px; color: var(--muted); }
   table.cards td:empty { display: none; }
 }
 

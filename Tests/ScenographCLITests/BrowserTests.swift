@@ -67,6 +67,19 @@ final class BrowserTests: XCTestCase {
                         """) as? Int ?? -1
                     XCTAssertLessThanOrEqual(longName, 0, "\(label): a long name in the facts table widens the page by \(longName) px")
                 }
+                if width < 960, page == "index.html" {
+                    // A phone's cards keep a cell's words together beside its label: a scene's name and title on
+                    // the same line (each child of the cell was a column of its own).
+                    let split = try driver.run("""
+                        var td = document.querySelector('table.cards td[data-label="Scene"]');
+                        if (!td || !td.firstElementChild) return 'no card';
+                        var a = td.firstElementChild.getBoundingClientRect(), c = td.getBoundingClientRect();
+                        return a.left - c.left < 140 && a.width > 0 ? 'inline' : 'apart ' + (a.left - c.left);
+                        """) as? String ?? "no answer"
+                    XCTAssertEqual(split, "inline", "\(label): the scene cell")
+                    let columns = try driver.run("return getComputedStyle(document.querySelector('table.cards td')).display;") as? String
+                    XCTAssertEqual(columns, "block", "\(label): a card's cell flows as text")
+                }
                 // The script ran: the sidebar was built from nav.js, folded behind the menu on a phone.
                 let sidebar = try driver.run("""
                     var s = document.getElementById('sidebar');
@@ -112,6 +125,16 @@ final class BrowserTests: XCTestCase {
             return a.left >= b.left && a.right <= b.right ? 'in view' : 'out of view ' + a.left + ' ' + b.left + ' ' + b.right;
             """) as? String ?? "no answer"
         XCTAssertTrue(start == "whole" || start == "in view", "\(label): the scene the diagram opens at is \(start)")
+        // A segue graph whose initial scene shows from the graph's left end opens there, with its title and legend
+        // (it was scrolled a quarter of the frame past them).
+        let leftEnd = try driver.run("""
+            var f = document.querySelector('figure.zoomable'); var s = f.querySelector('svg'); var frame = f.querySelector('.frame');
+            var n = s.querySelector('g.node.scene.initial');
+            if (!n || s.querySelector('g.node.scene.focus')) return 'not a segue graph';
+            var reach = n.getBoundingClientRect().right - s.getBoundingClientRect().left;
+            return reach > frame.clientWidth ? 'initial scene beyond the left end' : (frame.scrollLeft === 0 ? 'at the left end' : 'scrolled ' + frame.scrollLeft);
+            """) as? String ?? "no answer"
+        XCTAssertNotEqual(leftEnd.hasPrefix("scrolled"), true, "\(label): \(leftEnd)")
         let initial = try scale()
         // Fitted to the frame, but never so small that its labels cannot be read.
         XCTAssertGreaterThanOrEqual(initial, 0.549, "\(label): the diagram opens readable")
