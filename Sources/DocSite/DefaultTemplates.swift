@@ -459,7 +459,7 @@ Neither validation nor the navigation lint rules (`scenograph check`) found anyt
 <tr><th>Kind</th><td>{{scene.kind}}</td></tr>
 <tr><th>Class</th><td><code class="type">{{{scene.classNameHTML}}}</code></td></tr>
 {{#scene.storyboardID}}<tr><th>Storyboard ID</th><td><code>{{scene.storyboardID}}</code></td></tr>{{/scene.storyboardID}}
-<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}}</td></tr>
+<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}{{#isInitial}}the window (no container){{/isInitial}}{{^isInitial}}no container holds it and no segue leads to it{{#scene.storyboardID}}: code can create it by its storyboard ID{{/scene.storyboardID}}{{/isInitial}}{{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}}</td></tr>
 <tr><th>When presented</th><td>{{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}}</td></tr>
 <tr><th>Defines presentation context</th><td>{{scene.definesPresentationContext}}</td></tr>
 {{#scene.origin}}<tr><th>Imported from</th><td><code>{{storyboard}}</code> object <code>{{objectID}}</code></td></tr>{{/scene.origin}}
@@ -530,7 +530,7 @@ Neither validation nor the navigation lint rules (`scenograph check`) found anyt
 {{#scene.storyboardID}}
 | Storyboard ID | {{{scene.storyboardIDCode}}} |
 {{/scene.storyboardID}}
-| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}[{{id}}]({{href}}){{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}the window (no container){{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}} |
+| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}[{{id}}]({{href}}){{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}{{#isInitial}}the window (no container){{/isInitial}}{{^isInitial}}no container holds it and no segue leads to it{{#scene.storyboardID}}: code can create it by its storyboard ID{{/scene.storyboardID}}{{/isInitial}}{{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}} |
 | When presented | {{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}} |
 | Defines presentation context | {{scene.definesPresentationContext}} |
 {{#scene.origin}}

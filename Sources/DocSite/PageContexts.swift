@@ -455,6 +455,8 @@ struct PageContexts {
             return row
         }
         context["hasSeguesIn"] = !incoming.isEmpty
+        // The window's root lives in the window; another scene nothing holds or leads to does not.
+        if model.initial?.value == scene.id { context["isInitial"] = true }
         context["seguesIn"] = incoming
         // Both tables' rows as the built-in templates show them, in the page's markup: one value instead of a
         // section with eight lookups per row.

@@ -89,6 +89,34 @@ final class PageContextTests: XCTestCase {
 
     /// Segues that present, none of them from a scene the initial scene leads to: the index says that no stack starts
     /// from the window's root, not that no segue presents; a model without a presenting segue says that.
+    /// Only the initial scene lives in the window; a scene no container holds and no segue leads to says so (it was
+    /// "the window (no container)" too), and that code can create it when it has a storyboard ID.
+    func testOnlyTheInitialSceneLivesInTheWindow() throws {
+        let model = try XCTUnwrap(ModelLoader().load(text: """
+            format: 1
+            name: W
+            initial: home
+            scenes:
+              home: {}
+              login: {storyboardID: LoginVC}
+              orphan: {}
+
+            """, path: "W.yaml").model)
+        let templates = try XCTUnwrap(TemplateSet.load().templates)
+        for flavour in ["md", "html"] {
+            let contexts = PageContexts(model: model, warnings: [], flows: [], pageExtension: flavour)
+            func livesIn(_ id: String) throws -> String {
+                let page = templates.render("scene.\(flavour)", contexts.scene(try XCTUnwrap(model.scene(id)), diagrams: [:]))
+                let line = try XCTUnwrap(page.split(separator: "\n").first { $0.contains("Lives in") }, page)
+                return String(line)
+            }
+            XCTAssertTrue(try livesIn("home").contains("the window (no container)"))
+            XCTAssertTrue(try livesIn("login").contains("no container holds it and no segue leads to it: code can create it by its storyboard ID"))
+            XCTAssertTrue(try livesIn("orphan").contains("no container holds it and no segue leads to it"))
+            XCTAssertFalse(try livesIn("orphan").contains("window"))
+        }
+    }
+
     func testTheIndexSaysWhyItListsNoChains() throws {
         let presenting = try XCTUnwrap(ModelLoader().load(text: """
             format: 1
