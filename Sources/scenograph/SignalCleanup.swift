@@ -38,9 +38,17 @@ enum SignalCleanup {
                     for action in actions { action.run() }
                     AtomicFile.removeTemporaries()
                     // Ended by the signal itself, as without the handler, so that a shell loop or make stops too;
-                    // exit status 128 + the signal if it is not delivered within a second.
+                    // exit status 128 + the signal if it is not delivered within a second. Raised in this thread,
+                    // with the signal unblocked in it: the signal source blocks it in the threads made after it
+                    // (Linux's libdispatch reads it from a signalfd), so one sent to the process was read by the
+                    // source again, and the process ended only when some older thread took it (or by the exit
+                    // status, in about half the runs on a busy machine).
                     signal(number, SIG_DFL)
-                    kill(getpid(), number)
+                    var set = sigset_t()
+                    sigemptyset(&set)
+                    sigaddset(&set, number)
+                    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                    raise(number)
                     sleep(1)
                     _exit(128 + number)
                 }

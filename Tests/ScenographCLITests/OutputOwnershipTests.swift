@@ -96,7 +96,7 @@ final class OutputOwnershipTests: XCTestCase {
         usleep(200_000)
         process.interrupt()
         process.waitUntilExit()
-        XCTAssertTrue(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended by SIGINT")
+        XCTAssertTrue(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended by SIGINT, not \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
         XCTAssertFalse(staged(), "no staging folder left beside the docs")
         XCTAssertEqual(try GenerateCommandTests.files(under: docs), before)
     }
@@ -234,7 +234,7 @@ final class OutputOwnershipTests: XCTestCase {
         XCTAssertTrue(process.isRunning && measuring(), "a generate runs")
         process.interrupt()
         process.waitUntilExit()
-        XCTAssertTrue(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended by SIGINT")
+        XCTAssertTrue(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended by SIGINT, not \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
         XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.path), "the scratch folder is removed")
         XCTAssertFalse(FileManager.default.fileExists(atPath: project.appendingPathComponent("figures.json").path))
         // The measured run was ended too: nothing writes into the scratch folder afterwards.
@@ -261,7 +261,7 @@ final class OutputOwnershipTests: XCTestCase {
         usleep(300_000)
         process.interrupt()
         process.waitUntilExit()
-        XCTAssertTrue(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended by SIGINT")
+        XCTAssertTrue(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT, "ended by SIGINT, not \(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: project.path).filter { $0.hasPrefix(".Docs.") }
         XCTAssertEqual(leftovers, [], "nothing beside the docs")
         let manifest = try String(contentsOf: docs.appendingPathComponent(".scenograph-manifest"), encoding: .utf8)
