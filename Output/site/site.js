@@ -203,7 +203,8 @@
     // page); a segue graph at the app's initial scene, a quarter in, when it is not in view at the graph's left
     // end: a graph laid out left to right keeps its legend at its left end, which would otherwise be all a phone
     // shows at first, and one turned top to bottom starts there. A wide frame that shows the initial scene from
-    // the left end opens there, with the title and legend. Other diagrams open at their left end.
+    // the left end opens there, with the title and legend, and scrolls down no further than the scene needs.
+    // Other diagrams open at their top left.
     var focus = svg.querySelector("g.node.scene.focus");
     var start = focus || svg.querySelector("g.node.scene.initial");
     if (start && (natural.width * scale > frame.clientWidth + 1 || (focus && natural.height * scale > frame.clientHeight + 1))) {
@@ -212,8 +213,11 @@
       if (focus || at.right - whole.left > frame.clientWidth) {
         frame.scrollLeft = Math.max(0, at.left - whole.left + (focus ? at.width / 2 : 0) - frame.clientWidth / share);
       }
-      if (focus || at.bottom - whole.top > frame.clientHeight) {
-        frame.scrollTop = Math.max(0, at.top - whole.top + (focus ? at.height / 2 : 0) - frame.clientHeight / share);
+      // Down only as far as brings the initial scene in view, so that as much of the title and legend shows.
+      if (focus) {
+        frame.scrollTop = Math.max(0, at.top - whole.top + at.height / 2 - frame.clientHeight / 2);
+      } else if (at.bottom - whole.top + 16 > frame.clientHeight) {
+        frame.scrollTop = Math.max(0, at.bottom - whole.top + 16 - frame.clientHeight);
       }
     }
     window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });

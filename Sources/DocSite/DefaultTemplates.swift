@@ -459,7 +459,7 @@ Neither validation nor the navigation lint rules (`scenograph check`) found anyt
 <tr><th>Kind</th><td>{{scene.kind}}</td></tr>
 <tr><th>Class</th><td><code class="type">{{{scene.classNameHTML}}}</code></td></tr>
 {{#scene.storyboardID}}<tr><th>Storyboard ID</th><td><code>{{scene.storyboardID}}</code></td></tr>{{/scene.storyboardID}}
-<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}{{#isInitial}}the window (no container){{/isInitial}}{{^isInitial}}no container holds it and no segue leads to it{{#scene.storyboardID}}: code can create it by its storyboard ID{{/scene.storyboardID}}{{/isInitial}}{{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}}</td></tr>
+<tr><th>Lives in</th><td>{{#containerPath}}{{^first}} › {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}<a href="{{root}}{{path}}">{{id}}</a>{{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#isInitial}}the window (no container){{/isInitial}}{{^isInitial}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}no container holds it and no segue leads to it{{#scene.storyboardID}}: code can create it by its storyboard ID{{/scene.storyboardID}}{{/hasSeguesIn}}{{/isInitial}}{{/hasPushedOnto}}{{/containerPath}}</td></tr>
 <tr><th>When presented</th><td>{{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}}</td></tr>
 <tr><th>Defines presentation context</th><td>{{scene.definesPresentationContext}}</td></tr>
 {{#scene.origin}}<tr><th>Imported from</th><td><code>{{storyboard}}</code> object <code>{{objectID}}</code></td></tr>{{/scene.origin}}
@@ -530,7 +530,7 @@ Neither validation nor the navigation lint rules (`scenograph check`) found anyt
 {{#scene.storyboardID}}
 | Storyboard ID | {{{scene.storyboardIDCode}}} |
 {{/scene.storyboardID}}
-| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}[{{id}}]({{href}}){{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}{{#isInitial}}the window (no container){{/isInitial}}{{^isInitial}}no container holds it and no segue leads to it{{#scene.storyboardID}}: code can create it by its storyboard ID{{/scene.storyboardID}}{{/isInitial}}{{/hasSeguesIn}}{{/hasPushedOnto}}{{/containerPath}} |
+| Lives in | {{#containerPath}}{{^first}} › {{/first}}[{{id}}]({{href}}){{/containerPath}}{{^containerPath}}{{#hasPushedOnto}}pushed onto {{#pushedOnto}}{{^first}}, {{/first}}[{{id}}]({{href}}){{/pushedOnto}}{{/hasPushedOnto}}{{^hasPushedOnto}}{{#isInitial}}the window (no container){{/isInitial}}{{^isInitial}}{{#hasSeguesIn}}where the segues in below show it (no container holds it){{/hasSeguesIn}}{{^hasSeguesIn}}no container holds it and no segue leads to it{{#scene.storyboardID}}: code can create it by its storyboard ID{{/scene.storyboardID}}{{/hasSeguesIn}}{{/isInitial}}{{/hasPushedOnto}}{{/containerPath}} |
 | When presented | {{scene.modalPresentationStyle}}, {{scene.modalTransitionStyle}}{{#scene.isModalInPresentation}} (swipe-to-dismiss blocked){{/scene.isModalInPresentation}} |
 | Defines presentation context | {{scene.definesPresentationContext}} |
 {{#scene.origin}}
@@ -802,7 +802,8 @@ No flow passes through this scene.
     // page); a segue graph at the app's initial scene, a quarter in, when it is not in view at the graph's left
     // end: a graph laid out left to right keeps its legend at its left end, which would otherwise be all a phone
     // shows at first, and one turned top to bottom starts there. A wide frame that shows the initial scene from
-    // the left end opens there, with the title and legend. Other diagrams open at their left end.
+    // the left end opens there, with the title and legend, and scrolls down no further than the scene needs.
+    // Other diagrams open at their top left.
     var focus = svg.querySelector("g.node.scene.focus");
     var start = focus || svg.querySelector("g.node.scene.initial");
     if (start && (natural.width * scale > frame.clientWidth + 1 || (focus && natural.height * scale > frame.clientHeight + 1))) {
@@ -811,8 +812,11 @@ No flow passes through this scene.
       if (focus || at.right - whole.left > frame.clientWidth) {
         frame.scrollLeft = Math.max(0, at.left - whole.left + (focus ? at.width / 2 : 0) - frame.clientWidth / share);
       }
-      if (focus || at.bottom - whole.top > frame.clientHeight) {
-        frame.scrollTop = Math.max(0, at.top - whole.top + (focus ? at.height / 2 : 0) - frame.clientHeight / share);
+      // Down only as far as brings the initial scene in view, so that as much of the title and legend shows.
+      if (focus) {
+        frame.scrollTop = Math.max(0, at.top - whole.top + at.height / 2 - frame.clientHeight / 2);
+      } else if (at.bottom - whole.top + 16 > frame.clientHeight) {
+        frame.scrollTop = Math.max(0, at.bottom - whole.top + 16 - frame.clientHeight);
       }
     }
     window.addEventListener("resize", function () { if (fitting) apply(opening ? openingScale() : fitScale()); });

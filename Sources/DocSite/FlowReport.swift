@@ -20,6 +20,8 @@ public struct FlowReport: Sendable {
         /// An `expect` step's events: those that must happen in this order, and those that must not.
         public var expectedEvents: [String] = []
         public var absentEvents: [String] = []
+        /// An `expect` step that checks nothing (`expect: {}`, which a warning names).
+        public var checksNothing = false
 
         public init(index: Int, text: String, line: Int, effect: String = "", events: [(receiver: String, call: String, detail: String)] = [],
                     warnings: [String] = [], failures: [String] = [], isExpectation: Bool = false) {

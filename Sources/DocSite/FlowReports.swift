@@ -19,11 +19,13 @@ extension FlowReport {
             var text = step.action
             var note: String?
             var expected: (inOrder: [String], absent: [String]) = ([], [])
+            var checksNothing = false
             if step.index > 0, step.index <= flow.steps.count {
                 switch flow.steps[step.index - 1].action {
                 case .expect(let expectation):
                     text = "expect: " + expectation.summary
                     expected = (expectation.events.map(\.value), expectation.noEvents.map(\.value))
+                    checksNothing = expectation.checksNothing
                 case .note(let words):
                     note = words
                 default:
@@ -38,6 +40,7 @@ extension FlowReport {
             report.note = note
             report.expectedEvents = expected.inOrder
             report.absentEvents = expected.absent
+            report.checksNothing = checksNothing
             steps.append(report)
             previous = step.state
         }

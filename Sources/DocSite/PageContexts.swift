@@ -664,7 +664,7 @@ struct PageContexts {
             row["eventsExpected"] = eventList(step.expectedEvents)
             row["eventsAbsent"] = eventList(step.absentEvents)
             // An expectation that holds says so: its step has no effect, events or failures of its own to show.
-            if step.isExpectation && step.failures.isEmpty { row["checksHold"] = true }
+            if step.isExpectation && step.failures.isEmpty && !step.checksNothing { row["checksHold"] = true }
             row["effect"] = step.effect.isEmpty ? nil : step.effect
             if !step.effect.isEmpty {
                 let linked = linkedText(step.effect, root: root)

@@ -7,7 +7,10 @@ final class DecodingContext {
 
     /// The text read, to check where a look-alike character is (`place`); nil when unknown.
     private let source: String?
-    private lazy var sourceLines: [[Unicode.Scalar]] = (source ?? "").split(separator: "\n", omittingEmptySubsequences: false).map { Array($0.unicodeScalars) }
+    /// The source's lines in Unicode scalars, as positions count them (split on line feeds: a CR LF is one
+    /// `Character`; a line's CR is left out).
+    private lazy var sourceLines: [[Unicode.Scalar]] = (source ?? "").unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false)
+        .map { line in Array(line.last == "\r" ? line.dropLast() : line[...]) }
 
     init(file: String, source: String? = nil) {
         self.file = file

@@ -146,10 +146,14 @@ extension ModelDecoder {
             return nil
         }
         let scene = String(text[..<dot]), segue = String(text[text.utf8.index(after: dot)...])
-        var segueLocation = node.location
-        if case .scalar(_, let plain) = node.content { segueLocation.column += scene.unicodeScalars.count + 1 + (plain ? 0 : 1) }
+        // The segue's part is placed when the whole reference is written where the value starts, as it reads (not
+        // after an anchor or a tag, nor with an escape in it).
+        var start = node.location
+        if case .scalar(_, let plain) = node.content, !plain { start.column += 1 }
+        var segueLocation = start
+        segueLocation.column += scene.unicodeScalars.count + 1
         return SegueReference(scene: scene, segue: segue, location: node.location,
-                              segueLocation: context.isWritten(segue, at: segueLocation) ? segueLocation : nil)
+                              segueLocation: context.isWritten(text, at: start) ? segueLocation : nil)
     }
 
     // MARK: - Expectations

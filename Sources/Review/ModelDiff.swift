@@ -940,7 +940,7 @@ private struct ModelDiffer {
             let before = renaming.trace(baseSimulator.run(old))
             let after = headSimulator.run(flow)
             let definition = flowDefinitionChanges(old, flow)
-            let trace = TraceDiff(base: before, head: after).map { Self.namingExpectations($0, base: old, head: flow) }
+            let trace = TraceDiff(base: before, head: after).map { $0.namingExpectations(base: old, head: flow, renaming: renaming.action) }
             if old.id != flow.id {
                 changes.append(.init(change: .renamed, id: flow.id, oldID: old.id, baseResult: before.result, headResult: after.result,
                                      definition: definition, trace: trace, location: flow.location))
@@ -965,23 +965,6 @@ private struct ModelDiffer {
         let environment = Self.writtenEnvironment(flow)
         let conditions = flow.conditions.map { "\($0.name)=\($0.value)" }.sorted()
         return ([environment] + conditions + ["\u{1}"] + steps).joined(separator: "\u{0}")
-    }
-
-    /// The `expect` steps of a trace difference say what they check (`expect: visible recipe`): a trace writes every
-    /// one as `expect`, so a reviewer could not tell which of two failed.
-    static func namingExpectations(_ diff: TraceDiff, base: Flow, head: Flow) -> TraceDiff {
-        var diff = diff
-        func named(_ side: TraceDiff.StepSide?, in flow: Flow) -> TraceDiff.StepSide? {
-            guard var side, side.action == "expect", side.index >= 1, side.index <= flow.steps.count,
-                  case .expect(let expectation) = flow.steps[side.index - 1].action else { return side }
-            side.action = "expect: " + expectation.summary
-            return side
-        }
-        for index in diff.steps.indices {
-            diff.steps[index].base = named(diff.steps[index].base, in: base)
-            diff.steps[index].head = named(diff.steps[index].head, in: head)
-        }
-        return diff
     }
 
     /// The values a flow's `environment:` sets, without their places.
@@ -1014,5 +997,25 @@ private struct ModelDiffer {
         let written = new.steps.map(text)
         if old.steps.map(text) != written, old.steps.map({ renaming.action(text($0)) }) != written { keys.append("steps") }
         return keys
+    }
+}
+
+extension TraceDiff {
+    /// The `expect` steps of a trace difference say what they check (`expect: visible recipe`): a trace writes every
+    /// one as `expect`, so a reviewer could not tell which of two failed. The base's, like the rest of its side, under
+    /// the head's names (`renaming`).
+    func namingExpectations(base: Flow, head: Flow, renaming: (String) -> String) -> TraceDiff {
+        var diff = self
+        func named(_ side: TraceDiff.StepSide?, in flow: Flow, _ rename: (String) -> String) -> TraceDiff.StepSide? {
+            guard var side, side.action == "expect", side.index >= 1, side.index <= flow.steps.count,
+                  case .expect(let expectation) = flow.steps[side.index - 1].action else { return side }
+            side.action = rename("expect: " + expectation.summary)
+            return side
+        }
+        for index in diff.steps.indices {
+            diff.steps[index].base = named(diff.steps[index].base, in: base, renaming)
+            diff.steps[index].head = named(diff.steps[index].head, in: head, { $0 })
+        }
+        return diff
     }
 }

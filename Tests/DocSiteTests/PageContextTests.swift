@@ -87,8 +87,6 @@ final class PageContextTests: XCTestCase {
         XCTAssertEqual(html.components(separatedBy: "<ul class=\"warnings\">").count, 4, "one list before the fold, one in it, one after")
     }
 
-    /// Segues that present, none of them from a scene the initial scene leads to: the index says that no stack starts
-    /// from the window's root, not that no segue presents; a model without a presenting segue says that.
     /// Only the initial scene lives in the window; a scene no container holds and no segue leads to says so (it was
     /// "the window (no container)" too), and that code can create it when it has a storyboard ID.
     func testOnlyTheInitialSceneLivesInTheWindow() throws {
@@ -98,7 +96,7 @@ final class PageContextTests: XCTestCase {
             initial: home
             scenes:
               home: {}
-              login: {storyboardID: LoginVC}
+              login: {storyboardID: LoginVC, segues: {back: {kind: present, to: home, trigger: Home}}}
               orphan: {}
 
             """, path: "W.yaml").model)
@@ -110,6 +108,7 @@ final class PageContextTests: XCTestCase {
                 let line = try XCTUnwrap(page.split(separator: "\n").first { $0.contains("Lives in") }, page)
                 return String(line)
             }
+            // A segue that leads to the initial scene does not move it from the window.
             XCTAssertTrue(try livesIn("home").contains("the window (no container)"))
             XCTAssertTrue(try livesIn("login").contains("no container holds it and no segue leads to it: code can create it by its storyboard ID"))
             XCTAssertTrue(try livesIn("orphan").contains("no container holds it and no segue leads to it"))
@@ -117,6 +116,8 @@ final class PageContextTests: XCTestCase {
         }
     }
 
+    /// Segues that present, none of them from a scene the initial scene leads to: the index says that no stack starts
+    /// from the window's root, not that no segue presents; a model without a presenting segue says that.
     func testTheIndexSaysWhyItListsNoChains() throws {
         let presenting = try XCTUnwrap(ModelLoader().load(text: """
             format: 1

@@ -307,6 +307,11 @@ final class ModelLoaderTests: XCTestCase {
         let text = "format: 1\nname: X\ninitial: a\nscenes:\n  a: {segues: {open: {kind: present, to: b, trigger: Go}}}\n  b: {}\nflows:\n  f:\n    steps:\n      - tap: a.opne\n      - tap: \"a.opne\"\n      - {tap: a.op}\n      - tap: >-\n          a.opne\n"
         let places = ModelLoader().load(text: text, path: "s.yaml").diagnostics.filter(\.isError).map { "\($0.location.line):\($0.location.column)" }
         XCTAssertEqual(places, ["10:16", "11:17", "12:17", "13:14"])
+        // With CR LF line ends, the same places; after an anchor or with an escape, the value's start.
+        let crlf = ModelLoader().load(text: text.replacingOccurrences(of: "\n", with: "\r\n"), path: "s.yaml").diagnostics.filter(\.isError)
+        XCTAssertEqual(crlf.map { "\($0.location.line):\($0.location.column)" }, ["10:16", "11:17", "12:17", "13:14"])
+        let other = "format: 1\nname: X\ninitial: a\nscenes:\n  a: {segues: {open: {kind: present, to: b, trigger: Go}}}\n  b: {}\nflows:\n  f:\n    steps:\n      - tap: &r a.opne\n      - tap: \"a\\x2eop\"\n"
+        XCTAssertEqual(ModelLoader().load(text: other, path: "s.yaml").diagnostics.filter(\.isError).map { "\($0.location.line):\($0.location.column)" }, ["10:14", "11:14"])
     }
 
     /// Merge keys copy an anchored mapping's keys (the mapping's own and the first merged win); top-level `x-`

@@ -582,6 +582,13 @@ import Testing
         let photos = try ReviewFiles.model(text: String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos.yaml"), encoding: .utf8), path: "Photos.yaml")
         let proposed = try ReviewFiles.model(text: String(contentsOf: ReviewFiles.packageDirectory.appendingPathComponent("Examples/Photos-proposed.yaml"), encoding: .utf8), path: "Photos-proposed.yaml")
         let markdown = DiffReport(base: photos, head: proposed).markdown()
+        // The base's side of an expectation is under the head's names, as the rest of its side.
+        var trace = try #require(DiffReport(base: photos, head: proposed).diff.flows.compactMap(\.trace).first)
+        let flow = try #require(try ReviewFiles.model(text: "format: 1\nname: E\ninitial: a\nscenes:\n  a: {}\n  recipe: {}\nflows:\n  f:\n    steps:\n      - expect: {visible: recipe}\n", path: "E.yaml").flows.first)
+        let side = TraceDiff.StepSide(index: 1, action: "expect", effect: "", events: [], warnings: [], problems: [], state: "")
+        trace.steps = [TraceDiff.StepDifference(index: 1, base: side, head: side)]
+        let named = trace.namingExpectations(base: flow, head: flow, renaming: { $0.replacingOccurrences(of: "recipe", with: "dish") })
+        #expect(named.steps.first?.base?.action == "expect: visible dish" && named.steps.first?.head?.action == "expect: visible recipe")
         // An expectation says what it checks: a trace writes each as `expect`.
         #expect(markdown.contains("| step | expect: visible about; chain \\[tabs, settingsNav\\]; settingsNav stack \\[settings, about\\]; settingsNav as formSheet | expect: visible about;"))
         #expect(!markdown.contains("| effect |  |  |"))
