@@ -108,10 +108,10 @@ enum DefaultTemplates {
 <h2>Expectations</h2>
 {{#hasExpectations}}
 <table class="cards">
-<thead><tr><th class="num">Step</th><th class="num">Line</th><th>Result</th><th>Detail</th></tr></thead>
+<thead><tr><th class="num">Step</th><th class="num">Model line</th><th>Result</th><th>Detail</th></tr></thead>
 <tbody>
 {{#expectations}}
-<tr><td data-label="Step" class="num"><a href="#step-{{index}}">{{index}}</a></td><td data-label="Line" class="num">{{line}}</td><td data-label="Result"><span class="result {{result}}">{{result}}</span></td><td data-label="Detail">{{detail}}</td></tr>
+<tr><td data-label="Step" class="num"><a href="#step-{{index}}">{{index}}</a></td><td data-label="Model line" class="num">{{line}}</td><td data-label="Result"><span class="result {{result}}">{{result}}</span></td><td data-label="Detail">{{detail}}</td></tr>
 {{/expectations}}
 </tbody>
 </table>
@@ -216,7 +216,7 @@ Every check of this step holds.
 ## Expectations
 
 {{#hasExpectations}}
-| Step | Line | Result | Detail |
+| Step | Model line | Result | Detail |
 |---|---:|---|---|
 {{#expectations}}
 | {{index}} | {{line}} | {{resultLabel}} | {{detail}} |
