@@ -21,7 +21,7 @@ struct ConfigNode: Sendable {
         var keyIsPlain = true
 
         /// A look-alike character in the key (a key is a name: any of them; see `LookAlikes`), and where it would be
-        /// if the key is written on one line as it reads (checked by `DecodingContext.place` before it is used).
+        /// if the key is written on one line as it reads (checked against the file before it is used: `DecodingContext.isWritten`).
         var lookAlike: (found: LookAlikes.Found, location: SourceLocation)? {
             guard keyIsScalar, let found = LookAlikes.first(in: key) else { return nil }
             var location = keyLocation
@@ -60,7 +60,7 @@ struct ConfigNode: Sendable {
 
     /// A look-alike character standing where YAML's structure would be in the node's text (`class:` and a no-break
     /// space: see `LookAlikes`), and where it would be if the text is written on one line as it reads (the place is
-    /// checked against the file before it is used: `DecodingContext.place`).
+    /// checked against the file before it is used: `DecodingContext.isWritten`).
     var lookAlike: (found: LookAlikes.Found, location: SourceLocation)? {
         guard case .scalar(let text, let plain) = content, let found = LookAlikes.firstStructural(in: text.unicodeScalars) else { return nil }
         var place = location

@@ -25,13 +25,6 @@ final class DecodingContext {
         return location.column - 1 + scalars.count <= line.count && Array(line[(location.column - 1)..<(location.column - 1 + scalars.count)]) == scalars
     }
 
-    /// Where a look-alike character found in a key or value is: at `location` when the file has it there (the text is
-    /// written on one line as it reads), else at `fallback`, the key's or value's start.
-    func place(_ found: LookAlikes.Found, at location: SourceLocation, fallback: SourceLocation) -> SourceLocation {
-        guard source != nil, location.line >= 1, location.line <= sourceLines.count else { return fallback }
-        let line = sourceLines[location.line - 1]
-        return location.column >= 1 && location.column <= line.count && line[location.column - 1] == found.scalar ? location : fallback
-    }
 
     /// An error of the model's format, unless another category is given.
     func error(_ message: String, at location: SourceLocation, category: DiagnosticCategory = .modelFormat, subject: String? = nil) {
@@ -79,21 +72,20 @@ final class DecodingContext {
     /// A key that is not allowed; when it holds a look-alike of YAML's structure (`kind:` and a no-break space in
     /// `{kind: show}`, which YAML reads as one key), the error is placed at that character and says what it is.
     func keyError(_ message: String, _ entry: ConfigNode.MappingEntry) {
-        if let (found, location) = entry.lookAlike {
-            error(message + "; it holds \(found.description)", at: place(found, at: location, fallback: entry.keyLocation))
-        } else {
-            error(message, at: entry.keyLocation)
-        }
+        error(message, at: entry.keyLocation, lookAlike: entry.lookAlike)
     }
 
     /// A value of the wrong type; when its text holds a look-alike of YAML's structure (`class:` and a no-break
     /// space, which YAML reads as one text), the error is placed at that character and says what it is.
     func mismatch(_ message: String, _ node: ConfigNode) {
-        if let (found, location) = node.lookAlike {
-            error(message + "; it holds \(found.description)", at: place(found, at: location, fallback: node.location))
-        } else {
-            error(message, at: node.location)
-        }
+        error(message, at: node.location, lookAlike: node.lookAlike)
+    }
+
+    /// An error at `start` (a key's or value's), or, when the text there holds a look-alike, saying so at the
+    /// character if the file has it where the text would put it (written on one line as it reads).
+    private func error(_ message: String, at start: SourceLocation, lookAlike: (found: LookAlikes.Found, location: SourceLocation)?) {
+        guard let (found, location) = lookAlike else { return error(message, at: start) }
+        error(message + "; it holds \(found.description)", at: isWritten(String(found.scalar), at: location) ? location : start)
     }
 
     /// The items of a list.

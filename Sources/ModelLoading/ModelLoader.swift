@@ -94,7 +94,8 @@ public struct ModelLoader: Sendable {
         // A storyboard (or other XML) under a model's name: YAML would read it as one long text, or fail on its
         // first `: ` with a message about YAML.
         if text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" }).hasPrefix("<") {
-            let storyboard = text.prefix(4_096).contains("com.apple.InterfaceBuilder3") || text.prefix(4_096).contains("<document ")
+            let head = text.prefix(4_096)
+            let storyboard = head.contains("com.apple.InterfaceBuilder3") || head.contains("<document ")
             return LoadResult(model: nil, diagnostics: [.error(storyboard
                 ? "this is a storyboard (XML), not a model: a storyboard is read when its name ends in '.storyboard'; rename it so"
                 : "this is XML, not a model: a model file is YAML or JSON (docs/model-format.md)",

@@ -324,8 +324,9 @@ final class StoryboardImportSession {
         mainName = requestedMain ?? guess?.name
         mainDocument = requestedMainPath.flatMap { path in documents.firstIndex { URL(fileURLWithPath: $0.path).standardizedFileURL.path == path } }
             ?? documents.indices.filter { documents[$0].name == mainName }.min { documents[$0].path < documents[$1].path }
-        qualifiers = documentQualifiers()
-        distinguishFileNames()
+        let folders = sameNameFolders()
+        qualifiers = documentQualifiers(folders)
+        distinguishFileNames(folders)
         indexObjects()
         resolveReferences()
         assignNames()
@@ -568,18 +569,25 @@ final class StoryboardImportSession {
     /// Qualifiers of every document. Storyboards sharing a name belong to different targets (a bundle's resource
     /// names are unique); those that are not the main storyboard are told apart by their folder (skipping `.lproj`),
     /// then, if that is shared too, by a number in the order of their paths.
-    private func documentQualifiers() -> [String?] {
+    /// For each storyboard that shares its name with others, the folders that tell it apart from them (the main
+    /// storyboard among them; see `distinguishingFolders`), by document index.
+    private func sameNameFolders() -> [Int: [String]] {
+        var result: [Int: [String]] = [:]
+        for (_, members) in Dictionary(grouping: documents.indices, by: { documents[$0].name }) where members.count > 1 {
+            for (member, run) in zip(members, Self.distinguishingFolders(members.map { documents[$0].path })) { result[member] = run }
+        }
+        return result
+    }
+
+    private func documentQualifiers(_ sameNameFolders: [Int: [String]]) -> [String?] {
         var result: [String?] = documents.indices.map { $0 == mainDocument ? nil : StoryboardNames.sanitize(documents[$0].name) }
         let groups = Dictionary(grouping: documents.indices, by: { documents[$0].name }).filter { $0.value.count > 1 }
         for name in groups.keys.sorted() {
-            let all = groups[name] ?? []
-            let members = all.filter { $0 != mainDocument }
+            let members = (groups[name] ?? []).filter { $0 != mainDocument }
             // The nearest folder that tells them apart from the others of the name (the main storyboard among them),
             // wherever they are (never one above the paths given).
-            let runs = Self.distinguishingFolders(all.map { documents[$0].path })
-            let distinguishing = members.map { member in all.firstIndex(of: member).map { runs[$0] } ?? [] }
-            let folders = distinguishing.map { run -> String in
-                let folder = run.last { !$0.hasSuffix(".lproj") } ?? ""
+            let folders = members.map { member -> String in
+                let folder = sameNameFolders[member]?.last { !$0.hasSuffix(".lproj") } ?? ""
                 return StoryboardNames.sanitize(folder).map { "\($0)-\(name)" } ?? name
             }
             let byPath = members.indices.sorted { documents[members[$0]].path < documents[members[$1]].path }
@@ -592,14 +600,9 @@ final class StoryboardImportSession {
     /// Storyboards of the same file name (an app's `iPad.storyboard` in two targets) are told apart in their
     /// scenes' origins by the folders that tell them apart (`SPoT/iPad.storyboard`): an origin names one storyboard,
     /// for the docs, the segue graph's parts and `diff`.
-    private func distinguishFileNames() {
-        let groups = Dictionary(grouping: documents.indices, by: { documents[$0].fileName }).filter { $0.value.count > 1 }
-        for name in groups.keys.sorted() {
-            let members = groups[name] ?? []
-            let folders = Self.distinguishingFolders(members.map { documents[$0].path })
-            for (offset, index) in members.enumerated() {
-                documents[index].fileName = (folders[offset] + [name]).joined(separator: "/")
-            }
+    private func distinguishFileNames(_ sameNameFolders: [Int: [String]]) {
+        for (index, folders) in sameNameFolders {
+            documents[index].fileName = (folders + [documents[index].fileName]).joined(separator: "/")
         }
     }
 
